@@ -1,0 +1,3 @@
+from cartlog.cli import main
+
+main()

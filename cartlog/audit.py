@@ -1,0 +1,81 @@
+"""The audit: replay a log through its game's rules and report every finding.
+
+One entry point, :func:`audit`, for every game. It turns the game's located violations into
+:class:`~cartlog.core.findings.Finding` records, links findings that may only follow from an
+earlier error, and gathers what the log did not let it check.
+"""
+
+from __future__ import annotations
+
+import msgspec
+
+from cartlog.core.findings import Finding
+from cartlog.games import game_of
+
+
+class Report(msgspec.Struct, kw_only=True):
+    """What ``cartlog check --format json`` writes for one log (schema: report.schema.json)."""
+
+    file: str
+    game: str
+    rules: str
+    findings: list[Finding]
+    errors: int
+    warnings: int
+    infos: int
+    condoned: int
+    unchecked: list[str]
+    breakdown: object  # the game's breakdown Struct, tagged by game
+
+    @property
+    def clean(self) -> bool:
+        return self.errors == 0
+
+
+def audit(log, path: str = "<log>", *, stop_at_first: bool = False) -> Report:
+    """Audit a decoded log of any game."""
+    entry = game_of(log)
+    replay = entry.module("replay").Replay(log, stop_at_first=stop_at_first).run()
+    return report_of(replay, path)
+
+
+def report_of(replay, path: str) -> Report:
+    """Build the report of a finished :class:`Replay` (also used by ``replay`` and ``score``)."""
+    entry = game_of(replay.log)
+    codes = entry.module("codes")
+    table = codes.CODES
+    findings: list[Finding] = []
+    first_error_of: dict[int | None, int] = {}
+    first_error: int | None = None
+    for note in replay.notes:
+        v = note.violation
+        info = table[v.code]
+        follows = None
+        if v.code in codes.CONSEQUENCES and info.severity == "error":
+            if v.code in codes.TABLE_WIDE:
+                follows = first_error
+            else:
+                follows = first_error_of.get(note.seat)
+        colour = (replay.colours[note.seat]
+                  if note.seat is not None and note.seat < len(replay.colours) else None)
+        f = Finding(
+            code=v.code, severity=info.severity, message=v.message, rule=info.rule,
+            line=note.line or None, col=note.col or None, end_col=note.end or None,
+            path=note.path, turn=note.turn, action=note.action, player=colour,
+            expected=v.expected, actual=v.actual, position=note.position,
+            condoned=note.condoned, follows=follows)
+        if info.severity == "error" and not note.condoned and follows is None:
+            index = len(findings)
+            if first_error is None:
+                first_error = index
+            first_error_of.setdefault(note.seat, index)
+        findings.append(f)
+    live = [f for f in findings if not f.condoned]
+    return Report(
+        file=path, game=entry.name, rules=replay.rs.name, findings=findings,
+        errors=sum(1 for f in live if f.severity == "error"),
+        warnings=sum(1 for f in live if f.severity == "warning"),
+        infos=sum(1 for f in live if f.severity == "info"),
+        condoned=len(findings) - len(live),
+        unchecked=replay.unchecked,
+        breakdown=entry.module("score").breakdown(replay))

@@ -1,0 +1,1 @@
+"""Game-independent building blocks: findings, codes, source locations, input errors."""

@@ -1,0 +1,61 @@
+"""Findings: what the auditor says about a log, one frozen record per problem.
+
+A rule module reports a :class:`Violation` (what is wrong, in the rule's own terms); the auditor
+wraps it into a :class:`Finding` with the context of the log: where it stands in the file, which
+turn and action, which player, and the one-line position before the event.
+"""
+
+from __future__ import annotations
+
+from typing import Literal, NamedTuple
+
+import msgspec
+
+Severity = Literal["error", "warning", "info"]
+
+SEVERITY_ORDER: dict[str, int] = {"error": 0, "warning": 1, "info": 2}
+
+
+class Violation(NamedTuple):
+    """A rule broken by one event, as a rule function sees it (no log context)."""
+
+    code: str
+    message: str
+    expected: str | None = None
+    actual: str | None = None
+
+
+class Finding(msgspec.Struct, frozen=True, omit_defaults=True, kw_only=True):
+    """One problem found in a log, located and explained.
+
+    ``follows`` is the index (in the report's finding list) of an earlier finding that this one
+    only follows from: fix the earlier one and this one may go away. ``condoned`` marks a finding
+    on an action the log says stood at the table although illegal.
+    """
+
+    code: str
+    severity: Severity
+    message: str
+    rule: str = ""
+    line: int | None = None
+    col: int | None = None
+    end_col: int | None = None
+    path: str | None = None
+    turn: int | None = None
+    action: int | None = None
+    player: str | None = None
+    expected: str | None = None
+    actual: str | None = None
+    position: str | None = None
+    condoned: bool = False
+    follows: int | None = None
+
+
+class Code(msgspec.Struct, frozen=True, kw_only=True):
+    """A finding code: stable name, default severity, one-line summary and the rule it enforces."""
+
+    code: str
+    severity: Severity
+    summary: str
+    rule: str
+    explanation: str = ""

@@ -1,0 +1,107 @@
+"""Pieces shared by every game's text notation: the tag-pair header and comments.
+
+A log starts with tag pairs, one per line, as in PGN: ``[Name "value"]``. Inside a value, ``\\"``
+stands for a quote and ``\\\\`` for a backslash. Blank lines and comment lines (``; ...``) may
+stand anywhere. The body follows the header; its grammar belongs to each game.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from cartlog.core.errors import SyntaxProblem
+
+_TAG_RE = re.compile(r'\[\s*([A-Za-z][A-Za-z0-9_-]*)\s+"((?:[^"\\]|\\.)*)"\s*\]\s*$')
+
+
+@dataclass(frozen=True, slots=True)
+class Tag:
+    """One header tag pair with the place of its value in the text (1-based)."""
+
+    name: str
+    value: str
+    line: int
+    col: int  # column of the first character of the value
+    end: int  # column just after the value
+
+
+@dataclass(slots=True)
+class Header:
+    tags: dict[str, Tag]  # keyed by lower-case name; first occurrence wins
+    order: list[str]  # tag names as written, in order
+    body_start: int  # index of the first body line (0-based)
+
+
+def unescape(value: str) -> str:
+    return re.sub(r"\\(.)", r"\1", value)
+
+
+def escape(value: str) -> str:
+    return value.replace("\\", "\\\\").replace('"', '\\"')
+
+
+def is_comment_line(stripped: str) -> bool:
+    return stripped.startswith(";") or stripped.startswith("#") or (
+        stripped.startswith("{") and stripped.endswith("}") and stripped.count("}") == 1)
+
+
+def comment_text(stripped: str) -> str:
+    if stripped.startswith("{"):
+        return stripped[1:-1].strip()
+    return stripped[1:].strip()
+
+
+def read_header(lines: list[str], problems: list[SyntaxProblem]) -> Header:
+    """Read the tag pairs at the top of ``lines``; duplicate or malformed tags are problems."""
+    tags: dict[str, Tag] = {}
+    order: list[str] = []
+    i = 0
+    while i < len(lines):
+        raw = lines[i]
+        stripped = raw.strip()
+        if not stripped or stripped.startswith(";") or stripped.startswith("#"):
+            i += 1
+            continue
+        if not stripped.startswith("["):
+            break
+        m = _TAG_RE.match(stripped)
+        indent = len(raw) - len(raw.lstrip())
+        if not m:
+            problems.append(SyntaxProblem(
+                i + 1, indent + 1, "malformed header tag",
+                expected='[Name "value"], the value in double quotes',
+                end_col=len(raw.rstrip()) + 1))
+            i += 1
+            continue
+        name = m.group(1)
+        key = name.lower()
+        col = indent + m.start(2) + 1
+        tag = Tag(name, unescape(m.group(2)), i + 1, col, indent + m.end(2) + 1)
+        if key in tags:
+            problems.append(SyntaxProblem(
+                i + 1, indent + 1, f"tag {name} given twice (first on line {tags[key].line})",
+                end_col=len(raw.rstrip()) + 1))
+        else:
+            tags[key] = tag
+            order.append(name)
+        i += 1
+    return Header(tags, order, i)
+
+
+def parse_bool(text: str) -> bool | None:
+    t = text.strip().lower()
+    if t in ("true", "yes", "on", "1", "y"):
+        return True
+    if t in ("false", "no", "off", "0", "n"):
+        return False
+    return None
+
+
+def line_col_of_offset(text: str | bytes, offset: int) -> tuple[int, int]:
+    """1-based line and column of a character (or byte) offset."""
+    before = text[:offset]
+    nl = "\n" if isinstance(before, str) else b"\n"
+    line = before.count(nl) + 1
+    col = offset - (before.rfind(nl) + 1) + 1
+    return line, col

@@ -1,0 +1,22 @@
+"""Cartagena (Leo Colovini), in four rule sets.
+
+- ``2000-jamaica`` / ``2000-tortuga``: the original 2000 edition, rulebook 002 ("Jamaica" with
+  hidden hands and a face-down stock, "Tortuga" with open hands and a row of 12 face-up cards).
+- ``ravensburger`` / ``ravensburger-advanced``: the Ravensburger edition, rulebook 004 (base
+  game: 5 sections, 4 pirates, 2 actions; advanced: 6 sections, 5 pirates, 3 actions).
+
+Rulings followed (``RULINGS.md``): C1 forward move, C2 backward move, C3 boat retreat (option
+``boat_retreat``), C4 space capacity, C5 reshuffle, C6 end of game, C7 board; O1 setup, O2 turn
+and locked games (option ``stuck_player_draws``), O3 Jamaica, O4 Tortuga row; R1 setup and
+uneven deal, R2 turn, R3 stuck player.
+
+Readings of our own where the texts and rulings are silent (``docs/rules.md``): a depleted
+Tortuga row is replaced at once, not at the next draw; seat order is the order of the Players
+header, whose first player starts.
+"""
+
+from __future__ import annotations
+
+NAME = "cartagena"
+TITLE = "Cartagena"
+ALIASES = ("cartagena", "carthagene", "cartagène")

@@ -1,0 +1,128 @@
+"""The Cartagena log as data: header fields and a tagged union of events.
+
+This is the canonical JSON form (``cartlog convert --to json``); the schema in
+``schemas/cartagena.schema.json`` is generated from these Structs. Spaces are integers: 0 the
+start, 1..N the passage, N+1 the boat. Cards are sign letters of the rule set, ``?`` for a card
+nobody saw. ``line``/``col`` locate an event or action in the text it was read from (absent in
+JSON written by cartlog).
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Union
+
+import msgspec
+from msgspec import Meta, field
+
+Space = Annotated[int, Meta(ge=0, description="0 start, 1..N passage, N+1 boat")]
+Cards = Annotated[str, Meta(pattern=r"^[A-Za-z?]*$", description="sign letters, ? for unseen")]
+
+
+class _Located(msgspec.Struct, omit_defaults=True, kw_only=True):
+    line: int = 0
+    col: int = 0
+    end: int = 0
+
+
+class Forward(_Located, tag="forward"):
+    """Play a card and advance a pirate (rules 002 "Play a card and advance a pirate", 004
+    "Jouer une carte et avancer"). ``to`` is checked when written."""
+
+    card: Annotated[str, Meta(pattern=r"^[A-Za-z?]$")]
+    start: Space = field(name="from")
+    to: Space | None = None
+    condoned: bool = False
+    comment: str | None = None
+
+
+class Back(_Located, tag="back"):
+    """Move a pirate back and draw 1 or 2 cards. ``cards`` names the cards drawn (``?`` for
+    unseen ones); ``count`` alone gives only how many."""
+
+    start: Space = field(name="from")
+    to: Space | None = None
+    cards: Cards | None = None
+    count: int | None = None
+    condoned: bool = False
+    comment: str | None = None
+
+
+class Draw(_Located, tag="draw"):
+    """Stuck-player draw: no card and no backward move, so draw 1 card and end the turn (R3)."""
+
+    cards: Cards | None = None
+    count: int | None = None
+    condoned: bool = False
+    comment: str | None = None
+
+
+class Pass(_Located, tag="pass"):
+    """No action at all: lawful only when no move is possible (ruling O2)."""
+
+    condoned: bool = False
+    comment: str | None = None
+
+
+Action = Union[Forward, Back, Draw, Pass]
+
+
+class Turn(_Located, tag="turn"):
+    """One player's turn: the actions in the order they were taken."""
+
+    player: str
+    actions: list[Action] = []
+    number: int | None = None
+    comment: str | None = None
+
+
+class Row(_Located, tag="row"):
+    """Tortuga: the cards of a newly laid row, in arrow order (ruling O4)."""
+
+    cards: Cards
+
+
+class HandClaim(_Located, tag="hand"):
+    """What the log says a player holds at this point: a size, or cards (``?`` for unseen)."""
+
+    player: str
+    size: int | None = None
+    cards: Cards | None = None
+
+
+class PiratesClaim(_Located, tag="pirates"):
+    """Where the log says a player's pirates stand at this point."""
+
+    player: str
+    spaces: list[Space]
+
+
+class Comment(_Located, tag="comment"):
+    text: str
+
+
+Event = Union[Turn, Row, HandClaim, PiratesClaim, Comment]
+
+
+class Player(msgspec.Struct, omit_defaults=True):
+    colour: str
+    name: str | None = None
+
+
+class CartagenaLog(msgspec.Struct, tag="cartagena", tag_field="game", omit_defaults=True,
+                   kw_only=True):
+    """A recorded game of Cartagena, from the header to the last event."""
+
+    rules: str
+    players: list[Player]
+    board: Annotated[str, Meta(description="sign letters of spaces 1..N in order")]
+    options: dict[str, bool] = {}
+    deal: dict[str, Cards] = {}
+    row: Cards | None = None
+    result: str | None = None
+    tags: dict[str, str] = {}
+    events: list[Event] = []
+    line: int = 0  # line of the first header field, for findings about the header
+    spans: dict[str, tuple[int, int, int]] = {}  # header field -> (line, col, end) in the text
+
+
+LOG_TYPE = CartagenaLog

@@ -1,0 +1,423 @@
+"""Walk a Cartagena log through the rules: check each event, then apply it as played.
+
+:class:`Replay` is shared by the audit (which only wants the notes) and the step-by-step
+renderer (which passes a listener and gets a :class:`Step` after every event). Nothing here
+prints: notes are data, located in the log by line and column (text) or path (JSON).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import NamedTuple
+
+from cartlog.core.findings import Violation
+from cartlog.games.cartagena import rules
+from cartlog.games.cartagena.codes import CODES
+from cartlog.games.cartagena.events import (
+    Back, CartagenaLog, Comment, Draw, Forward, HandClaim, Pass, PiratesClaim, Row, Turn,
+)
+from cartlog.games.cartagena.model import NSIGNS, RULESETS, UNKNOWN, State, find_ruleset
+from cartlog.games.cartagena.position import to_position
+
+
+class Note(NamedTuple):
+    """A violation placed in the log."""
+
+    violation: Violation
+    line: int
+    col: int
+    end: int
+    path: str
+    turn: int | None
+    action: int | None
+    seat: int | None
+    position: str | None
+    condoned: bool = False
+
+
+class Step(NamedTuple):
+    """What one event did, for a listener. ``state`` is live: copy what you keep."""
+
+    kind: str  # setup, action, turn-end, row, claim, comment, end
+    event: object | None
+    action: object | None
+    turn: int | None
+    action_no: int | None
+    seat: int | None
+    text: str
+    notes: list[Note]
+    state: State
+
+
+class _Stop(Exception):
+    pass
+
+
+def _signs(rs, cards: str | None) -> list[int] | None:
+    if cards is None:
+        return None
+    index = rs.index
+    return [index.get(c, -1) for c in cards]
+
+
+class Replay:
+    """One pass over a log. After :meth:`run`: ``state``, ``notes``, ``unchecked`` and counts."""
+
+    def __init__(self, log: CartagenaLog, *, stop_at_first: bool = False) -> None:
+        self.log = log
+        self.stop_at_first = stop_at_first
+        self.notes: list[Note] = []
+        self.turns = 0
+        self.actions = 0
+        self._unseen_plays = 0
+        self._count_only_draws = 0
+        self._unknown_forward = 0
+        self._listener: Callable[[Step], None] | None = None
+        self.rs = find_ruleset(log.rules) or RULESETS["2000-jamaica"]
+        self.colours = [p.colour for p in log.players]
+        self.seat_of = {}
+        for seat, c in enumerate(self.colours):
+            self.seat_of.setdefault(c, seat)
+        self.state: State | None = None
+        self.unchecked: list[str] = []
+
+    # -- notes -------------------------------------------------------------------------------
+
+    def _note(self, v: Violation, where, path: str, turn=None, action=None, seat=None,
+              position=None, condoned=False) -> Note:
+        line, col, end = where if where else (0, 0, 0)
+        note = Note(v, line, col, end, path, turn, action, seat, position, condoned)
+        self.notes.append(note)
+        if self.stop_at_first and not condoned and CODES[v.code].severity == "error":
+            raise _Stop
+        return note
+
+    def _header(self, field: str) -> tuple[int, int, int] | None:
+        return self.log.spans.get(field) or (self.log.line, 1, 1) if self.log.line else None
+
+    def _emit(self, kind, event, action, turn, action_no, seat, text, notes) -> None:
+        if self._listener is not None:
+            self._listener(Step(kind, event, action, turn, action_no, seat, text, notes,
+                                self.state))
+
+    # -- the walk ----------------------------------------------------------------------------
+
+    def run(self, listener: Callable[[Step], None] | None = None) -> Replay:
+        self._listener = listener
+        try:
+            self._setup()
+            for index, event in enumerate(self.log.events):
+                self._event(index, event)
+            self._finish()
+        except _Stop:
+            pass
+        return self
+
+    def _setup(self) -> None:
+        log, rs = self.log, self.rs
+        start = len(self.notes)
+        if find_ruleset(log.rules) is None:
+            self._note(Violation("setup/rules", f"unknown rule set {log.rules!r}; read as "
+                                 "2000-jamaica", expected=", ".join(RULESETS),
+                                 actual=log.rules), self._header("rules"), "$.rules")
+        n = len(self.colours)
+        if not rs.min_players <= n <= rs.max_players:
+            self._note(Violation("setup/players", f"{n} players; Cartagena is for 2 to 5",
+                                 expected="2-5", actual=str(n)),
+                       self._header("players"), "$.players")
+        dup = sorted({c for c in self.colours if self.colours.count(c) > 1})
+        if dup:
+            self._note(Violation("setup/players", f"colour {', '.join(dup)} used by two "
+                                 "players", expected="a colour per player",
+                                 actual=", ".join(self.colours)),
+                       self._header("players"), "$.players")
+        for name, value in log.options.items():
+            if name not in rs.options:
+                self._note(Violation("setup/option", f"{rs.name} has no option {name!r}",
+                                     expected=", ".join(rs.options) or "no options",
+                                     actual=f"{name}={str(value).lower()}"),
+                           self._header("options"), f"$.options.{name}")
+        board = [rs.index.get(c, 0) for c in log.board]
+        for v in rules.check_board(rs, board):
+            self._note(v, self._header("board"), "$.board")
+        hands: list[list[int] | None] = []
+        for colour in self.colours:
+            cards = log.deal.get(colour)
+            hands.append(_signs(rs, cards))
+        for seat, v in rules.check_deal(rs, hands):
+            self._note(v, self._header("deal"), "$.deal" + (f".{self.colours[seat]}"
+                                                            if seat >= 0 else ""),
+                       seat=seat if seat >= 0 else None)
+        options = {k: v for k, v in log.options.items() if k in rs.options}
+        self.state = state = rules.new_game(rs, board, self.colours, options, hands)
+        unseen = [c for c, h in zip(self.colours, hands) if h is None or -1 in h]
+        if unseen:
+            self.unchecked.append(
+                f"the deal of {', '.join(unseen)} is not (fully) known: cards played from "
+                "those hands are checked only against the deck's counts")
+        if log.row is not None:
+            row = _signs(rs, log.row)
+            for v in rules.check_row(state, row):
+                self._note(v, self._header("row"), "$.row")
+            rules.apply_row(state, row)
+        elif rs.tortuga:
+            self.unchecked.append("the opening row is not recorded")
+        self._emit("setup", None, None, None, None, None, "setup", self.notes[start:])
+
+    def _event(self, index: int, event) -> None:
+        if isinstance(event, Turn):
+            self._turn(index, event)
+        elif isinstance(event, Row):
+            self._row(index, event)
+        elif isinstance(event, HandClaim):
+            self._hand_claim(index, event)
+        elif isinstance(event, PiratesClaim):
+            self._pirates_claim(index, event)
+        elif isinstance(event, Comment):
+            self._emit("comment", event, None, None, None, None, event.text, [])
+
+    def _where(self, obj) -> tuple[int, int, int] | None:
+        return (obj.line, obj.col, obj.end) if obj.line else None
+
+    def _turn(self, index: int, turn: Turn) -> None:
+        state = self.state
+        rs = self.rs
+        self.turns += 1
+        number = self.turns
+        seat = self.seat_of.get(turn.player, 0)
+        path = f"$.events[{index}]"
+        start_notes = len(self.notes)
+        if state.winner is not None:
+            if turn.actions:
+                first = turn.actions[0]
+                self._note(Violation(
+                    "game/action-after-end",
+                    f"the game ended when {state.colours[state.winner]}'s last pirate "
+                    "boarded; this turn should not have been played",
+                    expected="no further turns", actual=turn.player),
+                    self._where(first) or self._where(turn), path + ".actions[0]", number, 1,
+                    seat, to_position(state))
+            self._emit("turn-end", turn, None, number, None, seat, "after the end",
+                       self.notes[start_notes:])
+            return
+        if turn.number is not None and turn.number != number:
+            self._note(Violation("turn/number", f"turn written as {turn.number} is turn "
+                                 f"{number} of the game", expected=str(number),
+                                 actual=str(turn.number)),
+                       self._where(turn), path + ".number", number, None, seat)
+        if seat != state.seat:
+            self._note(Violation(
+                "turn/out-of-order",
+                f"it is {state.colours[state.seat]}'s turn, not {turn.player}'s",
+                expected=state.colours[state.seat], actual=turn.player),
+                self._where(turn), path + ".player", number, None, seat, to_position(state))
+            state.seat = seat
+        stuck = rules.is_stuck(state, seat)
+        moved = 0
+        drew = False
+        too_many = False
+        for ai, act in enumerate(turn.actions):
+            apath = f"{path}.actions[{ai}]"
+            if state.winner is not None:
+                self._note(Violation(
+                    "game/action-after-end",
+                    f"the game ended when {state.colours[state.winner]}'s last pirate "
+                    "boarded; the rest of the turn does not count",
+                    expected="no further action", actual=type(act).__name__.lower()),
+                    self._where(act), apath, number, ai + 1, seat, to_position(state))
+                break
+            if isinstance(act, Pass):
+                if act.condoned:
+                    self._condoned_legal(act, apath, number, ai, seat)
+                continue
+            if not too_many and (state.done >= rs.actions or state.stuck_draw):
+                too_many = True
+                why = ("a stuck player's draw ends the turn" if state.stuck_draw else
+                       f"{rs.name} allows {rs.actions} actions a turn")
+                self._note(Violation("turn/too-many-actions", why,
+                                     expected=f"at most {rs.actions}",
+                                     actual=str(len([a for a in turn.actions
+                                                     if not isinstance(a, Pass)]))),
+                           self._where(act), apath, number, ai + 1, seat, to_position(state))
+            self._action(act, apath, number, ai, seat)
+            if isinstance(act, Draw):
+                drew = True
+            state.done += 1
+            moved += 1
+            self.actions += 1
+        for v in rules.check_turn_end(state, seat, moved, stuck, drew):
+            self._note(v, self._where(turn), path, number, None, seat, to_position(state))
+        rules.end_turn(state)
+        self._emit("turn-end", turn, None, number, None, seat, "", self.notes[start_notes:])
+
+    def _condoned_legal(self, act, apath, number, ai, seat) -> None:
+        self._note(Violation("condoned/legal", "marked as condoned (!) but the action is legal",
+                             expected="no !", actual="!"),
+                   self._where(act), apath, number, ai + 1, seat)
+
+    def _action(self, act, apath: str, number: int, ai: int, seat: int) -> None:
+        state, rs = self.state, self.rs
+        listening = self._listener is not None
+        before = to_position(state) if listening else None
+        if isinstance(act, Forward):
+            card = rs.index.get(act.card, -1)
+            found = rules.check_forward(state, seat, card, act.start, act.to)
+            if card < 0:
+                if act.to is None or act.to == state.boat:
+                    self._unknown_forward += 1
+            elif not state.hand_known(seat) and state.hands[seat][card] == 0:
+                self._unseen_plays += 1
+            text = self._describe_forward(seat, card, act) if listening else ""
+            pos = to_position(state) if found else None
+            rules.apply_forward(state, seat, card, act.start, act.to)
+        elif isinstance(act, Back):
+            cards = _signs(rs, act.cards)
+            if cards is None or -1 in cards:
+                self._count_only_draws += 1
+            found = rules.check_back(state, seat, act.start, act.to, cards, act.count)
+            text = self._describe_back(seat, act) if listening else ""
+            pos = to_position(state) if found else None
+            rules.apply_back(state, seat, act.start, act.to, cards, act.count)
+        else:  # Draw
+            cards = _signs(rs, act.cards)
+            found = rules.check_stuck_draw(state, seat, cards, act.count)
+            text = f"{state.colours[seat]} is stuck and draws a card" if listening else ""
+            pos = to_position(state) if found else None
+            rules.apply_stuck_draw(state, seat, cards, act.count)
+        start = len(self.notes)
+        where = self._where(act)
+        for v in found:
+            self._note(v, where, apath, number, ai + 1, seat, pos, act.condoned)
+        if act.condoned and not found:
+            self._condoned_legal(act, apath, number, ai, seat)
+        if listening:
+            if state.winner is not None:
+                text += f"; all of {state.colours[state.winner]}'s pirates are aboard"
+            self._emit("action", None, act, number, ai + 1, seat, text, self.notes[start:])
+            del before
+
+    # -- plain-words accounts (only built for a listener) -------------------------------------
+
+    def _describe_forward(self, seat: int, card: int, act: Forward) -> str:
+        state, rs = self.state, self.rs
+        colour = state.colours[seat]
+        sign = card
+        if sign < 0 and act.to is not None and 0 < act.to < state.boat:
+            sign = state.board[act.to - 1]
+        name = rs.signs[sign] if sign >= 0 else "an unseen card"
+        if act.start not in state.pirates[seat]:
+            return f"{colour} plays {name} for a pirate on {state.space_name(act.start)}"
+        if sign < 0:
+            dest = act.to
+        else:
+            dest = act.to if act.to is not None else rules.forward_target(state, act.start, sign)
+        text = (f"{colour} plays {name}: pirate from {state.space_name(act.start)} to "
+                f"{state.space_name(dest) if dest is not None else '?'}")
+        if sign >= 0 and dest is not None:
+            passed = [s for s in state.sign_spaces[sign] if act.start < s < dest]
+            if passed:
+                held = "; ".join(f"{s} ({', '.join(rules.occupants(state, s))})" for s in passed)
+                text += f", passing {rs.signs[sign]} spaces held at {held}"
+        return text
+
+    def _describe_back(self, seat: int, act: Back) -> str:
+        state, rs = self.state, self.rs
+        colour = state.colours[seat]
+        target = rules.back_target(state, act.start)
+        dest = act.to if act.to is not None else target
+        n = len(act.cards) if act.cards is not None else act.count
+        if n is None and target is not None:
+            n = rules.expected_back_draw(state, target)
+        cards = (" (" + ", ".join(rs.sign_name(rs.index.get(c, -1)) if c != "?" else "unseen"
+                                  for c in act.cards) + ")") if act.cards else ""
+        where = state.space_name(dest) if dest is not None else "?"
+        held = f" where {state.occ[dest]} pirate{'s' if state.occ[dest] != 1 else ''} stood" \
+            if dest is not None and 0 < dest <= len(state.board) else ""
+        return (f"{colour} moves a pirate back from {state.space_name(act.start)} to "
+                f"{where}{held} and draws {n} card{'s' if n != 1 else ''}{cards}")
+
+    # -- other events ------------------------------------------------------------------------
+
+    def _row(self, index: int, event: Row) -> None:
+        cards = _signs(self.rs, event.cards)
+        start = len(self.notes)
+        for v in rules.check_row(self.state, cards):
+            self._note(v, self._where(event), f"$.events[{index}]", self.turns or None)
+        rules.apply_row(self.state, cards)
+        self._emit("row", event, None, self.turns or None, None, None,
+                   f"a new row: {event.cards}", self.notes[start:])
+
+    def _hand_claim(self, index: int, event: HandClaim) -> None:
+        state, rs = self.state, self.rs
+        seat = self.seat_of.get(event.player, 0)
+        hand = state.hands[seat]
+        have = sum(hand)
+        start = len(self.notes)
+        shown = "".join(rs.letters[s] * hand[s] for s in range(NSIGNS)) + "?" * hand[UNKNOWN]
+        size = event.size if event.cards is None else len(event.cards)
+        problem = size is not None and size != have
+        if event.cards is not None and not problem:
+            claimed = [0] * 7
+            for c in _signs(rs, event.cards):
+                claimed[c if c >= 0 else UNKNOWN] += 1
+            for s in range(NSIGNS):
+                if hand[s] > claimed[s] + claimed[UNKNOWN] or \
+                        claimed[s] > hand[s] + hand[UNKNOWN]:
+                    problem = True
+        if problem:
+            self._note(Violation("claim/hand", f"{event.player} holds {have} card"
+                                 f"{'s' if have != 1 else ''} in the replay ({shown or '-'})",
+                                 expected=shown or "-", actual=event.cards
+                                 if event.cards is not None else str(event.size)),
+                       self._where(event), f"$.events[{index}]", self.turns or None, None,
+                       seat, to_position(state))
+        self._emit("claim", event, None, self.turns or None, None, seat, "hand",
+                   self.notes[start:])
+
+    def _pirates_claim(self, index: int, event: PiratesClaim) -> None:
+        state = self.state
+        seat = self.seat_of.get(event.player, 0)
+        have = sorted(state.pirates[seat])
+        start = len(self.notes)
+        if sorted(event.spaces) != have:
+            self._note(Violation("claim/pirates", f"{event.player}'s pirates stand elsewhere "
+                                 "in the replay",
+                                 expected=" ".join(map(state.space_name, have)),
+                                 actual=" ".join(map(state.space_name, sorted(event.spaces)))),
+                       self._where(event), f"$.events[{index}]", self.turns or None, None,
+                       seat, to_position(state))
+        self._emit("claim", event, None, self.turns or None, None, seat, "pirates",
+                   self.notes[start:])
+
+    def _finish(self) -> None:
+        state, log = self.state, self.log
+        start = len(self.notes)
+        winner = state.colours[state.winner] if state.winner is not None else "unfinished"
+        if state.winner is None:
+            last = self.log.events[-1] if self.log.events else None
+            where = self._where(last) if last is not None else self._header("players")
+            self._note(Violation("game/unfinished", "the log ends before any player has "
+                                 "every pirate aboard", expected=None, actual=None),
+                       where, "$.events", self.turns or None, None, None, to_position(state))
+        if log.result is None:
+            self.unchecked.append("the log records no result (Result tag): the result was "
+                                  "not compared")
+        elif log.result != winner:
+            said = "unfinished" if winner == "unfinished" else f"won by {winner}"
+            self._note(Violation("result/winner", f"the replayed game is {said}",
+                                 expected=winner, actual=log.result),
+                       self._header("result"), "$.result")
+        if self._unseen_plays:
+            self.unchecked.append(
+                f"{self._unseen_plays} card play(s) from hands the log does not know: checked "
+                "only against the number of cards of that sign")
+        if self._count_only_draws:
+            self.unchecked.append(
+                f"{self._count_only_draws} draw(s) record how many cards, not which: "
+                "their signs were not checked")
+        if self._unknown_forward:
+            self.unchecked.append(
+                f"{self._unknown_forward} forward move(s) with an unseen card and no "
+                "passage destination: the destination was not checked")
+        self._emit("end", None, None, self.turns or None, None, None, winner,
+                   self.notes[start:])

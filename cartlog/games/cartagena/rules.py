@@ -1,0 +1,601 @@
+"""Cartagena rules as functions of a :class:`~cartlog.games.cartagena.model.State`.
+
+``check_*`` functions never change the state: they return the rules an action breaks, as
+:class:`Violation` records. ``apply_*`` functions carry out any action that is physically
+possible, legal or not, so that a replay follows the game as it was actually played.
+
+Rulings followed: C1 (forward move), C2 (backward move), C3 (boat retreat, option
+``boat_retreat``), C4 (3 pirates a space), C5 (reshuffle), C6 (end), C7 (board), O1-O4, R1-R3.
+Cards are sign numbers, ``-1`` for a card whose sign the log does not know.
+"""
+
+from __future__ import annotations
+
+from cartlog.core.findings import Violation
+from cartlog.games.cartagena.model import NSIGNS, START, UNKNOWN, RuleSet, State
+
+# -- queries ---------------------------------------------------------------------------------
+
+
+def forward_target(state: State, start: int, sign: int) -> int:
+    """C1: the first space after ``start`` with ``sign`` and no pirate on it, else the boat."""
+    occ = state.occ
+    for space in state.sign_spaces[sign]:
+        if space > start and occ[space] == 0:
+            return space
+    return len(state.board) + 1
+
+
+def back_target(state: State, start: int) -> int | None:
+    """C2: the nearest space behind ``start`` holding 1 or 2 pirates; ``None`` if there is none.
+
+    Empty spaces and spaces holding 3 are passed over; the start is never a target.
+    """
+    occ = state.occ
+    for space in range(start - 1, 0, -1):
+        n = occ[space]
+        if n == 1 or n == 2:
+            return space
+    return None
+
+
+def can_move_back(state: State, seat: int) -> bool:
+    """Whether any pirate of ``seat`` has a backward move (C2, C3)."""
+    occ = state.occ
+    lowest = 0
+    for space in range(1, len(state.board) + 1):
+        n = occ[space]
+        if n == 1 or n == 2:
+            lowest = space
+            break
+    if not lowest:
+        return False
+    boat = len(state.board) + 1
+    retreat = state.options.get("boat_retreat", True)
+    for p in state.pirates[seat]:
+        if p > lowest and (p != boat or retreat):
+            return True
+    return False
+
+
+def is_stuck(state: State, seat: int) -> bool:
+    """No card in hand and no backward move: the player can take no action (O2, R3)."""
+    return sum(state.hands[seat]) == 0 and not can_move_back(state, seat)
+
+
+def stuck_draw_rule(state: State) -> bool:
+    """Whether a stuck player draws 1 card (R3; in the 2000 edition only by option, O2)."""
+    return state.rs.edition == "ravensburger" or state.options.get("stuck_player_draws", False)
+
+
+def cards_available(state: State) -> int:
+    """Cards that a draw can still reach: the row, the deck and the discard pile (C5, O4)."""
+    n = state.deck.count + sum(state.discard)
+    if state.rs.tortuga:
+        n += len(state.row) - state.row_next
+    return n
+
+
+def expected_back_draw(state: State, target: int) -> int:
+    """C2: one card per pirate on the space reached, limited by what a draw can reach (C5)."""
+    return min(state.occ[target], cards_available(state))
+
+
+def occupants(state: State, space: int) -> list[str]:
+    """Colours of the pirates on ``space``, one entry per pirate."""
+    return [state.colours[seat] for seat, ps in enumerate(state.pirates) for p in ps if p == space]
+
+
+def legal_actions(state: State) -> list[tuple]:
+    """Every lawful action of the player to move, as tuples.
+
+    ``("forward", sign, start)``, ``("back", start)``, ``("draw",)``, ``("pass",)``. An empty
+    list means the turn is over (the game has ended or the actions are used up). Cards of an
+    unknown sign in hand cannot be named, so only known cards are offered.
+    """
+    if state.winner is not None or state.stuck_draw:
+        return []
+    seat = state.seat
+    if state.done >= state.rs.actions:
+        return []
+    boat = len(state.board) + 1
+    starts = sorted(set(state.pirates[seat]))
+    out: list[tuple] = []
+    hand = state.hands[seat]
+    for sign in range(NSIGNS):
+        if hand[sign]:
+            for start in starts:
+                if start != boat:
+                    out.append(("forward", sign, start))
+    retreat = state.options.get("boat_retreat", True)
+    for start in starts:
+        if start == boat and not retreat:
+            continue
+        if back_target(state, start) is not None:
+            out.append(("back", start))
+    if state.done == 0 and not out and sum(hand) == 0:
+        out.append(("draw",) if stuck_draw_rule(state) else ("pass",))
+    return out
+
+
+# -- setup -----------------------------------------------------------------------------------
+
+
+def check_board(rs: RuleSet, board: list[int]) -> list[Violation]:
+    """C7: the board has the rule set's length and every section holds each sign once."""
+    out: list[Violation] = []
+    if len(board) != rs.spaces:
+        out.append(Violation(
+            "setup/board-length",
+            f"the board has {len(board)} spaces; {rs.name} uses {rs.sections} sections of 6",
+            expected=str(rs.spaces), actual=str(len(board))))
+    for first in range(0, len(board) - len(board) % 6, 6):
+        section = board[first:first + 6]
+        if sorted(section) != list(range(NSIGNS)):
+            counts = [section.count(s) for s in range(NSIGNS)]
+            twice = [rs.signs[s] for s in range(NSIGNS) if counts[s] > 1]
+            missing = [rs.signs[s] for s in range(NSIGNS) if counts[s] == 0]
+            out.append(Violation(
+                "setup/board-section",
+                f"section {first // 6 + 1} (spaces {first + 1}-{first + 6}) has more than one "
+                f"{', '.join(twice)} and no {', '.join(missing)}",
+                expected="each of the 6 signs once",
+                actual="".join(rs.letters[s] for s in section)))
+    if len(board) % 6:
+        out.append(Violation(
+            "setup/board-section",
+            f"the board ends with an incomplete section of {len(board) % 6} spaces",
+            expected="sections of 6 spaces", actual=str(len(board))))
+    return out
+
+
+def check_deal(rs: RuleSet, hands: list[list[int] | None]) -> list[tuple[int, Violation]]:
+    """O1/R1: dealt hand sizes, and no sign dealt more often than the deck holds it."""
+    out: list[tuple[int, Violation]] = []
+    totals = [0] * NSIGNS
+    for seat, hand in enumerate(hands):
+        if hand is None:
+            continue
+        want = rs.deal_size(seat)
+        if len(hand) != want:
+            first = " (the first player gets 6)" if rs.deal_first != rs.deal_other else ""
+            out.append((seat, Violation(
+                "setup/deal-size", f"dealt {len(hand)} cards; {rs.name} deals {want}{first}",
+                expected=str(want), actual=str(len(hand)))))
+        for c in hand:
+            if c >= 0:
+                totals[c] += 1
+    for sign in range(NSIGNS):
+        if totals[sign] > rs.per_sign:
+            out.append((-1, Violation(
+                "card/too-many",
+                f"the deal holds {totals[sign]} {rs.signs[sign]} cards; the deck has "
+                f"{rs.per_sign}", expected=f"<= {rs.per_sign}", actual=str(totals[sign]))))
+    return out
+
+
+def new_game(rs: RuleSet, board: list[int], colours: list[str],
+             options: dict[str, bool] | None, hands: list[list[int] | None]) -> State:
+    """Set up a game: pirates at the start, the deal (``None`` = unseen hand), Tortuga row."""
+    state = State(rs, board, colours, options)
+    for seat in range(len(colours)):
+        hand = hands[seat] if seat < len(hands) else None
+        if hand is None:
+            hand = [-1] * rs.deal_size(seat)
+        for c in hand:
+            _take_from_deck(state, seat, c)
+    if rs.tortuga:
+        lay_row(state)
+    return state
+
+
+# -- cards -----------------------------------------------------------------------------------
+
+
+def _reshuffle(state: State) -> None:
+    """C5: the discard pile becomes the deck. Its known cards are no longer known to be out."""
+    deck, discard, known_out = state.deck, state.discard, state.known_out
+    deck.count = sum(discard)
+    unknown = discard[UNKNOWN]
+    for s in range(NSIGNS):
+        known_out[s] -= discard[s]
+        deck.upper[s] = discard[s] + unknown
+    state.discard = [0] * 7
+
+
+def _take_from_deck(state: State, seat: int, card: int) -> int:
+    """Move one card from the deck (reshuffling if empty) to ``seat``'s hand, or to the row if
+    ``seat`` is -1. Returns the sign placed (-1 unknown) or -2 if no card was left."""
+    deck = state.deck
+    if deck.count == 0:
+        _reshuffle(state)
+        if deck.count == 0:
+            return -2
+    deck.count -= 1
+    if card >= 0:
+        if deck.upper[card] > 0:
+            deck.upper[card] -= 1
+        state.known_out[card] += 1
+    if seat >= 0:
+        state.hands[seat][card if card >= 0 else UNKNOWN] += 1
+    return card
+
+
+def lay_row(state: State) -> None:
+    """O4: deal a new face-down-unknown row of up to 12 cards from the deck (reshuffling)."""
+    n = min(state.rs.row_size, state.deck.count + sum(state.discard))
+    row: list[int] = []
+    for _ in range(n):
+        if _take_from_deck(state, -1, -1) == -2:
+            break
+        row.append(-1)
+    state.row = row
+    state.row_next = 0
+    state.row_taker = [-1] * len(row)
+
+
+def peek_row(state: State, n: int) -> list[int]:
+    """O4: the signs of the next ``n`` cards of the row (-1 where unknown or past the row)."""
+    row, i = state.row, state.row_next
+    return [row[i + k] if i + k < len(row) else -1 for k in range(n)]
+
+
+def check_drawn(state: State, seat: int, cards: list[int]) -> list[Violation]:
+    """The cards a draw names: the next ones of the Tortuga row (O4), and never a sign the
+    deck can no longer hold (O1, R1, C5)."""
+    rs = state.rs
+    out: list[Violation] = []
+    if rs.tortuga:
+        expect = peek_row(state, len(cards))
+        if any(c >= 0 and e >= 0 and c != e for c, e in zip(cards, expect)):
+            out.append(Violation(
+                "draw/not-next-in-row",
+                "the draw must take the next cards of the row in arrow order",
+                expected="".join(rs.letter(e) for e in expect),
+                actual="".join(rs.letter(c) for c in cards)))
+        # cards beyond the current row come from the deck: fall through for those only
+        cards = [c for c, e in zip(cards, expect) if e < 0]
+        if not cards:
+            return out
+    count, upper, known_out = state.deck.count, state.deck.upper[:], state.known_out[:]
+    discard = state.discard
+    if rs.tortuga:
+        # the cards come from the next row, laid from the deck, or from the discard pile
+        # shuffled into a new deck when the deck runs short
+        count = 1 << 30
+        if state.deck.count < rs.row_size:
+            upper = [rs.per_sign] * NSIGNS
+            known_out = [k - d for k, d in zip(known_out, discard)]
+    for c in cards:
+        if count == 0:  # C5: the discard pile is shuffled into a new deck
+            count = sum(discard)
+            for s in range(NSIGNS):
+                known_out[s] -= discard[s]
+                upper[s] = discard[s] + discard[UNKNOWN]
+        count -= 1
+        if c < 0:
+            continue
+        avail = min(upper[c], rs.per_sign - known_out[c], count + 1)
+        if avail <= 0:
+            where = ("after the reshuffle " if upper[c] < rs.per_sign - known_out[c] else "")
+            out.append(Violation(
+                "card/too-many",
+                f"draws a {rs.signs[c]}, but {where}no {rs.signs[c]} can be left in the deck: "
+                f"{rs.per_sign - max(0, rs.per_sign - known_out[c])} of {rs.per_sign} are known "
+                "to be elsewhere", expected=f"a card the deck can hold",
+                actual=rs.letters[c]))
+        else:
+            upper[c] -= 1
+            known_out[c] += 1
+    return out
+
+
+def draw(state: State, seat: int, n: int, cards: list[int] | None) -> None:
+    """Move ``n`` cards to ``seat``'s hand: from the Tortuga row in arrow order (O4) or the
+    deck (C5). ``cards`` gives their signs where the log knows them."""
+    rs = state.rs
+    hand = state.hands[seat]
+    for k in range(n):
+        c = cards[k] if cards is not None and k < len(cards) else -1
+        if not rs.tortuga:
+            _take_from_deck(state, seat, c)
+            continue
+        if state.row_next >= len(state.row):
+            lay_row(state)
+            if not state.row:
+                return
+        i = state.row_next
+        slot = state.row[i]
+        state.row_next = i + 1
+        state.row_taker[i] = seat
+        if c < 0:
+            c = slot
+        elif slot != c:
+            if slot >= 0:
+                state.known_out[slot] -= 1
+            state.known_out[c] += 1
+            state.row[i] = c
+        hand[c if c >= 0 else UNKNOWN] += 1
+        if state.row_next >= len(state.row):
+            lay_row(state)  # O4: a depleted row is replaced at once
+
+
+def check_row(state: State, cards: list[int]) -> list[Violation]:
+    """O4: a declared row fits the row on the table and the cards already drawn from it."""
+    rs = state.rs
+    if not rs.tortuga:
+        return [Violation("setup/row", f"{rs.name} has no row of face-up cards",
+                          expected="no row", actual="".join(rs.letter(c) for c in cards))]
+    out: list[Violation] = []
+    if len(cards) != len(state.row):
+        out.append(Violation(
+            "setup/row", f"the row laid out holds {len(state.row)} cards, not {len(cards)}",
+            expected=str(len(state.row)), actual=str(len(cards))))
+    seen = [0] * NSIGNS
+    for i, c in enumerate(cards[:len(state.row)]):
+        have = state.row[i]
+        if have >= 0 and c >= 0 and have != c:
+            out.append(Violation(
+                "setup/row",
+                f"card {i + 1} of the row was drawn as {rs.signs[have]} but the row shows "
+                f"{rs.signs[c]}", expected=rs.letters[have], actual=rs.letters[c]))
+        elif have < 0 and c >= 0:
+            seen[c] += 1
+    for s in range(NSIGNS):
+        if seen[s] and state.known_out[s] + seen[s] > rs.per_sign:
+            out.append(Violation(
+                "card/too-many",
+                f"the row shows {seen[s]} {rs.signs[s]} but only "
+                f"{max(0, rs.per_sign - state.known_out[s])} can be left unaccounted for",
+                expected=f"<= {rs.per_sign} in all", actual=str(state.known_out[s] + seen[s])))
+    return out
+
+
+def apply_row(state: State, cards: list[int]) -> None:
+    """Learn the signs of the current row's cards; cards already drawn are revealed in the hand
+    of the player who drew them."""
+    if not state.rs.tortuga:
+        return
+    for i, c in enumerate(cards[:len(state.row)]):
+        if c < 0 or state.row[i] >= 0:
+            continue
+        state.row[i] = c
+        state.known_out[c] += 1
+        taker = state.row_taker[i]
+        if taker >= 0 and state.hands[taker][UNKNOWN] > 0:
+            state.hands[taker][UNKNOWN] -= 1
+            state.hands[taker][c] += 1
+
+
+# -- actions ---------------------------------------------------------------------------------
+
+
+def _no_pirate(state: State, seat: int, start: int) -> Violation:
+    where = ", ".join(state.space_name(p) for p in sorted(state.pirates[seat]))
+    return Violation("move/no-pirate",
+                     f"{state.colours[seat]} has no pirate on {state.space_name(start)}",
+                     expected=f"one of {where}", actual=state.space_name(start))
+
+
+def explain_forward(state: State, start: int, sign: int, target: int) -> str:
+    """Why a forward move ends where it does: the same-sign spaces it passes and who holds them."""
+    rs = state.rs
+    passed = [s for s in state.sign_spaces[sign] if start < s < target]
+    where = "the boat" if target == state.boat else f"{target}"
+    if not passed:
+        return f"the first {rs.signs[sign]} ahead of {state.space_name(start)} is {where}"
+    held = "; ".join(f"{s} ({', '.join(occupants(state, s))})" for s in passed)
+    free = ("no free " + rs.signs[sign] + " is left ahead, so the pirate boards the boat"
+            if target == state.boat else f"the next free {rs.signs[sign]} is {target}")
+    return f"{rs.signs[sign]} spaces passed, all occupied: {held}; {free}"
+
+
+def check_forward(state: State, seat: int, card: int, start: int, to: int | None
+                  ) -> list[Violation]:
+    """C1: play a card from hand and advance a pirate to the first free space of its sign."""
+    if start not in state.pirates[seat]:
+        return [_no_pirate(state, seat, start)]
+    rs = state.rs
+    boat = len(state.board) + 1
+    out: list[Violation] = []
+    if start == boat:
+        out.append(Violation("move/forward-from-boat",
+                             f"{state.colours[seat]}'s pirate is already in the boat and cannot "
+                             "move forward", expected="a pirate on the start or the passage",
+                             actual="boat"))
+    sign = card
+    if sign < 0 and to is not None and 0 < to < boat:
+        sign = state.board[to - 1]  # the destination shows which card it was
+    if sign >= 0:
+        hand = state.hands[seat]
+        if hand[sign] == 0:
+            if hand[UNKNOWN] == 0:
+                held = "".join(rs.letters[s] * hand[s] for s in range(NSIGNS)) or "no card"
+                out.append(Violation(
+                    "card/not-in-hand",
+                    f"{state.colours[seat]} plays a {rs.signs[sign]} but holds none",
+                    expected=f"a card from {held}", actual=rs.letters[sign]))
+            elif state.known_out[sign] >= rs.per_sign:
+                out.append(Violation(
+                    "card/too-many",
+                    f"{state.colours[seat]} plays a {rs.signs[sign]}, but all {rs.per_sign} "
+                    f"{rs.signs[sign]} cards are already accounted for elsewhere",
+                    expected=f"<= {rs.per_sign}", actual=str(state.known_out[sign] + 1)))
+        if start != boat and to is not None:
+            target = forward_target(state, start, sign)
+            if to != target:
+                out.append(Violation(
+                    "move/forward-destination",
+                    f"{rs.signs[sign]} from {state.space_name(start)} goes to "
+                    f"{state.describe_space(target)}, not {state.space_name(to)}: "
+                    + explain_forward(state, start, sign, target),
+                    expected=state.space_name(target), actual=state.space_name(to)))
+    return out
+
+
+def apply_forward(state: State, seat: int, card: int, start: int, to: int | None) -> int | None:
+    """Discard the card and move the pirate (to ``to`` as recorded, else by C1).
+
+    Returns where the pirate went, or ``None`` when there was no pirate to move.
+    """
+    hand = state.hands[seat]
+    boat = len(state.board) + 1
+    sign = card
+    if sign < 0 and to is not None and 0 < to < boat:
+        sign = state.board[to - 1]
+    if sign >= 0 and hand[sign] > 0:
+        hand[sign] -= 1
+    elif hand[UNKNOWN] > 0:
+        hand[UNKNOWN] -= 1
+        if sign >= 0:
+            state.known_out[sign] += 1
+    elif sign < 0 and sum(hand) > 0:
+        # an unnamed card left a fully known hand: which one is no longer known
+        for s in range(NSIGNS):
+            state.known_out[s] -= hand[s]
+        hand[:] = [0] * 6 + [sum(hand) - 1]
+    elif sign >= 0:
+        state.known_out[sign] += 1  # played a card the hand did not hold: it is in play now
+    state.discard[sign if sign >= 0 else UNKNOWN] += 1
+    pirates = state.pirates[seat]
+    if start not in pirates:
+        return None
+    if to is None or not 0 <= to <= boat:
+        if sign < 0 or start == boat:
+            return None if to is None else start
+        to = forward_target(state, start, sign)
+    _move(state, seat, start, to)
+    return to
+
+
+def _move(state: State, seat: int, start: int, to: int) -> None:
+    pirates = state.pirates[seat]
+    pirates[pirates.index(start)] = to
+    state.occ[start] -= 1
+    state.occ[to] += 1
+    if to == len(state.board) + 1 and state.winner is None:
+        if all(p == to for p in pirates):
+            state.winner = seat  # C6: the game ends at once
+
+
+def check_back(state: State, seat: int, start: int, to: int | None, cards: list[int] | None,
+               count: int | None) -> list[Violation]:
+    """C2/C3: move a pirate back to the nearest space holding 1 or 2 pirates and draw as many
+    cards as pirates were there."""
+    if start not in state.pirates[seat]:
+        return [_no_pirate(state, seat, start)]
+    out: list[Violation] = []
+    boat = len(state.board) + 1
+    if start == boat and not state.options.get("boat_retreat", True):
+        out.append(Violation("move/back-from-boat",
+                             "the table's option boat_retreat=false forbids moving a pirate "
+                             "back out of the boat", expected="a pirate on the passage",
+                             actual="boat"))
+    target = back_target(state, start)
+    if target is None:
+        out.append(Violation(
+            "move/back-impossible",
+            f"no space behind {state.space_name(start)} holds 1 or 2 pirates",
+            expected="a space with 1 or 2 pirates behind the pirate",
+            actual=state.space_name(to) if to is not None else "none"))
+        return out
+    if to is not None and to != target:
+        passed = [s for s in range(target + 1, start) if state.occ[s] == 3]
+        why = f"; {', '.join(map(str, passed))} with 3 pirates passed over" if passed else ""
+        out.append(Violation(
+            "move/back-destination",
+            f"the nearest space behind {state.space_name(start)} with 1 or 2 pirates is "
+            f"{target} ({state.occ[target]} there){why}, not {state.space_name(to)}",
+            expected=str(target), actual=state.space_name(to)))
+    want = expected_back_draw(state, target)
+    got = len(cards) if cards is not None else count
+    if got is not None and got != want:
+        out.append(Violation(
+            "draw/count",
+            f"moving back to {target} ({state.occ[target]} pirate"
+            f"{'s' if state.occ[target] > 1 else ''} there) draws {want} card"
+            f"{'s' if want != 1 else ''}",
+            expected=str(want), actual=str(got)))
+    if cards:
+        out += check_drawn(state, seat, cards)
+    return out
+
+
+def apply_back(state: State, seat: int, start: int, to: int | None, cards: list[int] | None,
+               count: int | None) -> int | None:
+    """Move the pirate back (to ``to`` as recorded, else by C2) and draw the cards recorded
+    (else the number C2 gives). Returns where the pirate went, or ``None``."""
+    if start not in state.pirates[seat]:
+        return None
+    target = back_target(state, start)
+    dest = to if to is not None and 0 <= to <= len(state.board) + 1 else target
+    n = len(cards) if cards is not None else count
+    if n is None:
+        n = expected_back_draw(state, target) if target is not None else 0
+    if dest is not None:
+        _move(state, seat, start, dest)
+    draw(state, seat, n, cards)
+    return dest
+
+
+def check_stuck_draw(state: State, seat: int, cards: list[int] | None, count: int | None
+                     ) -> list[Violation]:
+    """R3 (O2 with option ``stuck_player_draws``): only a player with no card and no backward
+    move at the start of the turn draws 1 card, and the turn ends."""
+    out: list[Violation] = []
+    if not stuck_draw_rule(state):
+        out.append(Violation(
+            "draw/not-stuck",
+            f"{state.rs.name} gives a stuck player no card (option stuck_player_draws is off)",
+            expected="pass", actual="draw"))
+    elif state.done > 0 or not is_stuck(state, seat):
+        why = ("the draw comes only at the start of a turn" if state.done > 0 else
+               f"{state.colours[seat]} holds {sum(state.hands[seat])} cards or can move back")
+        out.append(Violation("draw/not-stuck", f"{state.colours[seat]} is not stuck: {why}",
+                             expected="a card play or a backward move", actual="draw"))
+    got = len(cards) if cards is not None else count
+    want = min(1, cards_available(state))
+    if got is not None and got != want:
+        out.append(Violation("draw/count", f"a stuck player draws {want} card",
+                             expected=str(want), actual=str(got)))
+    if cards:
+        out += check_drawn(state, seat, cards)
+    return out
+
+
+def apply_stuck_draw(state: State, seat: int, cards: list[int] | None, count: int | None
+                     ) -> None:
+    n = len(cards) if cards is not None else count
+    draw(state, seat, 1 if n is None else n, cards)
+    state.stuck_draw = True
+
+
+def check_turn_end(state: State, seat: int, moved: int, stuck: bool, drew: bool
+                   ) -> list[Violation]:
+    """O2/R2/R3 at the end of a turn: at least one action unless the player was stuck, and a
+    stuck player draws where the rule set says so."""
+    if moved or state.winner is not None:
+        return []
+    if not stuck:
+        return [Violation("turn/no-action",
+                          f"{state.colours[seat]} takes no action but could move",
+                          expected="1 to " + str(state.rs.actions) + " actions", actual="0")]
+    if stuck_draw_rule(state) and not drew:
+        return [Violation("turn/stuck-no-draw",
+                          f"{state.colours[seat]} has no card and no backward move, and so "
+                          "draws 1 card", expected="+1", actual="no draw")]
+    return []
+
+
+def end_turn(state: State) -> None:
+    """Play passes clockwise, in seat order."""
+    state.seat = (state.seat + 1) % len(state.colours)
+    state.done = 0
+    state.turn += 1
+    state.stuck_draw = False
+
+
+def distance(state: State, seat: int) -> int:
+    """Spaces still to go to the boat, added over the player's pirates (C6 breakdown)."""
+    boat = len(state.board) + 1
+    return sum(boat - p for p in state.pirates[seat])
