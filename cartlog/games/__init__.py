@@ -99,3 +99,45 @@ def _read_json(text: str, path: str):
 def game_of(log) -> GameEntry:
     """The registry entry of a decoded log (its tag is the game name)."""
     return GAMES[type(log).__struct_config__.tag]
+
+
+_SPAN_KEYS = frozenset({"line", "col", "end", "spans"})
+
+
+def strip_spans(log):
+    """The same log without source locations (what JSON written by cartlog holds)."""
+
+    def clean(obj):
+        if isinstance(obj, dict):
+            return {k: clean(v) for k, v in obj.items() if k not in _SPAN_KEYS}
+        if isinstance(obj, list):
+            return [clean(v) for v in obj]
+        return obj
+
+    return msgspec.convert(clean(msgspec.to_builtins(log)), type=type(log))
+
+
+def all_codes() -> dict:
+    """Every finding code of every game, by code."""
+    out: dict = {}
+    for entry in GAMES.values():
+        out.update(entry.module("codes").CODES)
+    return out
+
+
+def catalogue() -> list[dict]:
+    """Games, rule sets and options, as plain data (``cartlog games``)."""
+    out = []
+    for entry in GAMES.values():
+        model = entry.module("model")
+        out.append({
+            "name": entry.name, "title": entry.title, "aliases": list(entry.aliases),
+            "rulesets": [{
+                "name": rs.name, "book": rs.book, "spaces": rs.spaces, "pirates": rs.pirates,
+                "actions": rs.actions, "players": f"{rs.min_players}-{rs.max_players}",
+                "cards": f"{rs.deck_size} ({rs.per_sign} x " + ", ".join(rs.signs) + ")",
+                "letters": dict(zip(rs.letters, rs.signs)), "options": rs.options,
+            } for rs in model.RULESETS.values()],
+            "option_help": model.OPTION_HELP,
+        })
+    return out

@@ -421,3 +421,76 @@ class Replay:
                 "passage destination: the destination was not checked")
         self._emit("end", None, None, self.turns or None, None, None, winner,
                    self.notes[start:])
+
+
+# -- frames for the step-by-step view ----------------------------------------------------------
+
+import msgspec  # noqa: E402
+
+
+class Frame(msgspec.Struct, omit_defaults=True, kw_only=True):
+    """One step of a replay as plain data (``cartlog replay --format json``).
+
+    ``findings`` are indices into the report's finding list. The table (``pirates``, ``hands``,
+    ``deck``, ``discard``, ``row``) is given at setup and after every turn.
+    """
+
+    kind: str  # setup, action, turn-end, row, claim, comment, end
+    turn: int | None = None
+    action: int | None = None
+    player: str | None = None
+    notation: str | None = None
+    text: str = ""
+    findings: list[int] = []
+    line: int | None = None
+    pirates: dict[str, list[int]] | None = None
+    hands: dict[str, str] | None = None
+    deck: int | None = None
+    discard: int | None = None
+    row: str | None = None
+    winner: str | None = None
+
+
+def record(log: CartagenaLog) -> tuple[Replay, list[Frame]]:
+    """Replay a log and keep a :class:`Frame` for every step."""
+    from cartlog.games.cartagena.notation import format_action, format_turn
+
+    replay = Replay(log)
+    frames: list[Frame] = []
+    index_of: dict[int, int] = {}
+
+    def table(state: State) -> dict:
+        rs = state.rs
+        return dict(
+            pirates={c: sorted(p) for c, p in zip(state.colours, state.pirates)},
+            hands={c: "".join(rs.letters[s] * h[s] for s in range(NSIGNS)) + "?" * h[UNKNOWN]
+                   for c, h in zip(state.colours, state.hands)},
+            deck=state.deck.count, discard=sum(state.discard),
+            row=("".join(rs.letter(c) for c in state.row[state.row_next:])
+                 if rs.tortuga else None),
+            winner=state.colours[state.winner] if state.winner is not None else None)
+
+    def listener(step: Step) -> None:
+        for note in replay.notes[len(index_of):]:
+            index_of[id(note)] = len(index_of)
+        found = [index_of[id(n)] for n in step.notes]
+        state = step.state
+        colour = state.colours[step.seat] if step.seat is not None else None
+        boat = state.boat
+        if step.kind == "action":
+            frames.append(Frame(kind="action", turn=step.turn, action=step.action_no,
+                                player=colour, notation=format_action(step.action, boat),
+                                text=step.text, findings=found, line=step.action.line or None))
+        elif step.kind in ("turn-end", "setup", "end"):
+            ev = step.event
+            frames.append(Frame(kind=step.kind, turn=step.turn, player=colour,
+                                notation=format_turn(ev, boat) if ev is not None else None,
+                                text=step.text, findings=found,
+                                line=getattr(ev, "line", 0) or None, **table(state)))
+        else:
+            ev = step.event
+            frames.append(Frame(kind=step.kind, turn=step.turn, player=colour, text=step.text,
+                                findings=found, line=getattr(ev, "line", 0) or None))
+
+    replay.run(listener)
+    return replay, frames

@@ -371,7 +371,10 @@ def apply_row(state: State, cards: list[int]) -> None:
 
 
 def _no_pirate(state: State, seat: int, start: int) -> Violation:
-    where = ", ".join(state.space_name(p) for p in sorted(state.pirates[seat]))
+    spaces = sorted(set(state.pirates[seat]))
+    counts = {p: state.pirates[seat].count(p) for p in spaces}
+    where = ", ".join(state.space_name(p) + (f" (x{counts[p]})" if counts[p] > 1 else "")
+                      for p in spaces)
     return Violation("move/no-pirate",
                      f"{state.colours[seat]} has no pirate on {state.space_name(start)}",
                      expected=f"one of {where}", actual=state.space_name(start))

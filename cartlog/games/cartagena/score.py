@@ -50,3 +50,4 @@ def breakdown(replay) -> CartagenaBreakdown:
         rules=state.rs.name, boat=state.boat, winner=winner, finished=winner is not None,
         recorded=log.result, agrees=None if log.result is None else log.result == replayed,
         standings=rows, turns=replay.turns, actions=replay.actions)
+BREAKDOWN_TYPE = CartagenaBreakdown

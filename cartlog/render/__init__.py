@@ -1,0 +1,15 @@
+"""Renderers: pure functions from results to rich renderables (or plain strings).
+
+Nothing here prints or creates a console: the CLI owns the console. Every renderer takes
+``ascii``: when true it draws with plain ASCII only (no box-drawing characters, no symbols),
+so that snapshots and dumb terminals stay readable. Colours come from semantic style names in
+:mod:`cartlog.render.theme`.
+"""
+
+from importlib import import_module
+from types import ModuleType
+
+
+def game_renderer(game: str) -> ModuleType:
+    """The renderer module of a game: ``render_replay`` and ``render_score``."""
+    return import_module(f"cartlog.render.{game}")
