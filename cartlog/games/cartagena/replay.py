@@ -185,7 +185,6 @@ class Replay:
         self.turns += 1
         number = self.turns
         seat = self.seat_of.get(turn.player, 0)
-        path = f"$.events[{index}]"
         start_notes = len(self.notes)
         if state.winner is not None:
             if turn.actions:
@@ -195,8 +194,8 @@ class Replay:
                     f"the game ended when {state.colours[state.winner]}'s last pirate "
                     "boarded; this turn should not have been played",
                     expected="no further turns", actual=turn.player),
-                    self._where(first) or self._where(turn), path + ".actions[0]", number, 1,
-                    seat, to_position(state))
+                    self._where(first) or self._where(turn), f"$.events[{index}].actions[0]",
+                    number, 1, seat, to_position(state))
             self._emit("turn-end", turn, None, number, None, seat, "after the end",
                        self.notes[start_notes:])
             return
@@ -204,33 +203,37 @@ class Replay:
             self._note(Violation("turn/number", f"turn written as {turn.number} is turn "
                                  f"{number} of the game", expected=str(number),
                                  actual=str(turn.number)),
-                       self._where(turn), path + ".number", number, None, seat)
+                       self._where(turn), f"$.events[{index}].number", number, None, seat)
         if seat != state.seat:
             self._note(Violation(
                 "turn/out-of-order",
                 f"it is {state.colours[state.seat]}'s turn, not {turn.player}'s",
                 expected=state.colours[state.seat], actual=turn.player),
-                self._where(turn), path + ".player", number, None, seat, to_position(state))
+                self._where(turn), f"$.events[{index}].player", number, None, seat,
+                to_position(state))
             state.seat = seat
-        stuck = rules.is_stuck(state, seat)
+        # is_stuck, inlined for the common case of a player holding cards
+        stuck = not any(state.hands[seat]) and not rules.can_move_back(state, seat)
         moved = 0
         drew = False
         too_many = False
+        limit = rs.actions
         for ai, act in enumerate(turn.actions):
-            apath = f"{path}.actions[{ai}]"
             if state.winner is not None:
                 self._note(Violation(
                     "game/action-after-end",
                     f"the game ended when {state.colours[state.winner]}'s last pirate "
                     "boarded; the rest of the turn does not count",
                     expected="no further action", actual=type(act).__name__.lower()),
-                    self._where(act), apath, number, ai + 1, seat, to_position(state))
+                    self._where(act), f"$.events[{index}].actions[{ai}]", number, ai + 1,
+                    seat, to_position(state))
                 break
-            if isinstance(act, Pass):
+            kind = type(act)
+            if kind is Pass:
                 if act.condoned:
-                    self._condoned_legal(act, apath, number, ai, seat)
+                    self._condoned_legal(act, index, number, ai, seat)
                 continue
-            if not too_many and (state.done >= rs.actions or state.stuck_draw):
+            if not too_many and (state.done >= limit or state.stuck_draw):
                 too_many = True
                 why = ("a stuck player's draw ends the turn" if state.stuck_draw else
                        f"{rs.name} allows {rs.actions} actions a turn")
@@ -238,63 +241,96 @@ class Replay:
                                      expected=f"at most {rs.actions}",
                                      actual=str(len([a for a in turn.actions
                                                      if not isinstance(a, Pass)]))),
-                           self._where(act), apath, number, ai + 1, seat, to_position(state))
-            self._action(act, apath, number, ai, seat)
-            if isinstance(act, Draw):
+                           self._where(act), f"$.events[{index}].actions[{ai}]", number,
+                           ai + 1, seat, to_position(state))
+            if kind is Forward:
+                self._forward(act, index, number, ai, seat)
+            elif kind is Back:
+                self._back(act, index, number, ai, seat)
+            else:
+                self._stuck_draw(act, index, number, ai, seat)
                 drew = True
             state.done += 1
             moved += 1
-            self.actions += 1
-        for v in rules.check_turn_end(state, seat, moved, stuck, drew):
-            self._note(v, self._where(turn), path, number, None, seat, to_position(state))
+        self.actions += moved
+        if not moved:
+            for v in rules.check_turn_end(state, seat, moved, stuck, drew):
+                self._note(v, self._where(turn), f"$.events[{index}]", number, None, seat,
+                           to_position(state))
         rules.end_turn(state)
-        self._emit("turn-end", turn, None, number, None, seat, "", self.notes[start_notes:])
+        if self._listener is not None:
+            self._emit("turn-end", turn, None, number, None, seat, "", self.notes[start_notes:])
 
-    def _condoned_legal(self, act, apath, number, ai, seat) -> None:
+    def _condoned_legal(self, act, index, number, ai, seat) -> None:
         self._note(Violation("condoned/legal", "marked as condoned (!) but the action is legal",
                              expected="no !", actual="!"),
-                   self._where(act), apath, number, ai + 1, seat)
+                   self._where(act), f"$.events[{index}].actions[{ai}]", number, ai + 1, seat)
 
-    def _action(self, act, apath: str, number: int, ai: int, seat: int) -> None:
-        state, rs = self.state, self.rs
-        listening = self._listener is not None
-        before = to_position(state) if listening else None
-        if isinstance(act, Forward):
-            card = rs.index.get(act.card, -1)
-            found = rules.check_forward(state, seat, card, act.start, act.to)
-            if card < 0:
-                if act.to is None or act.to == state.boat:
-                    self._unknown_forward += 1
-            elif not state.hand_known(seat) and state.hands[seat][card] == 0:
-                self._unseen_plays += 1
-            text = self._describe_forward(seat, card, act) if listening else ""
-            pos = to_position(state) if found else None
-            rules.apply_forward(state, seat, card, act.start, act.to)
-        elif isinstance(act, Back):
-            cards = _signs(rs, act.cards)
-            if cards is None or -1 in cards:
-                self._count_only_draws += 1
-            found = rules.check_back(state, seat, act.start, act.to, cards, act.count)
-            text = self._describe_back(seat, act) if listening else ""
-            pos = to_position(state) if found else None
-            rules.apply_back(state, seat, act.start, act.to, cards, act.count)
-        else:  # Draw
-            cards = _signs(rs, act.cards)
-            found = rules.check_stuck_draw(state, seat, cards, act.count)
-            text = f"{state.colours[seat]} is stuck and draws a card" if listening else ""
-            pos = to_position(state) if found else None
-            rules.apply_stuck_draw(state, seat, cards, act.count)
+    def _found(self, found, act, index, number, ai, seat, position) -> None:
+        """Place the violations of one action (or note a needless condoned mark)."""
         start = len(self.notes)
         where = self._where(act)
         for v in found:
-            self._note(v, where, apath, number, ai + 1, seat, pos, act.condoned)
+            self._note(v, where, f"$.events[{index}].actions[{ai}]", number, ai + 1, seat,
+                       position, act.condoned)
         if act.condoned and not found:
-            self._condoned_legal(act, apath, number, ai, seat)
-        if listening:
-            if state.winner is not None:
-                text += f"; all of {state.colours[state.winner]}'s pirates are aboard"
-            self._emit("action", None, act, number, ai + 1, seat, text, self.notes[start:])
-            del before
+            self._condoned_legal(act, index, number, ai, seat)
+        return start
+
+    def _forward(self, act: Forward, index: int, number: int, ai: int, seat: int) -> None:
+        state = self.state
+        card = self.rs.index.get(act.card, -1)
+        found = rules.check_forward(state, seat, card, act.start, act.to)
+        if card < 0:
+            if act.to is None or act.to == len(state.board) + 1:
+                self._unknown_forward += 1
+        elif state.hands[seat][UNKNOWN] and not state.hands[seat][card]:
+            self._unseen_plays += 1
+        listening = self._listener is not None
+        text = self._describe_forward(seat, card, act) if listening else ""
+        pos = to_position(state) if found else None
+        rules.apply_forward(state, seat, card, act.start, act.to)
+        if found or act.condoned or listening:
+            start = self._found(found, act, index, number, ai, seat, pos)
+            if listening:
+                self._action_step(act, number, ai, seat, text, start)
+
+    def _back(self, act: Back, index: int, number: int, ai: int, seat: int) -> None:
+        state = self.state
+        cards = None
+        if act.cards is not None:
+            index_of = self.rs.index
+            cards = [index_of.get(c, -1) for c in act.cards]
+            if -1 in cards:
+                self._count_only_draws += 1
+        else:
+            self._count_only_draws += 1
+        found = rules.check_back(state, seat, act.start, act.to, cards, act.count)
+        listening = self._listener is not None
+        text = self._describe_back(seat, act) if listening else ""
+        pos = to_position(state) if found else None
+        rules.apply_back(state, seat, act.start, act.to, cards, act.count)
+        if found or act.condoned or listening:
+            start = self._found(found, act, index, number, ai, seat, pos)
+            if listening:
+                self._action_step(act, number, ai, seat, text, start)
+
+    def _stuck_draw(self, act: Draw, index: int, number: int, ai: int, seat: int) -> None:
+        state = self.state
+        cards = _signs(self.rs, act.cards)
+        found = rules.check_stuck_draw(state, seat, cards, act.count)
+        text = f"{state.colours[seat]} is stuck and draws a card"
+        pos = to_position(state) if found else None
+        rules.apply_stuck_draw(state, seat, cards, act.count)
+        start = self._found(found, act, index, number, ai, seat, pos)
+        if self._listener is not None:
+            self._action_step(act, number, ai, seat, text, start)
+
+    def _action_step(self, act, number: int, ai: int, seat: int, text: str, start: int) -> None:
+        state = self.state
+        if state.winner is not None:
+            text += f"; all of {state.colours[state.winner]}'s pirates are aboard"
+        self._emit("action", None, act, number, ai + 1, seat, text, self.notes[start:])
 
     # -- plain-words accounts (only built for a listener) -------------------------------------
 
