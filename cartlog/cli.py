@@ -11,7 +11,7 @@ import os
 import sys
 from enum import Enum
 from pathlib import Path
-from typing import Annotated, Optional
+from typing import Annotated, NoReturn, Optional
 
 import typer
 
@@ -22,7 +22,12 @@ EXIT_CLEAN, EXIT_FINDINGS, EXIT_UNREADABLE = 0, 1, 2
 app = typer.Typer(
     name="cartlog",
     help="Replay and audit recorded games of Cartagena: every illegal move and every wrong "
-    "result, at its line and column.",
+    "result, at its line and column.\n\n"
+    "Exit status: 0 clean, 1 errors found, 2 unreadable input or bad usage.\n\n"
+    "Examples:\n\n"
+    "  cartlog check game.cartlog\n\n"
+    "  cartlog replay game.cartlog --turn 12\n\n"
+    "  cartlog explain move/forward-destination",
     no_args_is_help=True,
     add_completion=False,
     context_settings={"help_option_names": ["-h", "--help"]},
@@ -48,53 +53,134 @@ AsciiOpt = Annotated[bool, typer.Option("--ascii", help="Plain ASCII, no colour:
                                         "terminals, files and snapshots.")]
 LogArg = Annotated[Path, typer.Argument(help="A game log, text or JSON ('-' for standard "
                                         "input).", show_default=False)]
+OutputOpt = Annotated[Optional[Path], typer.Option("--output", "-o", help="Write to this file "
+                                                   "instead of standard output.")]
+
+
+# -- console and input/output --------------------------------------------------------------------
+
+
+def _no_color() -> bool:
+    """``NO_COLOR`` set to anything but the empty string (https://no-color.org)."""
+    return bool(os.environ.get("NO_COLOR"))
+
+
+_ASCII = {"\u2026": "...", "\u2192": "->", "\u2190": "<-", "\u2194": "<->", "\u00d7": "x",
+          "\u00b7": ".", "\u2022": "*", "\u2013": "-", "\u2014": "-", "\u2018": "'",
+          "\u2019": "'", "\u201c": '"', "\u201d": '"', "\u00ab": '"', "\u00bb": '"',
+          "\u00a0": " "}
+
+
+def to_ascii(text: str) -> str:
+    """``text`` in plain ASCII: accents dropped, box drawing as ``- | +``, others as ``?``."""
+    if text.isascii():
+        return text
+    import unicodedata
+
+    out = []
+    for ch in text:
+        if ch.isascii():
+            out.append(ch)
+        elif ch in _ASCII:
+            out.append(_ASCII[ch])
+        elif "\u2500" <= ch <= "\u257f":
+            name = unicodedata.name(ch, "")
+            out.append("-" if "HORIZONTAL" in name and "VERTICAL" not in name else
+                       "|" if "VERTICAL" in name and "HORIZONTAL" not in name else "+")
+        else:
+            base = unicodedata.normalize("NFKD", ch).encode("ascii", "ignore").decode()
+            out.append(base or "?")
+    return "".join(out)
+
+
+class _AsciiStream:
+    """A text stream that writes everything through :func:`to_ascii` (``--ascii``)."""
+
+    def __init__(self, stream) -> None:
+        self._stream = stream
+
+    def write(self, text: str) -> int:
+        self._stream.write(to_ascii(text))
+        return len(text)
+
+    def flush(self) -> None:
+        self._stream.flush()
+
+    def isatty(self) -> bool:
+        return False
 
 
 def _console(ascii_only: bool = False, stderr: bool = False):
+    """The console of this run. ``--ascii`` and ``NO_COLOR`` turn off every ANSI escape."""
     from rich.console import Console
 
     from cartlog.render.theme import THEME
 
-    no_color = ascii_only or "NO_COLOR" in os.environ
-    return Console(theme=THEME, stderr=stderr, no_color=no_color, highlight=False, emoji=False,
-                   color_system=None if ascii_only else "auto", soft_wrap=True,
-                   legacy_windows=False, safe_box=True)
+    plain = ascii_only or _no_color()
+    stream = sys.stderr if stderr else sys.stdout
+    return Console(theme=THEME, file=_AsciiStream(stream) if ascii_only else stream,
+                   no_color=plain, color_system=None if plain else "auto", highlight=False,
+                   emoji=False, soft_wrap=True, legacy_windows=False, safe_box=True)
 
 
 def _read(path: Path) -> tuple[str, str]:
-    """The text of a log and the name to show for it. Unreadable files exit with 2."""
-    if str(path) == "-":
-        return sys.stdin.read(), "<stdin>"
+    """The text of a log and the name to show for it.
+
+    Raises :class:`LogSyntaxError` when the file cannot be read as text: a problem at line 0
+    for the file as a whole (missing, a directory), located at the first bad byte otherwise.
+    """
+    from cartlog.core.errors import LogSyntaxError, SyntaxProblem
+    from cartlog.games import decode_text
+
+    name = "<stdin>" if str(path) == "-" else str(path)
     try:
-        return path.read_text(encoding="utf-8"), str(path)
-    except FileNotFoundError:
-        _fail(f"{path}: no such file")
-    except IsADirectoryError:
-        _fail(f"{path}: is a directory, not a log")
-    except UnicodeDecodeError as exc:
-        _fail(f"{path}:1:1: not UTF-8 text ({exc.reason} at byte {exc.start})")
+        if name == "<stdin>":
+            stdin = sys.stdin.buffer if hasattr(sys.stdin, "buffer") else None
+            data = stdin.read() if stdin is not None else sys.stdin.read().encode()
+        else:
+            data = path.read_bytes()
     except OSError as exc:
-        _fail(f"{path}: cannot read: {exc.strerror}")
-    raise AssertionError  # unreachable
+        reason = {FileNotFoundError: "no such file",
+                  IsADirectoryError: "is a directory, not a log",
+                  PermissionError: "permission denied"}.get(type(exc))
+        message = reason or f"cannot read: {exc.strerror or exc}"
+        raise LogSyntaxError(name, [SyntaxProblem(0, 0, message)], None) from None
+    return decode_text(data, name), name
 
 
-def _fail(message: str, code: int = EXIT_UNREADABLE) -> None:
+def _parse(path: Path):
+    """Read and parse one log: ``(log, text, name)``. Raises :class:`LogSyntaxError`."""
+    from cartlog.games import read_log
+
+    text, name = _read(path)
+    return read_log(text, name), text, name
+
+
+def _fail(message: str, code: int = EXIT_UNREADABLE) -> NoReturn:
     sys.stderr.write(f"cartlog: {message}\n")
     raise typer.Exit(code)
 
 
-def _load(path: Path, ascii_only: bool = False):
-    """Read and parse one log, or print why it cannot be read and exit with 2."""
+def _show_unreadable(err, ascii_only: bool = False) -> None:
+    from cartlog.render.report import render_unreadable
+
+    _console(ascii_only, stderr=True).print(render_unreadable(err))
+
+
+def _load(path: Path, ascii_only: bool = False, json_kind: str | None = None):
+    """Read and parse one log, or say why it cannot be read and exit with 2. With
+    ``json_kind`` (``replay``, ``score``) the reason is that command's JSON document."""
     from cartlog.core.errors import LogSyntaxError
-    from cartlog.games import read_log
 
-    text, name = _read(path)
     try:
-        return read_log(text, name), text, name
+        return _parse(path)
     except LogSyntaxError as err:
-        from cartlog.render.report import render_unreadable
+        if json_kind is not None:
+            from cartlog.render.jsonout import unreadable_document
 
-        _console(ascii_only, stderr=True).print(render_unreadable(err))
+            _write_json(unreadable_document(json_kind, err))
+        else:
+            _show_unreadable(err, ascii_only)
         raise typer.Exit(EXIT_UNREADABLE) from None
 
 
@@ -104,13 +190,24 @@ def _write_json(obj) -> None:
     sys.stdout.write(msgspec.json.format(msgspec.json.encode(obj).decode(), indent=2) + "\n")
 
 
+def _write_text(text: str, output: Optional[Path]) -> None:
+    """Write to ``output``, or to standard output when it is None or ``-``."""
+    if output is None or str(output) == "-":
+        sys.stdout.write(text)
+        return
+    try:
+        output.write_text(text, encoding="utf-8")
+    except OSError as exc:
+        _fail(f"{output}: cannot write: {exc.strerror or exc}")
+
+
 # -- commands --------------------------------------------------------------------------------
 
 
 @app.command()
 def check(
-    logs: Annotated[list[Path], typer.Argument(help="Game logs to audit, text or JSON.",
-                                               show_default=False)],
+    logs: Annotated[list[Path], typer.Argument(help="Game logs to audit, text or JSON ('-' "
+                                               "for standard input).", show_default=False)],
     fmt: FormatOpt = Format.text,
     stop_at_first: Annotated[bool, typer.Option("--stop-at-first", help="Stop each log at "
                                                 "its first error.")] = False,
@@ -121,6 +218,10 @@ def check(
     ascii_only: AsciiOpt = False,
 ) -> None:
     """Audit game logs: every illegal action and every wrong claim or result.
+
+    One report per log, in the order given, and a closing line of totals when there are
+    several. Logs that cannot be read are reported on standard error; the others are still
+    checked.
 
     Exit status: 0 clean, 1 errors found, 2 a log could not be read.
 
@@ -134,35 +235,34 @@ def check(
     """
     from cartlog.audit import audit
     from cartlog.core.errors import LogSyntaxError
-    from cartlog.games import read_log
 
-    reports, unreadable, sources = [], [], []
-    for path in logs:
-        text, name = _read(path)
-        try:
-            log = read_log(text, name)
-        except LogSyntaxError as err:
-            unreadable.append(err)
-            continue
-        reports.append(audit(log, name, stop_at_first=stop_at_first))
-        sources.append(text)
-    if fmt is Format.json:
-        from cartlog.render.jsonout import check_document
-
-        _write_json(check_document(reports, unreadable))
-    else:
-        from cartlog.render.report import render_report, render_totals, render_unreadable, summary_line
+    as_text = fmt is Format.text
+    if as_text:
+        from cartlog.render.report import render_report, render_totals, summary_line
 
         out = _console(ascii_only)
-        err_out = _console(ascii_only, stderr=True)
-        for err in unreadable:
-            err_out.print(render_unreadable(err))
-        for report, text in zip(reports, sources):
-            out.print(summary_line(report) if quiet else
-                      render_report(report, text, verbose=verbose))
+    reports, unreadable = [], []
+    for path in logs:
+        try:
+            log, text, name = _parse(path)
+        except LogSyntaxError as err:
+            unreadable.append(err)
+            if as_text:
+                _show_unreadable(err, ascii_only)
+            continue
+        report = audit(log, name, stop_at_first=stop_at_first)
+        reports.append(report)
+        if as_text:
+            out.print(summary_line(report, stopped=stop_at_first) if quiet else
+                      render_report(report, text, verbose=verbose, stopped=stop_at_first))
+    if as_text:
         if len(logs) > 1:
             with_errors = sum(1 for r in reports if r.errors)
             out.print(render_totals(len(reports) - with_errors, with_errors, len(unreadable)))
+    else:
+        from cartlog.render.jsonout import check_document
+
+        _write_json(check_document(reports, unreadable))
     if unreadable:
         raise typer.Exit(EXIT_UNREADABLE)
     if any(r.errors for r in reports):
@@ -187,6 +287,8 @@ def replay(
     Each action is shown in notation and in words, with the cards drawn, hand sizes and the
     findings where they arise.
 
+    Exit status: 0 clean, 1 errors found, 2 the log could not be read.
+
     Examples:
 
       cartlog replay game.cartlog
@@ -195,14 +297,16 @@ def replay(
 
       cartlog replay game.cartlog --from 10 --to 14 --ascii
     """
-    parsed, text, name = _load(log, ascii_only)
-    from cartlog.audit import report_of
-    from cartlog.games import game_of
-
     if turn is not None:
+        if start is not None or end is not None:
+            _fail("--turn cannot be given with --from or --to")
         start = end = turn
     if start is not None and end is not None and start > end:
         _fail(f"--from {start} is after --to {end}")
+    parsed, text, name = _load(log, ascii_only, "replay" if fmt is Format.json else None)
+    from cartlog.audit import report_of
+    from cartlog.games import game_of
+
     game = game_of(parsed)
     replay_run, frames = game.module("replay").record(parsed)
     report = report_of(replay_run, name)
@@ -228,13 +332,15 @@ def score(log: LogArg, fmt: FormatOpt = Format.text, ascii_only: AsciiOpt = Fals
     For each player: pirates aboard and still on the way, their spaces, the total distance to
     the boat and the cards in hand; the recorded result beside the replayed one.
 
+    Exit status: 0 clean, 1 errors found, 2 the log could not be read.
+
     Examples:
 
       cartlog score game.cartlog
 
       cartlog score game.json --format json
     """
-    parsed, text, name = _load(log, ascii_only)
+    parsed, text, name = _load(log, ascii_only, "score" if fmt is Format.json else None)
     from cartlog.audit import audit
     from cartlog.games import game_of
 
@@ -264,10 +370,11 @@ def simulate(
                                       "whole table saw; or a colour: the table's view plus "
                                       "that player's cards.")] = "all",
     fmt: FormatOpt = Format.text,
-    output: Annotated[Optional[Path], typer.Option("--output", "-o", help="Write to this file "
-                                                   "instead of standard output.")] = None,
+    output: OutputOpt = None,
 ) -> None:
     """Play a random legal game and write it as a log (seeded, reproducible).
+
+    Exit status: 0 written, 2 unknown game, rule set, player count or view.
 
     Examples:
 
@@ -279,12 +386,16 @@ def simulate(
 
     entry = find_game(game)
     if entry is None:
-        _fail(f"unknown game {game!r}; see cartlog games")
-    sim = entry.module("simulate")
+        from cartlog.games import GAMES
+
+        _fail(f"unknown game {game!r}; expected one of {', '.join(GAMES)} (see cartlog games)")
     try:
-        log = sim.simulate(rules, players, seed, view=view)
+        log = entry.module("simulate").simulate(rules, players, seed, view=view)
     except ValueError as exc:
-        _fail(str(exc))
+        _fail(f"{exc} (see cartlog games)")
+    seats = [p.colour for p in getattr(log, "players", ())]
+    if view not in ("all", "table", *seats):
+        _fail(f"unknown view {view!r}; expected all, table or a player: {', '.join(seats)}")
     _emit_log(log, entry, fmt, output)
 
 
@@ -292,20 +403,13 @@ def _emit_log(log, entry, fmt: Format, output: Optional[Path]) -> None:
     import msgspec
 
     if fmt is Format.json:
-        text = msgspec.json.format(msgspec.json.encode(_strip_spans(log)).decode(),
+        from cartlog.games import strip_spans
+
+        text = msgspec.json.format(msgspec.json.encode(strip_spans(log)).decode(),
                                    indent=2) + "\n"
     else:
         text = entry.module("notation").format_log(log)
-    if output is None:
-        sys.stdout.write(text)
-    else:
-        output.write_text(text, encoding="utf-8")
-
-
-def _strip_spans(log):
-    from cartlog.games import strip_spans
-
-    return strip_spans(log)
+    _write_text(text, output)
 
 
 @app.command()
@@ -313,10 +417,11 @@ def convert(
     log: LogArg,
     to: Annotated[Optional[ConvertTo], typer.Option("--to", help="Target form; by default the "
                                                     "other one.")] = None,
-    output: Annotated[Optional[Path], typer.Option("--output", "-o", help="Write to this file "
-                                                   "instead of standard output.")] = None,
+    output: OutputOpt = None,
 ) -> None:
     """Convert a log between the text notation and JSON. Text is written in canonical form.
+
+    The log is read, not audited: an illegal game converts, an unreadable one exits with 2.
 
     Examples:
 
@@ -335,10 +440,14 @@ def convert(
 
 
 @app.command()
-def explain(code: Annotated[str, typer.Argument(help="A finding code, e.g. "
-                                                "move/forward-destination.",
-                                                show_default=False)]) -> None:
+def explain(
+    code: Annotated[str, typer.Argument(help="A finding code, e.g. "
+                                        "move/forward-destination.", show_default=False)],
+    ascii_only: AsciiOpt = False,
+) -> None:
     """Explain a finding code: what it means and the rule it enforces.
+
+    Exit status: 0 known code, 2 unknown code (with the nearest known ones).
 
     Examples:
 
@@ -353,22 +462,17 @@ def explain(code: Annotated[str, typer.Argument(help="A finding code, e.g. "
     if info is None:
         import difflib
 
-        near = difflib.get_close_matches(code.lower(), list(codes), n=3, cutoff=0.5)
-        hint = f"; did you mean {' or '.join(near)}?" if near else "; see docs/codes.md"
+        near = difflib.get_close_matches(code.strip().lower(), list(codes), n=3, cutoff=0.5)
+        hint = (f"; did you mean {' or '.join(near)}?" if near
+                else f"; known codes: {', '.join(sorted(codes))}")
         _fail(f"unknown code {code!r}{hint}")
-    from rich.text import Text
+    from cartlog.render.report import render_code
 
-    out = _console()
-    out.print(Text.assemble((info.code, "finding.code"), "  ",
-                            (info.severity, f"finding.{info.severity}")))
-    out.print(info.summary)
-    if info.explanation:
-        out.print(info.explanation)
-    out.print(Text(f"rule: {info.rule}", style="label"))
+    _console(ascii_only).print(render_code(info))
 
 
 @app.command()
-def games(fmt: FormatOpt = Format.text) -> None:
+def games(fmt: FormatOpt = Format.text, ascii_only: AsciiOpt = False) -> None:
     """List the games, their rule sets and the options a log header may set.
 
     Examples:
@@ -383,31 +487,23 @@ def games(fmt: FormatOpt = Format.text) -> None:
     if fmt is Format.json:
         _write_json(data)
         return
-    from rich.table import Table
+    from cartlog.render.report import render_catalogue
 
-    out = _console()
-    for game in data:
-        table = Table(title=f"{game['title']} ({game['name']})", title_justify="left",
-                      show_lines=False)
-        for col in ("rule set", "rulebook", "board", "pirates", "actions", "cards", "options"):
-            table.add_column(col)
-        for rs in game["rulesets"]:
-            table.add_row(rs["name"], rs["book"], f"{rs['spaces']} spaces", str(rs["pirates"]),
-                          str(rs["actions"]), rs["cards"],
-                          ", ".join(f"{k}={str(v).lower()}" for k, v in rs["options"].items()))
-        out.print(table)
-        for name, text in game["option_help"].items():
-            out.print(f"  {name}: {text}")
+    _console(ascii_only).print(render_catalogue(data))
 
 
 @app.command()
 def schema(
     out: Annotated[Optional[Path], typer.Option("--out", "-o", help="Write the schema files "
                                                 "into this folder.")] = None,
-    check_only: Annotated[bool, typer.Option("--check", help="Exit 1 if the files in --out "
-                                             "are stale.")] = False,
+    check_only: Annotated[bool, typer.Option("--check", help="Write nothing; exit 1 if the "
+                                             "files in --out are stale.")] = False,
 ) -> None:
-    """Print or write the JSON Schemas of logs and reports.
+    """Print or write the JSON Schemas of logs and of the JSON documents.
+
+    Without --out, prints one JSON object: file name -> schema.
+
+    Exit status: 0 done (or up to date), 1 stale files (with --check), 2 cannot write.
 
     Examples:
 
@@ -415,24 +511,39 @@ def schema(
 
       cartlog schema --out schemas --check
     """
+    import msgspec
+
     from cartlog.schemas import all_schemas
 
     docs = all_schemas()
     if out is None:
-        _write_json(docs)
+        if check_only:
+            _fail("--check needs --out, the folder to compare")
+        _write_json({name: msgspec.json.decode(text) for name, text in docs.items()})
         return
     stale = []
     for name, text in docs.items():
         target = out / name
-        current = target.read_text(encoding="utf-8") if target.exists() else None
-        if current != text:
-            stale.append(name)
-            if not check_only:
+        try:
+            current = target.read_text(encoding="utf-8") if target.is_file() else None
+        except (OSError, UnicodeDecodeError):
+            current = None
+        if current == text:
+            continue
+        stale.append(name)
+        if not check_only:
+            try:
                 out.mkdir(parents=True, exist_ok=True)
                 target.write_text(text, encoding="utf-8")
-    if check_only and stale:
-        _fail(f"stale schema files in {out}: {', '.join(stale)} (run cartlog schema --out "
-              f"{out})", EXIT_FINDINGS)
+            except OSError as exc:
+                _fail(f"{target}: cannot write: {exc.strerror or exc}")
+    if check_only:
+        if stale:
+            _fail(f"stale schema files in {out}: {', '.join(stale)} (run cartlog schema "
+                  f"--out {out})", EXIT_FINDINGS)
+        sys.stdout.write(f"{out}: {len(docs)} schema files up to date\n")
+    else:
+        sys.stdout.write(f"{out}: {len(stale)} written, {len(docs) - len(stale)} unchanged\n")
 
 
 def _version(value: bool) -> None:
@@ -449,8 +560,22 @@ def _root(version: Annotated[bool, typer.Option("--version", callback=_version,
 
 
 def main() -> None:
+    """The ``cartlog`` program: no traceback reaches the user.
+
+    Set ``CARTLOG_DEBUG=1`` to see the traceback of an internal error."""
+    if _no_color():
+        from typer import rich_utils
+
+        rich_utils.COLOR_SYSTEM = None  # help and usage errors too
     try:
-        app()
+        app(prog_name="cartlog")
     except KeyboardInterrupt:
         sys.stderr.write("cartlog: interrupted\n")
         sys.exit(130)
+    except Exception as exc:  # noqa: BLE001 - the last line of defence
+        if os.environ.get("CARTLOG_DEBUG"):
+            raise
+        sys.stderr.write(f"cartlog: internal error: {type(exc).__name__}: {exc}\n"
+                         "cartlog: please report it with the log and the command; "
+                         "CARTLOG_DEBUG=1 shows the traceback\n")
+        sys.exit(EXIT_UNREADABLE)

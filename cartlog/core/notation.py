@@ -57,6 +57,7 @@ def read_header(lines: list[str], problems: list[SyntaxProblem]) -> Header:
     tags: dict[str, Tag] = {}
     order: list[str] = []
     i = 0
+    body_start = 0  # just after the last tag line: comments after it belong to the body
     while i < len(lines):
         raw = lines[i]
         stripped = raw.strip()
@@ -65,6 +66,7 @@ def read_header(lines: list[str], problems: list[SyntaxProblem]) -> Header:
             continue
         if not stripped.startswith("["):
             break
+        body_start = i + 1
         m = _TAG_RE.match(stripped)
         indent = len(raw) - len(raw.lstrip())
         if not m:
@@ -86,7 +88,7 @@ def read_header(lines: list[str], problems: list[SyntaxProblem]) -> Header:
             tags[key] = tag
             order.append(name)
         i += 1
-    return Header(tags, order, i)
+    return Header(tags, order, body_start if tags or body_start else 0)
 
 
 def parse_bool(text: str) -> bool | None:

@@ -6,6 +6,7 @@ Game modules are imported lazily, so that reading one log loads one game.
 from __future__ import annotations
 
 import importlib
+import re
 from dataclasses import dataclass
 from types import ModuleType
 
@@ -46,15 +47,42 @@ def is_json(text: str) -> bool:
     return text.lstrip()[:1] == "{"
 
 
+def decode_text(data: bytes, path: str = "<log>") -> str:
+    """The text of a log file's bytes: UTF-8, with or without a byte-order mark.
+
+    Raises :class:`LogSyntaxError` located at the first byte that is not UTF-8.
+    """
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        bom = 3 if data.startswith(b"\xef\xbb\xbf") else 0
+        before = data[bom:exc.start].decode("utf-8")
+        line = before.count("\n") + 1
+        col = len(before) - (before.rfind("\n") + 1) + 1
+        shown = data[bom:].decode("utf-8", errors="replace")
+        raise LogSyntaxError(path, [SyntaxProblem(
+            line, col, f"not UTF-8 text: byte 0x{data[exc.start]:02x} ({exc.reason})",
+            expected="a log saved as UTF-8 text", end_col=col + 1)], shown) from None
+
+
 def read_log(text: str, path: str = "<log>"):
     """Read a log of any game, text or JSON. Raises :class:`LogSyntaxError` when unreadable."""
+    if not text.strip():
+        raise LogSyntaxError(path, [SyntaxProblem(
+            1, 1, "the log is empty",
+            expected='a header such as [Game "Cartagena"], then one line per turn')], text)
     if is_json(text):
         return _read_json(text, path)
+    _not_an_object(text, path)
     problems: list[SyntaxProblem] = []
-    header = read_header(text.splitlines(), [])
+    lines = text.splitlines()
+    header = read_header(lines, [])
     tag = header.tags.get("game")
     if tag is None:
-        problems.append(SyntaxProblem(1, 1, "the log names no game",
+        first = next((t.line for t in header.tags.values()), None)
+        if first is None:
+            first = next(i + 1 for i, ln in enumerate(lines) if ln.strip())
+        problems.append(SyntaxProblem(first, 1, "the log names no game",
                                       expected='a first line such as [Game "Cartagena"]'))
         raise LogSyntaxError(path, problems, text)
     entry = find_game(tag.value)
@@ -66,34 +94,139 @@ def read_log(text: str, path: str = "<log>"):
     return entry.module("notation").parse(text, path)
 
 
+_JSON_KINDS = {list: "an array", str: "a string", int: "a number", float: "a number",
+               bool: "a boolean", type(None): "null"}
+
+
+def _not_an_object(text: str, path: str) -> None:
+    """Text that is JSON but not an object is a JSON log of the wrong shape, not notation."""
+    try:
+        raw = msgspec.json.decode(text)
+    except msgspec.DecodeError:
+        return
+    except RecursionError:
+        raise _too_deep(text, path) from None
+    start = len(text) - len(text.lstrip())
+    line, col = line_col_of_offset(text, start)
+    raise LogSyntaxError(path, [SyntaxProblem(
+        line, col, f"a JSON log must be an object, not {_JSON_KINDS.get(type(raw), 'this')}",
+        expected='{"game": "cartagena", ...}', end_col=col + 1)], text)
+
+
+def _too_deep(text: str, path: str) -> LogSyntaxError:
+    return LogSyntaxError(path, [SyntaxProblem(1, 1, "JSON nested too deeply to read",
+                                               expected="a cartlog JSON log")], text)
+
+
 def _read_json(text: str, path: str):
     try:
         raw = msgspec.json.decode(text)
+    except RecursionError:
+        raise _too_deep(text, path) from None
     except msgspec.DecodeError as exc:
         msg = str(exc)
-        line, col = 1, 1
+        line, col = line_col_of_offset(text, len(text.rstrip()))
         if "byte" in msg:
             try:
                 offset = int(msg.rsplit("byte", 1)[1].strip(" )"))
                 line, col = line_col_of_offset(text.encode(), offset)
-            except ValueError:
+                col = len(text.splitlines()[line - 1].encode()[:col - 1].decode(
+                    errors="ignore")) + 1
+            except (ValueError, IndexError):
                 pass
-        raise LogSyntaxError(path, [SyntaxProblem(line, col, f"invalid JSON: {msg}")], text)
+        raise LogSyntaxError(path, [SyntaxProblem(line, col, f"invalid JSON: {msg}",
+                                                  end_col=col + 1)], text) from None
     game = raw.get("game") if isinstance(raw, dict) else None
     entry = find_game(game) if isinstance(game, str) else None
     if entry is None:
-        raise LogSyntaxError(path, [SyntaxProblem(
-            1, 1, f"unknown or missing game {game!r}",
-            expected='"game": one of ' + ", ".join(GAMES))], text)
+        problem = SyntaxProblem(1, 1, f"unknown or missing game {game!r}" if game is not None
+                                else "the log names no game",
+                                expected='"game": one of ' + ", ".join(GAMES))
+        raise LogSyntaxError(path, [_locate(text, problem, "$.game" if game is not None
+                                             else "$")], text)
     events = entry.module("events")
     try:
         log = msgspec.convert(raw, type=events.LOG_TYPE)
     except msgspec.ValidationError as exc:
-        raise LogSyntaxError(path, [SyntaxProblem(1, 1, f"invalid log: {exc}")], text)
+        problem = SyntaxProblem(1, 1, f"invalid log: {exc}")
+        raise LogSyntaxError(path, [_locate(text, problem)], text) from None
     problems = entry.module("notation").validate(log)
     if problems:
-        raise LogSyntaxError(path, problems, text)
+        raise LogSyntaxError(path, [_locate(text, p) for p in problems], text)
     return log
+
+
+# -- where a JSON path stands in the text ------------------------------------------------------
+
+_PATH_IN_MESSAGE = re.compile(r"at `(\$[^`]*)`|^at (\$\S*?):")
+_WS = re.compile(r"\s*")
+_STRING = re.compile(r'"(?:[^"\\]|\\.)*"')
+_SCALAR = re.compile(r'[^,\]}\s]+')
+
+
+def _locate(text: str, problem: SyntaxProblem, path: str | None = None) -> SyntaxProblem:
+    """The problem placed at the value its JSON path (``$.events[3].card``) names.
+
+    The path is ``path`` or the one quoted in the message (as msgspec and the games'
+    ``validate`` write it). A path not found is cut back to its nearest located parent.
+    """
+    if path is None:
+        m = _PATH_IN_MESSAGE.search(problem.message)
+        if m is None or (problem.line, problem.col) != (1, 1):
+            return problem
+        path = m.group(1) or m.group(2)
+    try:
+        spans = _json_spans(text)
+    except (RecursionError, IndexError, ValueError, AttributeError, msgspec.DecodeError):
+        return problem
+    while path and path not in spans:
+        path = re.sub(r"(\.[^.\[]*|\[[^\]]*\])$", "", path)
+        if path == "":
+            path = "$"
+    if path not in spans:
+        return problem
+    start, end = spans[path]
+    line, col = line_col_of_offset(text, start)
+    end_line, end_col = line_col_of_offset(text, end)
+    return SyntaxProblem(line, col, problem.message, problem.expected,
+                         end_col if end_line == line else None)
+
+
+def _json_spans(text: str) -> dict[str, tuple[int, int]]:
+    """JSON path -> (start, end) character offsets of every value of a valid JSON text."""
+    spans: dict[str, tuple[int, int]] = {}
+
+    def skip(i: int) -> int:
+        return _WS.match(text, i).end()
+
+    def value(i: int, path: str) -> int:
+        i = skip(i)
+        start, ch = i, text[i]
+        if ch in "{[":
+            close, n = ("}" if ch == "{" else "]"), 0
+            i = skip(i + 1)
+            while text[i] != close:
+                if ch == "{":
+                    key = _STRING.match(text, i)
+                    name = msgspec.json.decode(key.group())
+                    i = skip(key.end()) + 1  # the colon
+                    i = value(i, f"{path}.{name}")
+                else:
+                    i = value(i, f"{path}[{n}]")
+                    n += 1
+                i = skip(i)
+                if text[i] == ",":
+                    i = skip(i + 1)
+            i += 1
+        elif ch == '"':
+            i = _STRING.match(text, i).end()
+        else:
+            i = _SCALAR.match(text, i).end()
+        spans[path] = (start, i)
+        return i
+
+    value(0, "$")
+    return spans
 
 
 def game_of(log) -> GameEntry:

@@ -1,5 +1,8 @@
 """The ``cartlog check`` report: each finding at its place in the log, like a compiler's.
 
+Also the text of the logs that cannot be read, and of the small commands ``explain`` and
+``games``.
+
 ::
 
     game.cartlog:14:9: error[move/forward-destination] key from 3 goes to 23 (key), not 11: ...
@@ -25,7 +28,10 @@ def _plural(n: int, word: str) -> str:
 def finding_text(f: Finding, index: int, path: str, lines: list[str], *,
                  verbose: bool = False) -> list[Text]:
     """A finding as lines of text: header, the source line with a caret, details."""
-    where = f"{path}:{f.line}:{f.col}" if f.line else f"{path}:{f.path}"
+    if f.line:
+        where = f"{path}:{f.line}:{f.col or 1}"
+    else:
+        where = f"{path}:{f.path}" if f.path else path
     label = "condoned" if f.condoned else f.severity
     head = Text()
     head.append(f"{where}: ", style="bold")
@@ -69,8 +75,10 @@ def finding_text(f: Finding, index: int, path: str, lines: list[str], *,
 
 
 def render_report(report, source: str | None, *, verbose: bool = False,
-                  show_info: bool = True) -> Group:
-    """One log's report: findings in order, then what could not be checked and a summary."""
+                  show_info: bool = True, stopped: bool = False) -> Group:
+    """One log's report: findings in order, then what could not be checked and a summary.
+
+    ``stopped``: the audit was asked to stop at the first error (``--stop-at-first``)."""
     lines = source.splitlines() if source is not None else []
     parts: list[Text] = []
     for i, f in enumerate(report.findings):
@@ -79,12 +87,15 @@ def render_report(report, source: str | None, *, verbose: bool = False,
         parts.extend(finding_text(f, i, report.file, lines, verbose=verbose))
     for item in report.unchecked:
         parts.append(Text(f"{report.file}: not checked: {item}", style="muted"))
-    parts.append(summary_line(report))
+    parts.append(summary_line(report, stopped=stopped))
     return Group(*parts)
 
 
-def summary_line(report) -> Text:
-    """``file: 2 errors, 1 warning (1 condoned); won by red, as recorded``."""
+def summary_line(report, *, stopped: bool = False) -> Text:
+    """``file: 2 errors, 1 warning (1 condoned); won by red, as recorded``.
+
+    With ``stopped`` (``--stop-at-first``) and an error found, the rest of the log was not
+    replayed: the line says so instead of comparing a result that was never reached."""
     b = report.breakdown
     counts = []
     if report.errors:
@@ -98,6 +109,11 @@ def summary_line(report) -> Text:
         text.append("clean", style="ok")
     if report.condoned:
         text.append(f" ({report.condoned} condoned)", style="finding.condoned")
+    if stopped and report.errors:
+        last = max((f.turn for f in report.findings if f.turn is not None), default=None)
+        where = f" at turn {last}" if last is not None else ""
+        text.append(f"; {report.rules}, stopped at the first error{where}")
+        return text
     outcome = f"won by {b.winner}" if b.winner else "unfinished"
     text.append(f"; {report.rules}, {_plural(b.turns, 'turn')}, {outcome}")
     if b.recorded is not None:
@@ -110,25 +126,39 @@ def summary_line(report) -> Text:
 
 
 def render_unreadable(err: LogSyntaxError) -> Group:
-    """An unreadable log: every problem as ``file:line:col: message`` with a caret."""
+    """An unreadable log: every problem as ``file:line:col: message`` with a caret.
+
+    A problem at line 0 concerns the whole file (missing, a directory): it is shown as
+    ``file: error: message`` on one line."""
     lines = err.source.splitlines() if err.source is not None else []
     parts: list[Text] = []
+    located = 0
     for p in err.problems:
         head = Text()
-        head.append(f"{err.path}:{p.line}:{p.col}: ", style="bold")
+        if p.line <= 0:
+            head.append(f"{err.path}: ", style="bold")
+            head.append("error", style="finding.error")
+            head.append(f": {p.message}")
+            parts.append(head)
+            continue
+        located += 1
+        col = max(1, p.col)
+        head.append(f"{err.path}:{p.line}:{col}: ", style="bold")
         head.append("syntax error", style="finding.error")
         head.append(f": {p.message}")
         parts.append(head)
-        if 0 < p.line <= len(lines) and lines[p.line - 1].strip():
+        if p.line <= len(lines):
             src = lines[p.line - 1].expandtabs(1)
             parts.append(Text.assemble((f"{p.line:>5} | ", "source.gutter"), src))
-            width = max(1, min((p.end_col or p.col + 1), len(src) + 1) - p.col)
+            width = max(1, min((p.end_col or col + 1), len(src) + 1) - col)
             parts.append(Text.assemble((" " * 5 + " | ", "source.gutter"),
-                                       (" " * (p.col - 1) + "^" * width, "finding.caret")))
+                                       (" " * (col - 1) + "^" * width, "finding.caret")))
         if p.expected:
             parts.append(Text(f"      = expected: {p.expected}", style="label"))
-    parts.append(Text.assemble((f"{err.path}: ", "bold"),
-                               (f"unreadable ({_plural(len(err.problems), 'problem')})", "bad")))
+    if located:
+        parts.append(Text.assemble(
+            (f"{err.path}: ", "bold"),
+            (f"unreadable ({_plural(len(err.problems), 'problem')})", "bad")))
     return Group(*parts)
 
 
@@ -142,3 +172,46 @@ def render_totals(clean: int, with_errors: int, unreadable: int) -> Text:
     text.append(", ")
     text.append(f"{unreadable} unreadable", style="bad" if unreadable else "")
     return text
+
+
+# -- the text of the smaller commands (explain, games) -----------------------------------------
+
+
+def render_code(info) -> Group:
+    """``cartlog explain``: a finding code, its severity, what it means and its rule."""
+    parts = [Text.assemble((info.code, "finding.code"), "  ",
+                           (info.severity, severity_style(info.severity))),
+             Text(info.summary)]
+    if info.explanation:
+        parts.append(Text(info.explanation))
+    parts.append(Text(f"rule: {info.rule}", style="label"))
+    return Group(*parts)
+
+
+def render_catalogue(games: list[dict]) -> Group:
+    """``cartlog games``: each game, its rule sets and the options a log header may set.
+
+    One rule set per block of lines rather than a table, so that nothing is cut short in 80
+    columns and the text is the same in ASCII."""
+    parts: list[Text] = []
+    for game in games:
+        aliases = [a for a in game["aliases"] if a != game["name"]]
+        head = Text.assemble((game["title"], "heading"), f" ({game['name']})")
+        if aliases:
+            head.append(f"; also: {', '.join(aliases)}", style="muted")
+        parts.append(head)
+        for rs in game["rulesets"]:
+            parts.append(Text.assemble(
+                "  ", (f"{rs['name']:<22}", "notation"),
+                f" {rs['book']}, {rs['players']} players, {rs['spaces']} spaces, "
+                f"{rs['pirates']} pirates, {rs['actions']} actions"))
+            letters = ", ".join(f"{k} {v}" for k, v in rs["letters"].items())
+            parts.append(Text(f"      cards: {rs['cards'].split(' ', 1)[0]}; {letters}",
+                              style="label"))
+            options = ", ".join(f"{k}={str(v).lower()}" for k, v in rs["options"].items())
+            parts.append(Text(f"      options: {options or 'none'}", style="label"))
+        if game["option_help"]:
+            parts.append(Text("  options a log header may set ([Options \"name=value\"]):"))
+            for name, text in game["option_help"].items():
+                parts.append(Text.assemble("    ", (name, "bold"), f": {text}"))
+    return Group(*parts)

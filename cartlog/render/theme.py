@@ -39,6 +39,13 @@ STYLES: dict[str, str] = {
     "space.start": "bold",
     "space.boat": "bold",
     "space.section": "dim",
+    "space.number": "dim",
+    "space.moved": "bold underline",
+    "cards.unseen": "dim",
+    "comment": "italic dim",
+    "turn.heading": "bold",
+    "result.agree": "bold green",
+    "result.disagree": "bold white on red",
 }
 # six distinct colours for the six signs of a rule set, by sign number
 SIGN_STYLES = ("sign.0", "sign.1", "sign.2", "sign.3", "sign.4", "sign.5")

@@ -1,7 +1,7 @@
 """The Cartagena log as data: header fields and a tagged union of events.
 
 This is the canonical JSON form (``cartlog convert --to json``); the schema in
-``schemas/cartagena.schema.json`` is generated from these Structs. Spaces are integers: 0 the
+``schemas/cartagena.log.schema.json`` is generated from these Structs. Spaces are integers: 0 the
 start, 1..N the passage, N+1 the boat. Cards are sign letters of the rule set, ``?`` for a card
 nobody saw. ``line``/``col`` locate an event or action in the text it was read from (absent in
 JSON written by cartlog).
@@ -46,6 +46,9 @@ class Back(_Located, tag="back"):
     condoned: bool = False
     comment: str | None = None
 
+    def __post_init__(self) -> None:
+        _one_form_of_nothing(self)
+
 
 class Draw(_Located, tag="draw"):
     """Stuck-player draw: no card and no backward move, so draw 1 card and end the turn (R3)."""
@@ -54,6 +57,16 @@ class Draw(_Located, tag="draw"):
     count: int | None = None
     condoned: bool = False
     comment: str | None = None
+
+    def __post_init__(self) -> None:
+        _one_form_of_nothing(self)
+
+
+def _one_form_of_nothing(draw) -> None:
+    """A draw of no card at all (C5: deck and discard empty) has one form: ``count`` 0."""
+    if draw.cards == "":
+        draw.cards = None
+        draw.count = 0
 
 
 class Pass(_Located, tag="pass"):

@@ -32,6 +32,14 @@ from cartlog.games.cartagena.model import COLOUR_ALIASES, COLOURS, RULESETS, Rul
 HEADER_FIELDS = ("game", "rules", "players", "board", "options", "deal", "row", "result")
 TAG_ORDER = ("Event", "Site", "Date", "Round")
 _SPACE = r"\d+|start|boat"
+_WORD = re.compile(r"\S+")
+
+
+def _fold(text: str) -> str:
+    """Lower case as the case-insensitive patterns below compare letters: beside ASCII case,
+    ``re.IGNORECASE`` takes the long s, the dotless i, the dotted capital I and the Kelvin sign
+    for s, i, i and k, so a matched word is looked up in this form."""
+    return text.lower().replace("\u0131", "i").replace("i\u0307", "i").replace("\u017f", "s")
 
 
 @lru_cache(maxsize=None)
@@ -184,11 +192,14 @@ class _Reader:
                              end=col + len(words[0]))
                 continue
             cards = "".join(words[1:])
-            start = col + len(part.strip()) - len(cards)
+            # the column of each card letter, words of cards may stand apart
+            base = col - (len(part) - len(part.lstrip()))
+            cols = [base + w.start() + k for w in list(_WORD.finditer(part))[1:]
+                    for k in range(len(w.group()))]
             bad = [i for i, ch in enumerate(cards) if ch.upper() not in self.rs.letters + "?"]
             for i in bad:
-                self.problem(tag.line, start + i, f"{cards[i]!r} is not a sign letter",
-                             expected=self._letters_help())
+                self.problem(tag.line, cols[i], f"{cards[i]!r} is not a sign letter",
+                             expected=self._letters_help(), end=cols[i] + 1)
             out[colour] = cards.upper()
         return out
 
@@ -245,16 +256,19 @@ class _Reader:
             colour = self._player(word) if word else None
             if colour is None:
                 col = rest_at + 1
-                what = f"{word!r} is not a player of this game" if word else "unreadable line"
-                self.problem(lineno, col, what,
-                             expected="a turn (12. red K3-11 ...), row, hand, pirates or a "
-                             "; comment", end=col + max(1, len(word)))
+                if word:
+                    what = f"{word!r} is not a player of this game"
+                    hint = "a player: " + ", ".join(self.colours)
+                else:
+                    what = "unreadable line"
+                    hint = "a turn (12. red K3-11 ...), row, hand, pirates or a ; comment"
+                self.problem(lineno, col, what, expected=hint, end=col + max(1, len(word)))
                 continue
             events.append(self._turn(raw, lineno, indent + 1, number, colour, word_m.end()))
         return events
 
     def _space(self, text: str, line: int, col: int) -> int:
-        t = text.lower()
+        t = _fold(text)
         if t == "start":
             return 0
         if t == "boat":
@@ -265,7 +279,10 @@ class _Reader:
                          expected=f"0 (start) to {self.boat - 1}, or boat", end=col + len(text))
         return n
 
-    def _draw_spec(self, spec: str, line: int, col: int) -> tuple[str | None, int | None]:
+    def _draw_spec(self, spec: str, line: int, col: int, cols: list[int] | None = None
+                   ) -> tuple[str | None, int | None]:
+        """Cards or a count; ``cols`` gives each character's column when ``spec`` was joined
+        from words apart."""
         if spec.isdigit():
             return None, int(spec)
         out = []
@@ -274,8 +291,9 @@ class _Reader:
             if up in self.rs.letters or ch == "?":
                 out.append(up)
             else:
-                self.problem(line, col + i, f"{ch!r} is not a sign letter",
-                             expected=self._letters_help(), end=col + i + 1)
+                at = cols[i] if cols else col + i
+                self.problem(line, at, f"{ch!r} is not a sign letter",
+                             expected=self._letters_help(), end=at + 1)
         return "".join(out), None
 
     def _turn(self, raw: str, line: int, col: int, number: int | None, colour: str,
@@ -333,11 +351,11 @@ class _Reader:
         card = m.group("card")
         draw = m.group("draw")
         if card is not None and draw is not None:
-            self.problem(line, m.start("draw"), "a forward move draws no cards",
+            self.problem(line, m.start("draw") + 1, "a forward move draws no cards",
                          expected=f"{card}{m.group('from')} (forward) or {m.group('from')}"
                          f"+{draw} (back)", end=end)
         if card is not None:
-            sign = -1 if card == "?" else self.rs.aliases[card.lower()]
+            sign = -1 if card == "?" else self.rs.aliases.get(_fold(card), -1)
             letter = "?" if sign < 0 else self.rs.letters[sign]
             return Forward(card=letter, start=start, to=to, condoned=condoned,
                            line=line, col=col, end=end)
@@ -366,31 +384,34 @@ class _Reader:
                     self.problem(line, pos + i + 1, f"{ch!r} is not a sign letter",
                                  expected=self._letters_help(), end=pos + i + 2)
             return Row(cards="".join(cards), line=line, col=col, end=len(raw) + 1)
-        words = rest.split(";")[0].split()
+        stop = raw.find(";", pos)
+        # each word with its own 1-based column
+        words = [(w.group(), w.start() + 1)
+                 for w in _WORD.finditer(raw, pos, stop if stop >= 0 else len(raw))]
         if not words:
             self.problem(line, pos + 1, f"{word} needs a player",
                          expected=f"{word} red ...", end=pos + 2)
             return None
-        colour = self._player(words[0])
+        name, at = words[0]
+        colour = self._player(name)
         if colour is None:
-            at = raw.find(words[0], pos) + 1
-            self.problem(line, at, f"{words[0]!r} is not a player of this game",
-                         expected="one of " + ", ".join(self.colours), end=at + len(words[0]))
+            self.problem(line, at, f"{name!r} is not a player of this game",
+                         expected="one of " + ", ".join(self.colours), end=at + len(name))
             return None
         values = words[1:]
         if word == "hand":
-            spec = "".join(values)
-            at = raw.find(values[0], pos) + 1 if values else len(raw) + 1
+            spec = "".join(v for v, _ in values)
+            at = values[0][1] if values else len(raw) + 1
             if not spec:
                 self.problem(line, at, "hand needs a size or the cards",
                              expected="hand red 5, or hand red KKS??")
                 return None
-            cards, count = self._draw_spec(spec, line, at)
+            cols = [c + k for v, c in values for k in range(len(v))]
+            cards, count = self._draw_spec(spec, line, at, cols)
             return HandClaim(player=colour, size=count, cards=cards, line=line, col=col,
                              end=len(raw) + 1)
         spaces = []
-        for v in values:
-            at = raw.find(v, pos) + 1
+        for v, at in values:
             if re.fullmatch(_SPACE, v, re.IGNORECASE):
                 spaces.append(self._space(v, line, at))
             else:

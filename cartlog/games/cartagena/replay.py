@@ -80,6 +80,7 @@ class Replay:
             self.seat_of.setdefault(c, seat)
         self.state: State | None = None
         self.unchecked: list[str] = []
+        self.stopped = False  # --stop-at-first ended the walk early
 
     # -- notes -------------------------------------------------------------------------------
 
@@ -110,7 +111,10 @@ class Replay:
                 self._event(index, event)
             self._finish()
         except _Stop:
-            pass
+            self.stopped = True
+            self.unchecked.append(
+                f"the audit stopped at the first error (turn {self.turns}): the rest of the "
+                "log and the result were not checked")
         return self
 
     def _setup(self) -> None:
@@ -319,7 +323,9 @@ class Replay:
         state = self.state
         cards = _signs(self.rs, act.cards)
         found = rules.check_stuck_draw(state, seat, cards, act.count)
-        text = f"{state.colours[seat]} is stuck and draws a card"
+        n = len(act.cards) if act.cards is not None else act.count
+        text = (f"{state.colours[seat]} takes the stuck player's draw: "
+                f"{n if n is not None else 1} card{'s' if n not in (None, 1) else ''}")
         pos = to_position(state) if found else None
         rules.apply_stuck_draw(state, seat, cards, act.count)
         start = self._found(found, act, index, number, ai, seat, pos)
@@ -350,7 +356,8 @@ class Replay:
         text = (f"{colour} plays {name}: pirate from {state.space_name(act.start)} to "
                 f"{state.space_name(dest) if dest is not None else '?'}")
         if sign >= 0 and dest is not None:
-            passed = [s for s in state.sign_spaces[sign] if act.start < s < dest]
+            passed = [s for s in state.sign_spaces[sign]
+                      if act.start < s < dest and state.occ[s]]
             if passed:
                 held = "; ".join(f"{s} ({', '.join(rules.occupants(state, s))})" for s in passed)
                 text += f", passing {rs.signs[sign]} spaces held at {held}"

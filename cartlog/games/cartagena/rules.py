@@ -298,7 +298,8 @@ def draw(state: State, seat: int, n: int, cards: list[int] | None) -> None:
     for k in range(n):
         c = cards[k] if cards is not None and k < len(cards) else -1
         if not rs.tortuga:
-            _take_from_deck(state, seat, c)
+            if _take_from_deck(state, seat, c) == -2:
+                return  # C5: deck and discard pile are empty, nothing more can be drawn
             continue
         if state.row_next >= len(state.row):
             lay_row(state)
@@ -380,6 +381,16 @@ def _no_pirate(state: State, seat: int, start: int) -> Violation:
                      expected=f"one of {where}", actual=state.space_name(start))
 
 
+def _space_full(state: State, start: int, to: int | None) -> list[Violation]:
+    """C4: a recorded destination on the passage that already holds 3 pirates."""
+    if to is None or to == start or not 0 < to <= len(state.board) or state.occ[to] < 3:
+        return []
+    return [Violation("move/space-full",
+                      f"{to} already holds {state.occ[to]} pirates; a space of the passage "
+                      "holds at most 3", expected="a space with at most 2 pirates",
+                      actual=f"{to} ({state.occ[to]} there)")]
+
+
 def explain_forward(state: State, start: int, sign: int, target: int) -> str:
     """Why a forward move ends where it does: the same-sign spaces it passes and who holds them."""
     rs = state.rs
@@ -400,7 +411,7 @@ def check_forward(state: State, seat: int, card: int, start: int, to: int | None
         return [_no_pirate(state, seat, start)]
     rs = state.rs
     boat = len(state.board) + 1
-    out: list[Violation] = []
+    out: list[Violation] = _space_full(state, start, to)
     if start == boat:
         out.append(Violation("move/forward-from-boat",
                              f"{state.colours[seat]}'s pirate is already in the boat and cannot "
@@ -487,7 +498,7 @@ def check_back(state: State, seat: int, start: int, to: int | None, cards: list[
     cards as pirates were there."""
     if start not in state.pirates[seat]:
         return [_no_pirate(state, seat, start)]
-    out: list[Violation] = []
+    out: list[Violation] = _space_full(state, start, to)
     boat = len(state.board) + 1
     if start == boat and not state.options.get("boat_retreat", True):
         out.append(Violation("move/back-from-boat",

@@ -48,6 +48,7 @@ def breakdown(replay) -> CartagenaBreakdown:
     replayed = winner or "unfinished"
     return CartagenaBreakdown(
         rules=state.rs.name, boat=state.boat, winner=winner, finished=winner is not None,
-        recorded=log.result, agrees=None if log.result is None else log.result == replayed,
+        recorded=log.result,
+        agrees=None if log.result is None or replay.stopped else log.result == replayed,
         standings=rows, turns=replay.turns, actions=replay.actions)
 BREAKDOWN_TYPE = CartagenaBreakdown

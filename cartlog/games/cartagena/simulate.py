@@ -83,6 +83,9 @@ def simulate(rules_name: str = "2000-jamaica", players: int = 4, seed: int = 0, 
         raise ValueError(f"unknown rule set {rules_name!r}")
     if not rs.min_players <= players <= rs.max_players:
         raise ValueError(f"{rs.name} is for {rs.min_players} to {rs.max_players} players")
+    if view not in ("all", "table") and view not in COLOURS[:players]:
+        raise ValueError(f"unknown view {view!r}: all, table or a player's colour "
+                         f"({', '.join(COLOURS[:players])})")
     rng = random.Random(seed)
     board = random_board(rs, rng)
     colours = list(COLOURS[:players])

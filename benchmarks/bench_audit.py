@@ -1,0 +1,147 @@
+"""Audit throughput on one core: decode, decode + audit, and the bare replay.
+
+Simulates a seeded corpus of Cartagena games (every card known), encodes each game to JSON once,
+then times, best of N repeats, on one core:
+
+  (a) ``msgspec.json`` decoding of every game into the log Structs: the floor;
+  (b) decoding plus the full audit (``cartlog.audit.audit``), the work of ``cartlog check``
+      once a file is in memory;
+  (b') the same through ``cartlog.games.read_log``, the reader the CLI uses (generic decode,
+      conversion to the Structs, and the checks of names, letters and spaces);
+  (c) the bare replay, ``Replay(log).run()``, on logs decoded beforehand.
+
+Prints a Markdown table with actions/s and games/s for each, and the machine it ran on.
+
+Run from the repository root::
+
+    python benchmarks/bench_audit.py                    # 2,000 four-player 2000-jamaica games
+    python benchmarks/bench_audit.py --games 500 --repeats 3
+    python benchmarks/bench_audit.py --rules ravensburger --players 3
+"""
+
+from __future__ import annotations
+
+import argparse
+import gc
+import platform
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+import msgspec  # noqa: E402
+
+import cartlog  # noqa: E402
+from cartlog.audit import audit  # noqa: E402
+from cartlog.games import read_log  # noqa: E402
+from cartlog.games.cartagena.events import CartagenaLog, Turn  # noqa: E402
+from cartlog.games.cartagena.replay import Replay  # noqa: E402
+from cartlog.games.cartagena.simulate import simulate  # noqa: E402
+
+TARGET = 500_000  # actions per second per core
+
+
+def cpu_model() -> str:
+    try:
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.lower().startswith("model name"):
+                return line.split(":", 1)[1].strip()
+    except OSError:
+        pass
+    return platform.processor() or platform.machine() or "unknown"
+
+
+def build_corpus(rules: str, players: int, games: int, seed: int) -> list[bytes]:
+    encoder = msgspec.json.Encoder()
+    return [encoder.encode(simulate(rules, players, seed + i)) for i in range(games)]
+
+
+def count_actions(logs: list[CartagenaLog]) -> int:
+    return sum(len(ev.actions) for log in logs for ev in log.events if isinstance(ev, Turn))
+
+
+def best_of(repeats: int, fn) -> float:
+    """The fastest of ``repeats`` runs of ``fn()``, in seconds (garbage collected between)."""
+    best = float("inf")
+    for _ in range(repeats):
+        gc.collect()
+        start = time.perf_counter()
+        fn()
+        best = min(best, time.perf_counter() - start)
+    return best
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--games", type=int, default=2000, help="games in the corpus (2000)")
+    parser.add_argument("--rules", default="2000-jamaica", help="rule set (2000-jamaica)")
+    parser.add_argument("--players", type=int, default=4, help="players per game (4)")
+    parser.add_argument("--seed", type=int, default=0, help="seed of the first game (0)")
+    parser.add_argument("--repeats", type=int, default=5, help="timed runs per stage; the "
+                        "best counts (5)")
+    args = parser.parse_args(argv)
+
+    t0 = time.perf_counter()
+    blobs = build_corpus(args.rules, args.players, args.games, args.seed)
+    simulated = time.perf_counter() - t0
+    decoder = msgspec.json.Decoder(CartagenaLog)
+    logs = [decoder.decode(b) for b in blobs]
+    texts = [b.decode() for b in blobs]
+    actions = count_actions(logs)
+    unfinished = sum(1 for log in logs if log.result == "unfinished")
+    # every simulated game is legal: a finding of severity error means the benchmark is broken
+    errors = sum(audit(log).errors for log in logs[:50])
+    if errors:
+        print(f"warning: {errors} errors in the first 50 simulated games", file=sys.stderr)
+
+    def decode_only() -> None:
+        for b in blobs:
+            decoder.decode(b)
+
+    def decode_audit() -> None:
+        for b in blobs:
+            audit(decoder.decode(b))
+
+    def read_audit() -> None:
+        for t in texts:
+            audit(read_log(t))
+
+    def replay_only() -> None:
+        for log in logs:
+            Replay(log).run()
+
+    stages = [
+        ("(a) decode (msgspec, typed): the floor", decode_only),
+        ("(b) decode + audit", decode_audit),
+        ("(b') read_log + audit (the CLI's reader)", read_audit),
+        ("(c) replay only (pre-decoded)", replay_only),
+    ]
+    results = [(name, best_of(args.repeats, fn)) for name, fn in stages]
+
+    size = sum(len(b) for b in blobs)
+    print(f"## cartlog audit benchmark\n")
+    print(f"- corpus: {args.games:,} {args.players}-player {args.rules} games, seeds "
+          f"{args.seed}-{args.seed + args.games - 1}, every card known "
+          f"({unfinished} unfinished); {actions:,} actions "
+          f"({actions / args.games:.0f} a game); {size / 1e6:.1f} MB of JSON "
+          f"(simulated in {simulated:.1f} s)")
+    print(f"- machine: {cpu_model()}; Python {platform.python_version()} "
+          f"({platform.python_implementation()}); msgspec {msgspec.__version__}; "
+          f"cartlog {cartlog.__version__}; {platform.system()} {platform.release()}")
+    print(f"- one core, no multiprocessing; best of {args.repeats} runs per stage")
+    print()
+    print("| stage | time (s) | actions/s | games/s | µs per action | vs target |")
+    print("| --- | ---: | ---: | ---: | ---: | ---: |")
+    for name, seconds in results:
+        rate = actions / seconds
+        print(f"| {name} | {seconds:.3f} | {rate:,.0f} | {args.games / seconds:,.0f} | "
+              f"{1e6 / rate:.2f} | {rate / TARGET:.2f}x |")
+    print(f"\nTarget: {TARGET:,} actions/s per core for decode + audit.")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,414 @@
+"""The Cartagena views: a game step by step (``cartlog replay``) and its final breakdown
+(``cartlog score``).
+
+A replay shows the setup once, then each turn: a heading, every action in notation with its
+plain-words account and the findings that arise there (numbered as ``cartlog check`` numbers
+them), then the hands and a drawing of the passage (:mod:`cartlog.render.cartagena_board`).
+Rows laid, claims and comments appear where the log has them. It ends with the outcome, what
+could not be checked and a one-line summary. In ASCII::
+
+    -- Turn 4  red Anne
+       P4-7  red plays pistol: pirate from 4 to 7
+       7-5+D red moves a pirate back from 7 to 5 where 1 pirate stood and draws 1
+             card (dagger)
+       D0-3  red plays dagger: pirate from start to 3
+      hands    red DBBB (4)  blue SSBHH (5)  yellow KBPPH (5)  deck 72  discard 5
+               row KSDPDDDPBHS
+      start    red 4  blue 5  yellow 5
+      ...
+
+Long texts wrap at the console's width under their own column; the board fits 80 columns.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+import msgspec
+from rich import box
+from rich.console import Group, RenderableType
+from rich.table import Table
+from rich.text import Text
+
+from cartlog.games.cartagena.events import (
+    Comment, Draw, HandClaim, Pass, PiratesClaim, Row, Turn,
+)
+from cartlog.games.cartagena.model import RULESETS, find_ruleset
+from cartlog.games.cartagena.notation import format_action, format_space
+from cartlog.render.cartagena_board import (
+    Glyphs, Hanging, cards_text, glyphs, legend_lines, spaces_text, table_lines,
+)
+from cartlog.render.report import summary_line
+from cartlog.render.theme import player_style, severity_style
+
+__all__ = ["render_replay", "render_score"]
+
+
+class _Step(NamedTuple):
+    """One event of the log with its frames: a turn holds the frames of its actions."""
+
+    kind: str  # setup, turn, row, claim, comment, end
+    frame: object  # the Frame of the step (turn-end for a turn)
+    event: object | None
+    actions: list
+
+
+class _View:
+    """What every part of a view needs: the log, its rule set, glyphs and the findings."""
+
+    def __init__(self, log, report, ascii: bool, board: bool = True) -> None:
+        self.log = log
+        self.report = report
+        self.rs = find_ruleset(log.rules) or RULESETS["2000-jamaica"]
+        self.g: Glyphs = glyphs(ascii)
+        self.board = board
+        self.boat = len(log.board) + 1
+        self.colours = list(dict.fromkeys(p.colour for p in log.players))
+        self.names = {p.colour: p.name for p in log.players if p.name}
+
+    def legend(self) -> list[RenderableType]:
+        """Pirate letters, signs and options."""
+        return legend_lines(self.rs, self.colours, self.player, self.log.options)
+
+    def table(self, frame, before: dict | None, label: str = "hands") -> list[RenderableType]:
+        """Hands, piles and (when drawn) the passage after ``frame``."""
+        return table_lines(self.rs, self.log.board, self.colours, frame, before, self.g,
+                           label=label, board_drawn=self.board)
+
+    def player(self, colour: str | None, with_name: bool = True) -> Text:
+        """A colour in its style, followed by the player's name."""
+        if colour is None:
+            return Text()
+        text = Text.styled(colour, player_style(colour))
+        if with_name and self.names.get(colour):
+            text.append(" " + self.g.clean(self.names[colour]))
+        return text
+
+
+# -- pairing frames with events ----------------------------------------------------------------
+
+
+def _steps(log, frames: list) -> list[_Step]:
+    """Pair the frames with the log's events: one step per event, plus setup and end."""
+    expected = {"turn-end": Turn, "row": Row, "claim": (HandClaim, PiratesClaim),
+                "comment": Comment}
+    events = iter(log.events)
+    steps: list[_Step] = []
+    pending: list = []
+    for frame in frames:
+        if frame.kind == "action":
+            pending.append(frame)
+        elif frame.kind in ("setup", "end"):
+            steps.append(_Step(frame.kind, frame, None, []))
+        else:
+            event = next(events, None)
+            if not isinstance(event, expected.get(frame.kind, ())):
+                event = None
+            kind = "turn" if frame.kind == "turn-end" else frame.kind
+            steps.append(_Step(kind, frame, event, pending))
+            pending = []
+    return steps
+
+
+# -- findings ----------------------------------------------------------------------------------
+
+
+def _finding_lines(view: _View, index: int, skip_player: str | None = None) -> list[Text]:
+    """A finding in two lines: severity, code and message; then expected/found and where."""
+    f = view.report.findings[index]
+    clean = view.g.clean
+    head = Text.styled(f"{view.g.bullet} ", severity_style(f.severity, f.condoned))
+    head.append(f"#{index + 1} ", style="muted")
+    head.append("condoned " + f.severity if f.condoned else f.severity,
+                style=severity_style(f.severity, f.condoned))
+    head.append(f"[{f.code}]", style="finding.code")
+    head.append(" " + clean(f.message))
+    details = []
+    if f.player and f.player != skip_player:
+        details.append(f.player)
+    if f.expected is not None or f.actual is not None:
+        details.append(f"expected {clean(f.expected) if f.expected is not None else '-'}, "
+                       f"found {clean(f.actual) if f.actual is not None else '-'}")
+    if f.line:
+        details.append(f"line {f.line}:{f.col}" if f.col else f"line {f.line}")
+    if f.rule:
+        details.append(f"rule {clean(f.rule)}")
+    if f.follows is not None:
+        details.append(f"may only follow from #{f.follows + 1}")
+    lines = [head]
+    if details:
+        lines.append(Text.styled("  " + "; ".join(details), "label"))
+    return lines
+
+
+def _add_findings(view: _View, rows: Hanging, indices, skip_player: str | None = None) -> None:
+    """Add findings to ``rows`` under the text column, each hanging under its message."""
+    for i in indices:
+        for line in _finding_lines(view, i, skip_player):
+            rows.add(Text(), line, 2)
+
+
+def _findings_block(view: _View, indices, indent: int = 2) -> list[RenderableType]:
+    """Findings on their own (setup, end), or nothing."""
+    rows = Hanging(indent)
+    _add_findings(view, rows, indices)
+    return [rows] if rows.rows else []
+
+
+def _heading(view: _View, title: str, colour: str | None = None) -> Text:
+    text = Text.styled(view.g.rule * 2 + " ", "space.section")
+    text.append(title, style="turn.heading")
+    if colour is not None:
+        text.append("  ")
+        text.append_text(view.player(colour))
+    return text
+
+
+# -- the steps ---------------------------------------------------------------------------------
+
+
+def _setup(view: _View, step: _Step) -> list[RenderableType]:
+    """The setup once: who plays, the signs, the deal and the table before turn 1."""
+    return ([_heading(view, "Setup")] + view.legend()
+            + view.table(step.frame, None, "deal")
+            + _findings_block(view, step.frame.findings, 2))
+
+
+def _context(view: _View, frame, start: int) -> list[RenderableType]:
+    """The table before the first turn shown, when the setup is not shown."""
+    return ([_heading(view, f"Before turn {start}")] + view.legend()
+            + view.table(frame, None))
+
+
+def _action_text(view: _View, act, frame) -> tuple[str, Text]:
+    """Notation and plain words of one action of a turn (``act`` None: frame only).
+
+    An action's comment follows the words rather than widening the notation column.
+    """
+    clean = view.g.clean
+    if act is None:
+        return (frame.notation or "?", Text(clean(frame.text))) if frame is not None else \
+            ("?", Text())
+    notation = format_action(msgspec.structs.replace(act, comment=None), view.boat)
+    if frame is not None:
+        words = frame.text
+        if isinstance(act, Draw) and act.cards:
+            words += " (" + ", ".join(view.rs.sign_name(view.rs.index.get(c, -1))
+                                      if c != "?" else "unseen" for c in act.cards) + ")"
+    elif isinstance(act, Pass):
+        words = "no action (pass)"
+    else:
+        words = "not played: the game was over"
+    text = Text(clean(words))
+    if act.comment:
+        text.append("  {" + clean(act.comment) + "}", style="comment")
+    return notation, text
+
+
+def _turn(view: _View, step: _Step, before: dict | None) -> list[RenderableType]:
+    """A turn: heading, each action with its findings, then the table after it."""
+    frame, event = step.frame, step.event
+    colour = event.player if event is not None else frame.player
+    by_number = {a.action: a for a in step.actions}
+    shown = {i for a in step.actions for i in a.findings}
+    leftover = [i for i in frame.findings if i not in shown]
+    at_action: dict[int | None, list[int]] = {}
+    numbers = set(by_number) | set(range(1, len(event.actions) + 1) if event else ())
+    for i in leftover:
+        n = view.report.findings[i].action
+        at_action.setdefault(n if n in numbers else None, []).append(i)
+    out: list[RenderableType] = [_heading(view, f"Turn {frame.turn}", colour)]
+    if frame.text == "after the end":
+        out.append(Text.styled("   played after the end of the game", "muted"))
+    rows = Hanging()
+    _add_findings(view, rows, at_action.get(None, []), colour)
+    actions = event.actions if event is not None else [None] * len(step.actions)
+    for n, act in enumerate(actions, 1):
+        notation, text = _action_text(view, act, by_number.get(n))
+        rows.add(Text.styled(view.g.clean(notation), "notation"), text)
+        found = at_action.get(n, []) + (by_number[n].findings if n in by_number else [])
+        _add_findings(view, rows, found, colour)
+    if rows.rows:
+        out.append(rows)
+    if event is not None and event.comment:
+        out.append(Text.styled("   ; " + view.g.clean(event.comment), "comment"))
+    return out + view.table(frame, before)
+
+
+def _other(view: _View, step: _Step) -> list[RenderableType]:
+    """A row laid, a claim or a comment, briefly."""
+    frame, event = step.frame, step.event
+    if step.kind == "comment":
+        return [Text.styled("  ; " + view.g.clean(frame.text), "comment")]
+    player = getattr(event, "player", None)
+    if isinstance(event, Row):
+        label, words = f"row {event.cards}", "a new row of cards is laid out"
+    elif isinstance(event, HandClaim):
+        spec = event.cards if event.cards is not None else str(event.size)
+        held = spec if event.cards is not None else \
+            f"{event.size} card{'' if event.size == 1 else 's'}"
+        label, words = f"hand {player} {spec}", f"the log says {player} holds {held or 'no card'}"
+    elif isinstance(event, PiratesClaim):
+        label = f"pirates {player} " + " ".join(format_space(s, view.boat) for s in event.spaces)
+        words = (f"the log says {player}'s pirates stand on "
+                 f"{spaces_text(event.spaces, view.boat, aboard=True)}")
+    else:
+        label, words = frame.kind, frame.text
+    rows = Hanging(2)
+    rows.add(Text.styled(view.g.clean(label), "notation"),
+             Text.styled(view.g.clean(words), "muted"))
+    _add_findings(view, rows, frame.findings, player)
+    return [rows]
+
+
+def _end(view: _View, frame, cut: bool) -> list[RenderableType]:
+    """The outcome, what could not be checked and the one-line summary."""
+    b = view.report.breakdown
+    out: list[RenderableType] = [_heading(view, "End")]
+    outcome = Text("  ")
+    if b.winner:
+        outcome.append("won by ")
+        outcome.append_text(view.player(b.winner))
+        outcome.append(f" after {b.turns} turns ({b.actions} actions)")
+    else:
+        outcome.append("unfinished", style="finding.warning")
+        outcome.append(f" after {b.turns} turns: no player has every pirate aboard")
+    out.append(outcome)
+    if not cut:
+        out.extend(_findings_block(view, frame.findings, 2))
+    notes = Hanging(2)
+    for item in view.report.unchecked:
+        notes.add(Text.styled("not checked:", "muted"), Text.styled(view.g.clean(item), "muted"))
+    summary = summary_line(view.report)
+    summary.plain = view.g.clean(summary.plain)
+    return out + [notes, _wrapped(summary)]
+
+
+def _wrapped(text: Text, indent: int = 0) -> Hanging:
+    """One text that wraps at the console's width (the console may not wrap by itself)."""
+    rows = Hanging(indent)
+    rows.add(Text(), text)
+    return rows
+
+
+def _header(view: _View, start: int | None, end: int | None) -> Hanging:
+    """``game.cartlog: Cartagena, 2000-tortuga, 3 players: red Anne, blue Bart, ...``."""
+    text = Text.styled(view.g.clean(view.report.file), "bold")
+    text.append(f": Cartagena, {view.g.clean(view.log.rules)}, "
+                f"{len(view.log.players)} players: ")
+    for i, colour in enumerate(view.colours):
+        if i:
+            text.append(", ")
+        text.append_text(view.player(colour))
+    if start is not None or end is not None:
+        turns = view.report.breakdown.turns
+        first, last = start or 1, min(end or turns, turns)
+        shown = f"from turn {first}" if first > last else \
+            f"turn {first}" if first == last else f"turns {first}-{last}"
+        text.append(f"; {shown} of {turns}", style="label")
+    return _wrapped(text)
+
+
+def render_replay(log, report, frames, source, *, start=None, end=None, board=True,
+                  ascii=False) -> RenderableType:
+    """The game step by step, from turn ``start`` to turn ``end`` (inclusive) when given.
+
+    ``source`` is accepted for symmetry with the check report; each action is shown in its
+    canonical notation, so the log's own lines are not quoted.
+    """
+    view = _View(log, report, ascii, board)
+    out: list[RenderableType] = [_header(view, start, end)]
+    from_start = start is None or start <= 1
+    cut = end is not None and end < report.breakdown.turns
+    last_turn = 0
+    latest = None  # the last frame with a table: the position before the next turn
+    shown_any = False
+    for step in _steps(log, frames):
+        frame = step.frame
+        if step.kind == "turn":
+            last_turn = frame.turn
+        in_range = ((start is None or last_turn >= start or (last_turn == 0 and from_start))
+                    and (end is None or last_turn <= end))
+        if step.kind == "setup" and from_start:
+            out += [Text()] + _setup(view, step)
+        elif step.kind == "turn" and in_range:
+            if not shown_any and not from_start and latest is not None:
+                out += [Text()] + _context(view, latest, start)
+            shown_any = True
+            out += [Text()] + _turn(view, step, latest.pirates if latest else None)
+        elif step.kind in ("row", "claim", "comment") and in_range:
+            out += _other(view, step)
+        elif step.kind == "end":
+            if not shown_any and not from_start:
+                out += [Text(), Text.styled(f"  no turn {start} in this game "
+                                            f"({report.breakdown.turns} turns)", "muted")]
+            out += [Text()] + _end(view, frame, cut)
+        if step.kind in ("setup", "turn") and frame.pirates is not None:
+            latest = frame
+    return Group(*out)
+
+
+# -- the score ---------------------------------------------------------------------------------
+
+
+def _result_line(view: _View) -> Text:
+    """The recorded result beside the replayed one."""
+    b = view.report.breakdown
+    replayed = b.winner or "unfinished"
+    text = Text.styled("result    ", "label")
+    text.append("recorded ")
+    if b.recorded is None:
+        text.append("nothing (no Result tag)", style="muted")
+    else:
+        text.append_text(view.player(b.recorded, with_name=False))
+    text.append(", replayed ")
+    text.append_text(view.player(replayed, with_name=False))
+    if b.agrees is True:
+        text.append(": agree", style="result.agree")
+    elif b.agrees is False:
+        text.append(": ")
+        text.append("DISAGREE", style="result.disagree")
+    return text
+
+
+def _counts_line(report) -> Text:
+    text = Text.styled("findings  ", "label")
+    parts = [(report.errors, "error", "finding.error"),
+             (report.warnings, "warning", "finding.warning"),
+             (report.infos, "info", "finding.info"),
+             (report.condoned, "condoned", "finding.condoned")]
+    shown = [(n, word, style) for n, word, style in parts if n]
+    if not shown:
+        text.append("none", style="ok")
+    for i, (n, word, style) in enumerate(shown):
+        if i:
+            text.append(", ")
+        plural = "s" if n != 1 and word in ("error", "warning") else ""
+        text.append(f"{n} {word}{plural}", style=style)
+    return text
+
+
+def render_score(log, report, *, ascii=False) -> RenderableType:
+    """The final breakdown: winner, a table of the players, result check, finding counts."""
+    view = _View(log, report, ascii)
+    b = report.breakdown
+    head = Text.styled(view.g.clean(report.file), "bold")
+    head.append(f": Cartagena, {view.g.clean(b.rules)}, {b.turns} turns, {b.actions} actions")
+    winner = Text.styled("winner    ", "label")
+    if b.winner:
+        winner.append_text(view.player(b.winner))
+    else:
+        winner.append("unfinished", style="finding.warning")
+        winner.append(": no player has every pirate aboard")
+    table = Table(box=box.ASCII if ascii else box.ROUNDED, show_edge=True)
+    for name, justify in (("#", "right"), ("player", "left"), ("aboard", "right"),
+                          ("left", "right"), ("on spaces", "left"), ("distance", "right"),
+                          ("hand", "left")):
+        table.add_column(name, justify=justify, header_style="heading")
+    for place, row in enumerate(b.standings, 1):
+        total = len(row.pirates)
+        hand = cards_text(view.rs, row.hand) if row.hand else Text.styled("-", "muted")
+        table.add_row(str(place), view.player(row.colour), f"{row.aboard}/{total}",
+                      str(total - row.aboard), spaces_text(row.pirates, b.boat),
+                      str(row.distance), hand + Text.styled(f" ({row.hand_size})", "muted"))
+    return Group(head, winner, table, _result_line(view), _counts_line(report))

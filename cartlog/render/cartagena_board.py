@@ -1,0 +1,324 @@
+"""Drawing a Cartagena table (the passage with its pirates, the start, the boat, hands and
+piles) and the two layouts the Cartagena views use (:class:`Hanging`, :class:`Packed`).
+
+The passage is drawn one section (6 spaces) per line, read left to right, top to bottom::
+
+      start    red 4  blue 5  yellow 5
+      +-----------+-----------+-----------+-----------+-----------+-----------+
+      | 1 P       | 2 K       | 3 D r     | 4 S       | 5 H rb    | 6 B       |
+      | 7 P       | 8 S y     | 9 D       |10 H       |11 K       |12 B       |
+      ...
+      +-----------+-----------+-----------+-----------+-----------+-----------+
+      boat     red 0  blue 0  yellow 0
+
+Each cell holds the space number, the space's sign and the pirates standing there. Signs are
+written as their letter in the rule set (the letters of the notation), each sign in a colour
+of its own (``sign.0`` .. ``sign.5`` in the theme). Pirates are lower-case letters in the
+player's colour, one letter per pirate (:data:`PIRATE_LETTERS`); more than five pirates on a
+space stack on further lines of the same cell. Spaces whose pirates changed since the last
+drawing are highlighted (``space.moved``). Six cells of 11 characters keep a line at 75
+columns.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from dataclasses import dataclass
+
+from rich.console import RenderableType
+from rich.text import Text
+
+from cartlog.games.cartagena.notation import format_space
+
+from cartlog.games.cartagena.model import RuleSet
+from cartlog.render.theme import SIGN_STYLES, player_style
+
+# One letter per colour, the same in every game. Colours that share a first letter keep it
+# for the commonest one (blue, green, purple); the others take a letter of their own:
+# blacK (the printers' key colour), grEy, browN, pInk.
+PIRATE_LETTERS: dict[str, str] = {
+    "red": "r", "blue": "b", "yellow": "y", "green": "g", "black": "k", "white": "w",
+    "purple": "p", "grey": "e", "orange": "o", "brown": "n", "pink": "i",
+}
+PER_LINE = 5  # pirates shown side by side in a cell before stacking
+
+
+@dataclass(frozen=True)
+class Glyphs:
+    """The few drawing characters, in a Unicode and a pure ASCII set."""
+
+    bar: str  # between cells of the passage
+    rule: str  # the line of a heading, and the top and bottom of the passage
+    top: str  # left, middle and right corners above the passage
+    bottom: str  # the same below it
+    bullet: str  # before a finding
+    ascii: bool
+
+    def clean(self, text: str) -> str:
+        """``text`` as shown: in ASCII mode every other character becomes one ASCII one."""
+        return to_ascii(text) if self.ascii else text
+
+
+UNICODE_GLYPHS = Glyphs(bar="\u2502", rule="\u2500", top="\u250c\u252c\u2510",
+                        bottom="\u2514\u2534\u2518", bullet="\u25b8", ascii=False)
+ASCII_GLYPHS = Glyphs(bar="|", rule="-", top="+++", bottom="+++", bullet=">", ascii=True)
+
+
+def glyphs(ascii: bool) -> Glyphs:
+    return ASCII_GLYPHS if ascii else UNICODE_GLYPHS
+
+
+def to_ascii(text: str) -> str:
+    """Replace each non-ASCII character by its base letter, or ``?`` (length is kept)."""
+    if text.isascii():
+        return text
+    out = []
+    for ch in text:
+        if ch.isascii():
+            out.append(ch)
+            continue
+        base = unicodedata.normalize("NFKD", ch)[:1]
+        out.append(base if base.isascii() and base.isprintable() and base else "?")
+    return "".join(out)
+
+
+def pirate_letters(colours: list[str]) -> dict[str, str]:
+    """The pirate letter of each colour of a game (unknown colours get a free letter)."""
+    letters: dict[str, str] = {}
+    taken = {PIRATE_LETTERS[c] for c in colours if c in PIRATE_LETTERS}
+    for colour in colours:
+        if colour in letters:
+            continue
+        if colour in PIRATE_LETTERS:
+            letters[colour] = PIRATE_LETTERS[colour]
+            continue
+        free = [ch for ch in colour.lower() + "abcdefghijklmnopqrstuvwxyz"
+                if ch.isascii() and ch.isalpha() and ch not in taken]
+        letters[colour] = free[0] if free else "?"
+        taken.add(letters[colour])
+    return letters
+
+
+def sign_style(rs: RuleSet, letter: str) -> str:
+    sign = rs.index.get(letter, -1)
+    return SIGN_STYLES[sign] if 0 <= sign < len(SIGN_STYLES) else "cards.unseen"
+
+
+def cards_text(rs: RuleSet, cards: str) -> Text:
+    """Sign letters, each in its sign's colour (``?`` for an unseen card, muted)."""
+    text = Text()
+    for letter in cards:
+        text.append(letter, style=sign_style(rs, letter))
+    return text
+
+
+def sign_legend(rs: RuleSet) -> Text:
+    """``S skull  D dagger  K key ...`` in the signs' colours."""
+    text = Text()
+    for sign, (letter, name) in enumerate(zip(rs.letters, rs.signs)):
+        if sign:
+            text.append("  ")
+        text.append(f"{letter} {name}", style=SIGN_STYLES[sign])
+    return text
+
+
+def counts_line(label: str, space: int, colours: list[str],
+                pirates: dict[str, list[int]], style: str) -> Text:
+    """``start  red 4  blue 5``: how many pirates of each colour stand on ``space``."""
+    text = Text.styled(f"{label:<7}", style)
+    for i, colour in enumerate(colours):
+        n = pirates.get(colour, []).count(space)
+        text.append("  ")
+        text.append(f"{colour} {n}", style=player_style(colour) if n else "muted")
+    return text
+
+
+def _cell_tokens(space: int, colours: list[str], letters: dict[str, str],
+                 pirates: dict[str, list[int]]) -> list[tuple[str, str]]:
+    """The pirates on one space as (letter, style), in seat order."""
+    out = []
+    for colour in colours:
+        for _ in range(pirates.get(colour, []).count(space)):
+            out.append((letters[colour], player_style(colour)))
+    return out
+
+
+def passage_lines(rs: RuleSet, board: str, colours: list[str], pirates: dict[str, list[int]],
+                  g: Glyphs, moved: frozenset[int] = frozenset()) -> list[Text]:
+    """The passage, a line per section (plus a line per extra layer of stacked pirates).
+
+    Spaces in ``moved`` (whose pirates changed since the last drawing) are highlighted.
+    """
+    width = len(str(len(board)))
+    letters = pirate_letters(colours)
+    lines: list[Text] = []
+    for first in range(0, len(board), 6):
+        spaces = range(first + 1, min(first + 6, len(board)) + 1)
+        tokens = {s: _cell_tokens(s, colours, letters, pirates) for s in spaces}
+        layers = max(1, *((len(t) + PER_LINE - 1) // PER_LINE for t in tokens.values()))
+        for layer in range(layers):
+            line = Text("  ")
+            for s in spaces:
+                line.append(g.bar, style="space.section")
+                if layer == 0:
+                    line.append(f"{s:>{width}}", style="space.moved" if s in moved
+                                else "space.number")
+                    letter = board[s - 1]
+                    line.append(" ")
+                    line.append(g.clean(letter), style=sign_style(rs, letter.upper()))
+                    line.append(" ")
+                else:
+                    line.append(" " * (width + 3))
+                chunk = tokens[s][layer * PER_LINE:(layer + 1) * PER_LINE]
+                for letter, style in chunk:
+                    line.append(letter, style=style)
+                line.append(" " * (PER_LINE - len(chunk) + 1))
+            line.append(g.bar, style="space.section")
+            lines.append(line)
+    return lines
+
+
+def _border(corners: str, cells: int, cell_width: int, g: Glyphs) -> Text:
+    left, middle, right = corners
+    return Text("  " + left + middle.join([g.rule * cell_width] * cells) + right,
+                style="space.section")
+
+
+def board_lines(rs: RuleSet, board: str, colours: list[str], pirates: dict[str, list[int]],
+                g: Glyphs, moved: frozenset[int] = frozenset()) -> list[Text]:
+    """The whole table: the start, the passage and the boat, with their pirates."""
+    boat = len(board) + 1
+    cells, cell_width = min(6, len(board)), len(str(len(board))) + PER_LINE + 4
+    return ([Text("  ") + counts_line("start", 0, colours, pirates, "space.start"),
+             _border(g.top, cells, cell_width, g)]
+            + passage_lines(rs, board, colours, pirates, g, moved)
+            + [_border(g.bottom, cells, cell_width, g),
+               Text("  ") + counts_line("boat", boat, colours, pirates, "space.boat")])
+
+
+def moved_spaces(before: dict[str, list[int]] | None, after: dict[str, list[int]]
+                 ) -> frozenset[int]:
+    """Spaces whose pirates differ between two tables (none when there is no earlier one)."""
+    if before is None:
+        return frozenset()
+    changed: set[int] = set()
+    for colour, spaces in after.items():
+        old = before.get(colour, [])
+        for s in set(spaces) | set(old):
+            if spaces.count(s) != old.count(s):
+                changed.add(s)
+    return frozenset(changed)
+
+
+def hand_entries(rs: RuleSet, colours: list[str], hands: dict[str, str]) -> list[Text]:
+    """``red DBBB (4)``, ``blue ??? (3)``: each player's known cards and hand size."""
+    entries = []
+    for colour in colours:
+        if colour not in hands:
+            continue
+        cards = hands[colour]
+        text = Text.styled(colour, player_style(colour))
+        text.append(" ")
+        text.append_text(cards_text(rs, cards) if cards else Text.styled("-", "muted"))
+        text.append(f" ({len(cards)})", style="muted")
+        entries.append(text)
+    return entries
+
+
+class Hanging:
+    """Rows of a label and a text; the text wraps under itself, never under the label.
+
+    A row's ``hang`` indents its own continuation lines further (findings hang under their
+    message).
+    """
+
+    def __init__(self, indent: int = 3) -> None:
+        self.indent = indent
+        self.rows: list[tuple[Text, Text, int]] = []
+
+    def add(self, label: Text, text: Text, hang: int = 0) -> None:
+        self.rows.append((label, text, hang))
+
+    def __rich_console__(self, console, options):
+        label_width = max((len(label.plain) for label, _, _ in self.rows), default=0)
+        label_width += 1 if label_width else 0
+        lead = self.indent + label_width
+        for label, text, hang in self.rows:
+            width = max(20, options.max_width - lead - hang)
+            for i, line in enumerate(text.wrap(console, width)):
+                line.rstrip()
+                head = Text(" " * self.indent)
+                head.append_text(label if i == 0 else Text())
+                head.pad_right(lead + (hang if i else 0) - len(head.plain))
+                yield head + line
+
+
+class Packed:
+    """A label, then entries two spaces apart, flowing onto further lines at the width."""
+
+    def __init__(self, label: str, entries: list[Text], indent: int = 2,
+                 label_width: int = 9) -> None:
+        self.label = label
+        self.entries = entries
+        self.indent = indent
+        self.lead = indent + label_width
+
+    def __rich_console__(self, console, options):
+        width = max(self.lead + 20, options.max_width)
+        line = Text(" " * self.indent)
+        line.append(self.label, style="label")
+        line.pad_right(max(1, self.lead - len(line.plain)))
+        fresh = True
+        for entry in self.entries:
+            if not fresh and len(line.plain) + 2 + len(entry.plain) > width:
+                yield line
+                line, fresh = Text(" " * self.lead), True
+            if not fresh:
+                line.append("  ")
+            line.append_text(entry)
+            fresh = False
+        yield line
+
+
+def spaces_text(pirates: list[int], boat: int, aboard: bool = False) -> str:
+    """``36 34x2 start`` (and ``boat`` when ``aboard``): spaces in the given order, repeats
+    counted; ``-`` for none."""
+    names = [format_space(p, boat) if p else "start" for p in pirates if aboard or p != boat]
+    parts: list[str] = []
+    for name in dict.fromkeys(names):
+        n = names.count(name)
+        parts.append(f"{name}x{n}" if n > 1 else name)
+    return " ".join(parts) or "-"
+
+
+def legend_lines(rs: RuleSet, colours: list[str], player, options: dict[str, bool]
+                 ) -> list[RenderableType]:
+    """Who is which pirate letter (``player(colour)`` names them), the signs, the options."""
+    letters = pirate_letters(colours)
+    who = [Text.styled(letters[c], player_style(c)) + " " + player(c) for c in colours]
+    lines: list[RenderableType] = [Packed("players", who), Packed("signs", [sign_legend(rs)])]
+    if options:
+        lines.append(Packed("options", [Text.styled(f"{k}={str(v).lower()}", "label")
+                                        for k, v in options.items()]))
+    return lines
+
+
+def table_lines(rs: RuleSet, board: str, colours: list[str], frame, before: dict | None,
+                g: Glyphs, *, label: str = "hands", board_drawn: bool = True
+                ) -> list[RenderableType]:
+    """Hands and piles after a frame, then (when drawn) the start, passage and boat.
+
+    ``before`` holds the pirates of the previous drawing, to highlight the spaces that changed.
+    """
+    entries = hand_entries(rs, colours, frame.hands or {})
+    if frame.deck is not None:
+        entries.append(Text.styled(f"deck {frame.deck}  discard {frame.discard or 0}",
+                                   "label"))
+    if frame.row is not None:
+        row = cards_text(rs, frame.row) if frame.row else Text.styled("-", "muted")
+        entries.append(Text.styled("row ", "label") + row)
+    lines: list[RenderableType] = [Packed(label, entries)]
+    if board_drawn and frame.pirates is not None:
+        lines.extend(board_lines(rs, board, colours, frame.pirates, g,
+                                 moved_spaces(before, frame.pirates)))
+    return lines

@@ -1,0 +1,285 @@
+"""Write docs/codes.md from the code registry, with an audited example for every code.
+
+Run from the repository root::
+
+    python docs/gen_codes.py > docs/codes.md
+
+Every code's severity, summary, explanation and rule reference come from
+``cartlog.games.all_codes()``. Each example is a small log that is parsed and audited here, and
+the message shown is the one the audit gives for it, so the page cannot drift from the engine:
+``tests/test_docs.py`` fails when ``docs/codes.md`` differs from this script's output.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from cartlog.audit import audit  # noqa: E402
+from cartlog.games import all_codes, read_log  # noqa: E402
+
+# -- the example logs ---------------------------------------------------------------------------
+
+BOARD_2000 = "SDKBPH SDKBPH SDKBPH SDKBPH SDKBPH SDKBPH"
+BOARD_RB = "BKPHLS BKPHLS BKPHLS BKPHLS BKPHLS"
+
+# The header every example starts from; an example replaces or removes (None) single tags.
+BASE = {
+    "Game": "Cartagena",
+    "Rules": "2000-jamaica",
+    "Players": "red Anna, blue Ben",
+    "Board": BOARD_2000,
+    "Options": None,
+    "Deal": "red SDKBPH, blue SSKKHH",
+    "Row": None,
+    "Result": None,
+}
+RB = {"Rules": "ravensburger", "Board": BOARD_RB, "Deal": "red BKPHLS, blue SSSSS"}
+TORTUGA = {"Rules": "2000-tortuga", "Row": "SDKBPHSDKBPH"}
+
+# code -> (tags replaced, body). ``!`` marks in some bodies only take a game where an example
+# needs it quickly (into the boat, to the end); their condoned findings are not the ones shown.
+EXAMPLES: dict[str, tuple[dict[str, str | None], str]] = {
+    "setup/rules": ({"Rules": "2000-jamacia"}, "1. red S0-1"),
+    "setup/players": ({"Players": "red Anna, red Ben", "Deal": None}, "1. red S0-1"),
+    "setup/option": ({**RB, "Options": "stuck_player_draws=true"}, "1. red B0-1"),
+    "setup/board-length": ({"Board": "SDKBPH SDKBPH SDKBPH SDKBPH SDKBPH"}, "1. red S0-1"),
+    "setup/board-section": ({"Board": "SDKBPH SDKBPS SDKBPH SDKBPH SDKBPH SDKBPH"},
+                            "1. red S0-1"),
+    "setup/deal-size": ({**RB, "Deal": "red BKPHLS, blue BKPHLS"}, "1. red B0-1"),
+    "setup/row": ({**TORTUGA, "Row": "SDKBPHSDKBP"}, "1. red S0-1"),
+    "turn/out-of-order": ({}, "1. blue S0-1"),
+    "turn/too-many-actions": ({}, "1. red S0-1 D0-2 K0-3 B0-4"),
+    "turn/no-action": ({}, "1. red pass"),
+    "turn/stuck-no-draw": (RB, "1. red B0-1 S1-6\n"
+                               "2. blue S0-12 S12-18\n"
+                               "3. red K6-8 P8-9\n"
+                               "4. blue S18-24 S24-30\n"
+                               "5. red H9-10 L10-11\n"
+                               "6. blue 30-11+1\n"
+                               "7. red pass"),
+    "turn/number": ({}, "1. red S0-1\n3. blue S0-7"),
+    "game/action-after-end": ({}, "1. red S0-boat! D0-boat! K0-boat!\n"
+                                  "2. blue S0-1\n"
+                                  "3. red B0-boat! P0-boat! H0-boat!\n"
+                                  "4. blue S1-7"),
+    "game/unfinished": ({}, "1. red S0-1"),
+    "move/no-pirate": ({}, "1. red S5-7"),
+    "move/forward-from-boat": ({}, "1. red S0-boat!\n2. blue S0-1\n3. red Kboat"),
+    "move/forward-destination": ({}, "1. red K0-9"),
+    "move/back-impossible": ({}, "1. red S0-1\n2. blue S0-7\n3. red 1-0+1"),
+    "move/back-destination": ({}, "1. red S0-1 D0-2 K0-3\n2. blue S0-7\n3. red 3-1+1"),
+    "move/back-from-boat": ({"Options": "boat_retreat=false"},
+                            "1. red S0-boat! D0-2\n2. blue S0-1\n3. red boat-2+1"),
+    "move/space-full": ({}, "1. red S0-1\n"
+                            "2. blue S0-7 7-1+1\n"
+                            "3. red D0-2 2-1+2\n"
+                            "4. blue K0-1"),
+    "card/not-in-hand": ({}, "1. red S0-1 S1-7"),
+    "card/too-many": ({**RB, "Players": "red Anna, blue Ben, yellow Cleo",
+                       "Deal": "red BBBBBB, blue BBBBB, yellow BBBBB"}, "1. red B0-1"),
+    "draw/count": ({}, "1. red S0-1\n2. blue S0-7 7-1+2"),
+    "draw/not-next-in-row": (TORTUGA, "1. red S0-1\n2. blue S0-7 7-1+H"),
+    "draw/not-stuck": (RB, "1. red +B"),
+    "claim/hand": ({}, "1. red S0-1\nhand red 6"),
+    "claim/pirates": ({}, "1. red S0-1\npirates red 0 0 0 0 0 3"),
+    "result/winner": ({"Result": "blue"}, "1. red S0-1"),
+    "condoned/legal": ({}, "1. red S0-1!"),
+}
+
+FAMILIES = {
+    "setup": ("Setup", "The header: rule set, players, options, board, deal and the Tortuga "
+              "row. Reported on the header line of the tag concerned."),
+    "turn": ("Turns", "Whose turn it is and how many actions it holds."),
+    "game": ("Game end", "The end of the game: nothing may follow it, and a log may stop "
+             "before it."),
+    "move": ("Moves", "Where a pirate may go, forward or back."),
+    "card": ("Cards", "Cards played and the deck's contents."),
+    "draw": ("Draws", "How many cards a player draws, and which."),
+    "claim": ("Claims", "`hand` and `pirates` lines: what the log says the table showed."),
+    "result": ("Result", "The `Result` tag against the replayed game."),
+    "condoned": ("Condoned actions", "The `!` mark that says an illegal action stood at the "
+                 "table."),
+}
+
+
+def example_log(code: str) -> tuple[str, list[str], str]:
+    """The full example log of ``code``, the header lines that differ from BASE, and the body."""
+    changes, body = EXAMPLES[code]
+    tags = {**BASE, **changes}
+    lines = [f'[{name} "{value}"]' for name, value in tags.items() if value is not None]
+    changed = [name for name in tags if name in changes and changes[name] != BASE[name]]
+    shown = [f'[{name} "{tags[name]}"]' for name in changed if tags[name] is not None]
+    shown += [f"(no {name} tag)" for name in changed if tags[name] is None]
+    return "\n".join(lines) + "\n\n" + body + "\n", shown, body
+
+
+def example_message(code: str) -> str | None:
+    """The audit's message for the example of ``code``, as ``file:line:col: ...`` lines."""
+    text, _, _ = example_log(code)
+    report = audit(read_log(text, "game.cartlog"), "game.cartlog")
+    for f in report.findings:
+        if f.code != code:
+            continue
+        where = f"game.cartlog:{f.line}:{f.col}" if f.line else f"game.cartlog:{f.path}"
+        label = "condoned" if f.condoned else f.severity
+        out = [f"{where}: {label}[{f.code}] {f.message}"]
+        if f.expected is not None or f.actual is not None:
+            out.append(f"    expected {f.expected if f.expected is not None else '-'}, "
+                       f"found {f.actual if f.actual is not None else '-'}")
+        return "\n".join(out)
+    return None
+
+
+# -- the page -----------------------------------------------------------------------------------
+
+INTRO = """\
+# Finding codes
+
+<!-- Generated by docs/gen_codes.py from the code registry; do not edit by hand.
+     Regenerate with: python docs/gen_codes.py > docs/codes.md -->
+
+`cartlog check` reports every problem it finds in a log as a *finding*: a stable code, a
+severity, a message, the place in the log (line and column for a text log, a JSON path such as
+`$.events[3].actions[1]` for a JSON log), the turn, action and player, what the rules expected
+and what the log shows, and the rule the finding enforces. `cartlog explain CODE` prints the
+entry of one code. Codes never change meaning; tools may match on them.
+
+Rule references name a ruling of the project (`C1`, `O2`, `R3`, ... see
+[rules.md](rules.md)), a rulebook section (`rulebook 002 'How to play'`; the rulebooks are
+listed in [rules.md](rules.md)) or a page of these docs.
+
+## Exit status
+
+| status | meaning |
+| --- | --- |
+| 0 | every log was read and no finding of severity `error` remains (warnings, infos and condoned findings do not count) |
+| 1 | at least one log has an `error` finding that is not condoned |
+| 2 | input that cannot be used: a missing or unreadable file, a log that does not parse, or bad usage of the command line; this wins over 1 when both apply |
+
+`cartlog replay` and `cartlog score` exit with 1 as well when the log has errors.
+`cartlog check --stop-at-first` stops each log at its first error that is not condoned.
+
+## Severities
+
+- **error**: the log breaks a rule, or contradicts itself (a claim or result that the replay
+  does not bear out). Errors set exit status 1.
+- **warning**: something worth a look that breaks no rule: a turn number that is not the turn's
+  place, a `!` on a legal action.
+- **info**: a plain fact, such as a log that ends before the game did.
+
+## Condoned findings
+
+A `!` right after an action (`K3-11!`) says that the table let an illegal action stand. The
+audit still reports what the action breaks, with `"condoned": true` in JSON and the label
+`condoned` in the text report, but such findings do not count as errors, warnings or infos and
+do not affect the exit status; the report's summary counts them apart. `!` condones the
+findings raised on that action; findings about the turn as a whole (`turn/out-of-order`,
+`turn/too-many-actions`, `turn/no-action`, ...) are not condoned by it. A `!` on a legal action
+is itself reported (`condoned/legal`).
+
+The audit always goes on from the action as recorded (see [rules.md](rules.md)), so the rest of
+the game is checked against the table as it really was.
+
+## Findings that may only follow from another
+
+One wrong action often makes later, correct-looking actions look wrong too: once a card has gone
+missing from the record, every later play of that sign may seem impossible. An `error` of one
+of the codes marked *may follow* below gets a `follows` field: the index (0-based in the JSON
+report's `findings` list; shown as `may only follow from finding #N above` in the text report)
+of the first earlier independent error of the same player, or of any player for the codes that
+concern the whole table (marked *table-wide*). Fix that earlier error and the later one may go
+away. A finding with `follows` set still counts as an error.
+
+## What the audit cannot check
+
+When a log leaves something out, the audit checks what it can and lists the rest under
+`not checked` in the text report (`unchecked` in JSON). The items are:
+
+- a deal that is missing or has `?` cards: cards played from those hands are checked only
+  against the number of cards of each sign in the game;
+- in the Tortuga way, an opening row that is not recorded (no `Row` tag);
+- a log without a `Result` tag: there is no recorded result to compare;
+- card plays from hands the log does not know (counted);
+- draws that give only a count (`+2`) or `?` cards: which signs were drawn is not checked
+  (counted);
+- forward moves with an unseen card (`?`) and no destination on the passage: where the pirate
+  went is not checked (counted).
+
+None of these is a finding; they never change the exit status.
+
+"""
+
+
+EXAMPLES_NOTE = """\
+## Reading the examples
+
+Each example below is a small log that the audit reads when this page is generated; the message
+shown is the one it gives. Unless an example lists header tags of its own, it uses this header:
+
+```text
+{base}
+```
+
+An example's full log is that header with the example's own tags put in (or taken out), in the
+order Game, Rules, Players, Board, Options, Deal, Row, Result, then a blank line and the lines
+shown; line numbers in the messages count in that full log.
+
+"""
+
+
+def render() -> str:
+    codes = all_codes()
+    from cartlog.games.cartagena import codes as cartagena_codes
+
+    follows = cartagena_codes.CONSEQUENCES
+    table_wide = cartagena_codes.TABLE_WIDE
+    base = "\n".join(f'[{n} "{v}"]' for n, v in BASE.items() if v is not None)
+    out = [INTRO.replace("{base}", base)]
+
+    families: dict[str, list] = {}
+    for code in codes.values():
+        families.setdefault(code.code.split("/")[0], []).append(code)
+
+    out.append("## All codes\n\n| code | severity | summary |\n| --- | --- | --- |\n")
+    for family in families.values():
+        for c in family:
+            anchor = c.code.replace("/", "")
+            out.append(f"| [`{c.code}`](#{anchor}) | {c.severity} | {c.summary} |\n")
+    out.append("\n")
+    out.append(EXAMPLES_NOTE.replace("{base}", base))
+
+    for prefix, family in families.items():
+        title, blurb = FAMILIES.get(prefix, (prefix.capitalize(), ""))
+        out.append(f"## {title}\n\n")
+        if blurb:
+            out.append(blurb + "\n\n")
+        for c in family:
+            out.append(f"### {c.code}\n\n")
+            marks = [f"**{c.severity}**"]
+            if c.code in follows:
+                marks.append("may follow" + (", table-wide" if c.code in table_wide else ""))
+            out.append(" · ".join(marks) + f" · rule: {c.rule}\n\n")
+            out.append(c.summary[0].upper() + c.summary[1:] + ".")
+            if c.explanation:
+                out.append(" " + c.explanation)
+            out.append("\n\n")
+            if c.code not in EXAMPLES:
+                raise SystemExit(f"gen_codes.py: no example for {c.code}; add one to EXAMPLES")
+            _, shown, body = example_log(c.code)
+            out.append("Example:\n\n```text\n" + "\n".join([*shown, *([""] if shown else []),
+                                                         body]) + "\n```\n\n")
+            message = example_message(c.code)
+            if message is None:
+                raise SystemExit(f"gen_codes.py: the example of {c.code} no longer produces "
+                                 "it; fix the example in EXAMPLES")
+            out.append("```text\n" + message + "\n```\n\n")
+    return "".join(out).rstrip("\n") + "\n"
+
+
+if __name__ == "__main__":
+    sys.stdout.write(render())

@@ -1,0 +1,684 @@
+"""The command line as a user and a program meet it: exit statuses, messages, help, formats.
+
+Logs are simulated here (seeded) and broken on purpose, so that these tests depend on no
+sample file. Most runs go through ``typer.testing.CliRunner``; a few start ``python -m
+cartlog`` for real, to prove that the module runs and that no traceback ever reaches a user.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import msgspec
+import pytest
+import typer
+from typer.testing import CliRunner
+
+from cartlog import __version__
+from cartlog.cli import app
+from cartlog.schemas import (
+    check_document_type, replay_document_type, report_type, score_document_type,
+)
+
+ROOT = Path(__file__).resolve().parent.parent
+HAVE_RENDERER = (ROOT / "cartlog" / "render" / "cartagena.py").exists()
+needs_renderer = pytest.mark.skipif(not HAVE_RENDERER,
+                                    reason="cartlog/render/cartagena.py not written yet")
+RULE_SETS = {"2000-jamaica", "2000-tortuga", "ravensburger", "ravensburger-advanced"}
+ANSI = "\x1b["
+LOCATED = re.compile(r"^(?P<file>[^\s:][^:]*):(?P<line>\d+):(?P<col>\d+): ", re.MULTILINE)
+
+runner = CliRunner()
+
+
+def run(*args: str | Path, input: str | bytes | None = None, env: dict | None = None):
+    """Run the app in-process; fail on any exception other than an exit."""
+    result = runner.invoke(app, [str(a) for a in args], input=input, env=env)
+    if result.exception is not None and not isinstance(result.exception, SystemExit):
+        raise AssertionError(f"cartlog {' '.join(map(str, args))} raised "
+                             f"{result.exception!r}\n{result.output}") from result.exception
+    assert "Traceback" not in result.output
+    return result
+
+
+def cartlog_process(*args: str | Path, env: dict | None = None, stdin: bytes | None = None):
+    """Run ``python -m cartlog`` in a real process."""
+    full_env = {**os.environ, "PYTHONPATH": str(ROOT), **(env or {})}
+    return subprocess.run([sys.executable, "-m", "cartlog", *map(str, args)], cwd=ROOT,
+                          env=full_env, input=stdin, capture_output=True, timeout=60)
+
+
+# -- logs ------------------------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def logs(tmp_path_factory) -> dict[str, Path]:
+    """A clean simulated game and broken copies of it, by name."""
+    d = tmp_path_factory.mktemp("logs")
+    clean = d / "clean.cartlog"
+    assert run("simulate", "cartagena", "--players", "3", "--seed", "2",
+               "-o", clean).exit_code == 0
+    text = clean.read_text(encoding="utf-8")
+    lines = text.splitlines(keepends=True)
+    turn1 = next(i for i, ln in enumerate(lines) if ln.startswith("1. "))
+    turn2 = next(i for i, ln in enumerate(lines) if ln.startswith("2. "))
+
+    def wrong_destination(line: str) -> str:
+        # the first action of an opening turn is a card played from the start: K0-11
+        return re.sub(r"^(\d+\. \w+ [A-Z](?:0|start)-)(\d+)",
+                      lambda m: f"{m.group(1)}{int(m.group(2)) + 1}", line)
+
+    def variant(name: str, edit) -> Path:
+        new = list(lines)
+        edit(new)
+        assert new != lines, f"the edit for {name} changed nothing"
+        path = d / name
+        path.write_text("".join(new), encoding="utf-8")
+        return path
+
+    out = {"clean": clean}
+    out["findings"] = variant("findings.cartlog", lambda ls: ls.__setitem__(
+        turn1, wrong_destination(ls[turn1])))
+    out["two-errors"] = variant("two-errors.cartlog", lambda ls: (
+        ls.__setitem__(turn1, wrong_destination(ls[turn1])),
+        ls.__setitem__(turn2, wrong_destination(ls[turn2]))))
+    out["bad-card"] = variant("bad-card.cartlog", lambda ls: ls.__setitem__(
+        turn1, re.sub(r"^(1\. \w+ )[A-Z]", r"\1X", ls[turn1])))
+    out["unknown-player"] = variant("unknown-player.cartlog", lambda ls: ls.__setitem__(
+        turn2, re.sub(r"^2\. \w+", "2. purple", ls[turn2])))
+    out["out-of-order"] = variant("out-of-order.cartlog", lambda ls: (
+        ls.__setitem__(turn2, re.sub(r"^2\. \w+", "2. yellow", ls[turn2])),
+        [ls.__setitem__(i, ln.replace("Anne", "Zoë Ångström"))
+         for i, ln in enumerate(ls) if ln.startswith("[Players")]))
+    json_log = d / "clean.json"
+    assert run("convert", clean, "--to", "json", "-o", json_log).exit_code == 0
+    out["json"] = json_log
+    return out
+
+
+@pytest.fixture(scope="module")
+def bad_inputs(tmp_path_factory) -> dict[str, Path]:
+    """Every kind of input that cannot be read, by name."""
+    d = tmp_path_factory.mktemp("bad")
+    files = {
+        "empty": b"",
+        "blank": b"\n  \n",
+        "not-utf8": b'[Game "Cartagena"]\n; caf\xe9\n',
+        "binary": bytes(range(256)),
+        "json-array": b"[1, 2, 3]\n",
+        "json-string": b'"cartagena"\n',
+        "json-number": b"42\n",
+        "json-null": b"null\n",
+        "json-wrong-shape": b'{\n  "game": "cartagena",\n  "rules": 5\n}\n',
+        "json-missing-fields": b'{"game": "cartagena"}\n',
+        "json-truncated": b'{"game": "cartagena", "rules": ',
+        "json-malformed": b'{"game": cartagena}\n',
+        "json-unknown-game": b'{"game": "chess"}\n',
+        "json-no-game": b'{"rules": "2000-jamaica"}\n',
+        "json-deep": b"[" * 5000 + b"]" * 5000,
+        "json-deep-object": b'{"game": ' * 5000 + b"1" + b"}" * 5000,
+        "unknown-game": b'[Game "Chess"]\n1. e4 e5\n',
+        "no-game": b'[Rules "2000-jamaica"]\n',
+        "prose": b"These are not the logs you are looking for.\n",
+    }
+    out = {}
+    for name, data in files.items():
+        path = d / f"{name}.cartlog"
+        path.write_bytes(data)
+        out[name] = path
+    out["missing"] = d / "missing.cartlog"
+    out["directory"] = d
+    return out
+
+
+def located_lines(output: str) -> list[re.Match]:
+    return list(LOCATED.finditer(output))
+
+
+def caret_under(output: str, line: int, col: int) -> bool:
+    """The output shows source line ``line`` with a caret starting under column ``col``."""
+    rows = output.splitlines()
+    for i, row in enumerate(rows[:-1]):
+        m = re.match(rf"^\s*{line} \| ", row)
+        if m and re.match(r"^\s*\| ", rows[i + 1]):
+            caret = rows[i + 1]
+            start = caret.index("|") + 2
+            return caret[start:].startswith(" " * (col - 1) + "^")
+    return False
+
+
+# -- exit statuses ---------------------------------------------------------------------------
+
+
+def test_clean_log_exits_0(logs):
+    result = run("check", logs["clean"])
+    assert result.exit_code == 0, result.output
+    assert "clean" in result.stdout
+
+
+def test_findings_exit_1(logs):
+    result = run("check", logs["findings"])
+    assert result.exit_code == 1, result.output
+    assert "move/forward-destination" in result.stdout
+
+
+def test_unreadable_log_exits_2(logs):
+    result = run("check", logs["bad-card"])
+    assert result.exit_code == 2
+    assert "unreadable" in result.stderr
+    assert result.stdout == ""
+
+
+@pytest.mark.parametrize("names, status", [
+    (("clean", "clean"), 0),
+    (("clean", "findings"), 1),
+    (("findings", "clean", "json"), 1),
+    (("clean", "bad-card"), 2),
+    (("findings", "bad-card", "clean"), 2),
+    (("bad-card", "findings"), 2),
+])
+def test_several_logs_exit_with_the_worst_status(logs, names, status):
+    result = run("check", *(logs[n] for n in names))
+    assert result.exit_code == status, result.output
+    totals = result.stdout.strip().splitlines()[-1]
+    readable = [n for n in names if n != "bad-card"]
+    assert totals == (f"{len(names)} logs: {sum(n != 'findings' for n in readable)} clean, "
+                      f"{readable.count('findings')} with errors, "
+                      f"{names.count('bad-card')} unreadable")
+
+
+def test_several_logs_one_report_each_in_order(logs):
+    result = run("check", "--quiet", logs["findings"], logs["clean"], logs["json"])
+    lines = result.stdout.splitlines()
+    assert [ln.split(":")[0] for ln in lines[:3]] == [
+        str(logs["findings"]), str(logs["clean"]), str(logs["json"])]
+    assert "3 logs:" in lines[3]
+
+
+def test_missing_file_does_not_stop_the_others(logs, bad_inputs):
+    result = run("check", bad_inputs["missing"], logs["clean"])
+    assert result.exit_code == 2
+    assert f"{bad_inputs['missing']}: error: no such file" in result.stderr
+    assert f"{logs['clean']}: clean" in result.stdout
+    assert "2 logs: 1 clean, 0 with errors, 1 unreadable" in result.stdout
+
+
+def test_warnings_alone_exit_0(logs, tmp_path):
+    # a wrong turn number is a warning (turn/number), not an error
+    text = logs["clean"].read_text(encoding="utf-8")
+    path = tmp_path / "turn-number.cartlog"
+    path.write_text(re.sub(r"^3\. ", "33. ", text, flags=re.MULTILINE), encoding="utf-8")
+    result = run("check", "--format", "json", path)
+    report = msgspec.json.decode(result.stdout)["reports"][0]
+    assert report["errors"] == 0 and report["warnings"] >= 1
+    assert result.exit_code == 0
+
+
+def test_bad_usage_exits_2(logs):
+    assert run("check").exit_code == 2
+    assert run("check", logs["clean"], "--format", "yaml").exit_code == 2
+    assert run("frobnicate").exit_code == 2
+    assert run("replay", logs["clean"], "--turn", "0").exit_code == 2
+    result = run("replay", logs["clean"], "--from", "5", "--to", "3", "--format", "json")
+    assert result.exit_code == 2
+    assert "--from 5 is after --to 3" in result.stderr
+    assert run("schema", "--check").exit_code == 2
+
+
+# -- help --------------------------------------------------------------------------------------
+
+
+COMMANDS = sorted(typer.main.get_command(app).commands)
+
+
+def test_all_commands_are_known():
+    assert set(COMMANDS) == {"check", "replay", "score", "simulate", "convert", "explain",
+                             "games", "schema"}
+
+
+@pytest.mark.parametrize("command", [None, *COMMANDS])
+def test_help_has_examples(command):
+    args = ["--help"] if command is None else [command, "--help"]
+    result = run(*args)
+    assert result.exit_code == 0
+    assert "Example" in result.stdout
+    assert "cartlog " in result.stdout
+
+
+def test_no_arguments_shows_help():
+    result = run()
+    assert "Usage" in result.output
+    assert "check" in result.output
+
+
+def test_version():
+    result = run("--version")
+    assert result.exit_code == 0
+    assert result.stdout.strip() == f"cartlog {__version__}"
+
+
+# -- error messages ----------------------------------------------------------------------------
+
+
+def test_bad_card_letter_is_located_with_a_caret(logs):
+    result = run("check", logs["bad-card"])
+    found = located_lines(result.stderr)
+    assert found, result.stderr
+    m = found[0]
+    assert m["file"] == str(logs["bad-card"])
+    line, col = int(m["line"]), int(m["col"])
+    source = logs["bad-card"].read_text(encoding="utf-8").splitlines()[line - 1]
+    assert source.startswith("1. ") and source[col - 1] == "X"
+    assert caret_under(result.stderr, line, col), result.stderr
+    assert "expected" in result.stderr
+
+
+def test_unknown_player_is_located_with_a_caret(logs):
+    result = run("check", logs["unknown-player"])
+    assert result.exit_code == 2
+    m = located_lines(result.stderr)[0]
+    line, col = int(m["line"]), int(m["col"])
+    source = logs["unknown-player"].read_text(encoding="utf-8").splitlines()[line - 1]
+    assert source[col - 1:].startswith("purple")
+    assert "'purple'" in result.stderr
+    assert caret_under(result.stderr, line, col)
+
+
+def test_wrong_destination_is_located_with_a_caret(logs):
+    result = run("check", logs["findings"])
+    m = located_lines(result.stdout)[0]
+    line, col = int(m["line"]), int(m["col"])
+    source = logs["findings"].read_text(encoding="utf-8").splitlines()[line - 1]
+    assert source.startswith("1. ")
+    assert re.match(r"[A-Z]0-\d+", source[col - 1:])
+    assert caret_under(result.stdout, line, col)
+    assert "expected" in result.stdout and "rule" in result.stdout
+
+
+def test_json_problem_is_located_at_the_value(bad_inputs):
+    result = run("check", bad_inputs["json-wrong-shape"])
+    assert result.exit_code == 2
+    m = located_lines(result.stderr)[0]
+    assert (m["line"], m["col"]) == ("3", "12")  # the 5 of "rules": 5
+    assert "$.rules" in result.stderr
+    assert caret_under(result.stderr, 3, 12)
+
+
+def test_not_utf8_is_located_at_the_byte(bad_inputs):
+    result = run("check", bad_inputs["not-utf8"])
+    assert result.exit_code == 2
+    assert f"{bad_inputs['not-utf8']}:2:6: " in result.stderr
+    assert "UTF-8" in result.stderr
+
+
+def test_json_that_is_not_an_object_says_so(bad_inputs):
+    result = run("check", bad_inputs["json-array"])
+    assert "must be an object, not an array" in result.stderr
+    assert caret_under(result.stderr, 1, 1)
+
+
+# -- no traceback, whatever the input ----------------------------------------------------------
+
+
+BAD = ["empty", "blank", "not-utf8", "binary", "json-array", "json-string", "json-number",
+       "json-null", "json-wrong-shape", "json-missing-fields", "json-truncated",
+       "json-malformed", "json-unknown-game", "json-no-game", "json-deep", "json-deep-object",
+       "unknown-game",
+       "no-game", "prose", "missing", "directory"]
+
+
+@pytest.mark.parametrize("name", BAD)
+@pytest.mark.parametrize("command", [
+    ["check"], ["check", "--format", "json"], ["replay", "--format", "json"],
+    ["score", "--format", "json"], ["convert"], ["replay"], ["score"]])
+def test_unreadable_input_exits_2_without_traceback(bad_inputs, name, command):
+    result = run(*command, bad_inputs[name])
+    assert result.exit_code == 2, result.output
+    assert str(bad_inputs[name]) in result.stderr or "--format" in command
+    if "--format" not in command:
+        assert result.stdout == ""
+
+
+@pytest.mark.parametrize("name", ["json-array", "unknown-game", "binary", "empty"])
+def test_standard_input_is_read_like_a_file(bad_inputs, name):
+    result = run("check", "-", input=bad_inputs[name].read_bytes())
+    assert result.exit_code == 2
+    assert "<stdin>" in result.stderr
+
+
+def test_standard_input_clean_log(logs):
+    result = run("check", "-", input=logs["clean"].read_bytes())
+    assert result.exit_code == 0
+    assert result.stdout.startswith("<stdin>: clean")
+
+
+def test_unwritable_output_exits_2(logs, tmp_path):
+    result = run("convert", logs["clean"], "-o", tmp_path / "no" / "such" / "dir.json")
+    assert result.exit_code == 2
+    assert "cannot write" in result.stderr
+    result = run("simulate", "cartagena", "-o", tmp_path)
+    assert result.exit_code == 2
+
+
+def test_real_process_never_shows_a_traceback(bad_inputs, logs):
+    proc = cartlog_process("check", bad_inputs["not-utf8"], bad_inputs["missing"],
+                           bad_inputs["json-array"], logs["clean"])
+    err = proc.stderr.decode()
+    assert proc.returncode == 2
+    assert "Traceback" not in err + proc.stdout.decode()
+    assert "no such file" in err and "UTF-8" in err
+    assert "4 logs: 1 clean, 0 with errors, 3 unreadable" in proc.stdout.decode()
+
+
+def test_internal_error_is_one_line_not_a_traceback(logs, monkeypatch, capsys):
+    import cartlog.audit
+    from cartlog.cli import main
+
+    def broken(*args, **kwargs):
+        raise RuntimeError("the auditor fell overboard")
+
+    monkeypatch.setattr(cartlog.audit, "audit", broken)
+    monkeypatch.setattr(sys, "argv", ["cartlog", "check", str(logs["clean"])])
+    monkeypatch.delenv("CARTLOG_DEBUG", raising=False)
+    with pytest.raises(SystemExit) as exit_:
+        main()
+    assert exit_.value.code == 2
+    err = capsys.readouterr().err
+    assert "internal error: RuntimeError: the auditor fell overboard" in err
+    assert "Traceback" not in err
+
+
+def test_real_process_reads_standard_input(logs):
+    proc = cartlog_process("check", "--format", "json", "-", stdin=b"\xff\xfe\x00")
+    assert proc.returncode == 2
+    doc = msgspec.json.decode(proc.stdout, type=check_document_type())
+    assert doc.unreadable[0].file == "<stdin>"
+    assert b"Traceback" not in proc.stderr
+
+
+# -- JSON for programs -------------------------------------------------------------------------
+
+
+def strict_decode(text: str, typ):
+    """Decode with the documented type, and check nothing is lost on the way back."""
+    doc = msgspec.json.decode(text, type=typ)
+    assert msgspec.json.decode(msgspec.json.encode(doc)) == msgspec.json.decode(text)
+    return doc
+
+
+def test_check_json_validates(logs):
+    result = run("check", "--format", "json", logs["clean"], logs["findings"], logs["json"])
+    assert result.exit_code == 1
+    doc = strict_decode(result.stdout, check_document_type())
+    assert [r.file for r in doc.reports] == [str(logs[n]) for n in ("clean", "findings", "json")]
+    assert doc.summary.logs == 3 and doc.summary.with_errors == 1
+    for raw in msgspec.json.decode(result.stdout)["reports"]:
+        strict_decode(msgspec.json.encode(raw), report_type())
+    assert result.stderr == ""
+
+
+def test_check_json_with_unreadable_logs_still_prints_the_document(logs, bad_inputs):
+    result = run("check", "--format", "json", logs["clean"], bad_inputs["missing"],
+                 logs["bad-card"])
+    assert result.exit_code == 2
+    doc = strict_decode(result.stdout, check_document_type())
+    assert len(doc.reports) == 1
+    missing, bad = doc.unreadable
+    assert missing.file == str(bad_inputs["missing"])
+    assert missing.problems[0].line is None and "no such file" in missing.problems[0].message
+    assert bad.problems[0].line is not None and bad.problems[0].col is not None
+    assert doc.summary.unreadable == 2
+
+
+def test_replay_json_validates(logs):
+    result = run("replay", "--format", "json", logs["findings"], "--from", "1", "--to", "2")
+    assert result.exit_code == 1
+    doc = strict_decode(result.stdout, replay_document_type())
+    assert {f.turn for f in doc.frames} - {None} == {1, 2}
+    assert doc.findings and doc.findings[0].code == "move/forward-destination"
+
+
+@pytest.mark.parametrize("command, kind", [("replay", replay_document_type),
+                                           ("score", score_document_type)])
+def test_replay_and_score_json_of_unreadable_log(logs, command, kind):
+    result = run(command, "--format", "json", logs["bad-card"])
+    assert result.exit_code == 2
+    doc = strict_decode(result.stdout, kind())
+    assert doc.unreadable[0].file == str(logs["bad-card"])
+
+
+def test_score_json_validates(logs):
+    result = run("score", "--format", "json", logs["clean"])
+    assert result.exit_code == 0
+    doc = strict_decode(result.stdout, score_document_type())
+    assert doc.breakdown.winner is not None and doc.errors == 0
+
+
+def test_check_json_matches_the_schema_file(logs, bad_inputs):
+    jsonschema = pytest.importorskip("jsonschema")
+    schema = msgspec.json.decode((ROOT / "schemas" / "check.schema.json").read_bytes())
+    result = run("check", "--format", "json", logs["findings"], bad_inputs["missing"])
+    jsonschema.validate(msgspec.json.decode(result.stdout), schema)
+
+
+# -- colour and ASCII --------------------------------------------------------------------------
+
+
+COLOUR_ENV = {"FORCE_COLOR": "1", "TERM": "xterm-256color", "COLORTERM": "truecolor"}
+
+
+def test_colour_when_forced(logs):
+    # proves that the NO_COLOR test below would see escapes if there were any
+    result = run("check", logs["findings"], env={**COLOUR_ENV, "NO_COLOR": ""})
+    assert ANSI in result.stdout
+
+
+@pytest.mark.parametrize("args", [
+    ["check", "{findings}"], ["check", "{bad-card}"], ["explain", "draw/count"], ["games"],
+    pytest.param(["replay", "{findings}", "--turn", "1"], marks=needs_renderer),
+    pytest.param(["score", "{findings}"], marks=needs_renderer),
+])
+def test_no_color_means_no_escapes(logs, args):
+    args = [a.format(**{k: str(v) for k, v in logs.items()}) for a in args]
+    result = run(*args, env={**COLOUR_ENV, "NO_COLOR": "1"})
+    assert ANSI not in result.output
+
+
+def test_no_color_in_help_of_a_real_process():
+    proc = cartlog_process("check", "--help", env={**COLOUR_ENV, "NO_COLOR": "1"})
+    assert proc.returncode == 0
+    assert b"\x1b[" not in proc.stdout
+
+
+@pytest.mark.parametrize("args", [
+    ["check", "{out-of-order}"], ["check", "{bad-card}"], ["check", "-v", "{two-errors}"],
+    ["explain", "turn/out-of-order"], ["games"],
+    pytest.param(["replay", "{out-of-order}"], marks=needs_renderer),
+    pytest.param(["score", "{out-of-order}"], marks=needs_renderer),
+])
+def test_ascii_output_is_pure_ascii(logs, args):
+    args = [a.format(**{k: str(v) for k, v in logs.items()}) for a in args]
+    result = run(*args, "--ascii", env=COLOUR_ENV)
+    assert result.output.isascii(), [ch for ch in result.output if not ch.isascii()]
+    assert ANSI not in result.output
+    assert result.output.strip()
+
+
+def test_ascii_keeps_the_text_readable(logs):
+    from cartlog.cli import to_ascii
+    from cartlog.games import all_codes
+
+    rule = all_codes()["turn/out-of-order"].rule  # rulebook 004's section: 'DÉROULEMENT'
+    result = run("check", logs["out-of-order"], "--ascii")
+    assert "turn/out-of-order" in result.stdout
+    assert f"rule {to_ascii(rule)}" in result.stdout
+    assert to_ascii("DÉROULEMENT → Zoë … ┌─┐│") == "DEROULEMENT -> Zoe ... +-+|"
+
+
+# -- explain, games, convert, simulate ---------------------------------------------------------
+
+
+def test_explain_known_code():
+    result = run("explain", "draw/count")
+    assert result.exit_code == 0
+    assert result.stdout.startswith("draw/count")
+    assert "rule:" in result.stdout
+
+
+def test_explain_unknown_code_suggests():
+    result = run("explain", "draw/cont")
+    assert result.exit_code == 2
+    assert "unknown code 'draw/cont'" in result.stderr
+    assert "did you mean draw/count" in result.stderr
+
+
+def test_explain_far_off_code_lists_codes():
+    result = run("explain", "zzz")
+    assert result.exit_code == 2
+    assert "draw/count" in result.stderr
+
+
+def test_games_lists_the_rule_sets():
+    result = run("games", "--format", "json")
+    assert result.exit_code == 0
+    (game,) = msgspec.json.decode(result.stdout)
+    assert game["name"] == "cartagena"
+    assert {rs["name"] for rs in game["rulesets"]} == RULE_SETS
+    text = run("games").stdout
+    for name in RULE_SETS:
+        assert re.search(rf"^\s+{re.escape(name)}\s", text, re.MULTILINE), name
+
+
+def test_convert_round_trip(logs, tmp_path):
+    as_json = tmp_path / "game.json"
+    assert run("convert", logs["clean"], "-o", as_json).exit_code == 0  # text -> json
+    assert as_json.read_text(encoding="utf-8").lstrip().startswith("{")
+    back = run("convert", as_json)  # json -> text by default
+    assert back.exit_code == 0
+    canonical = run("convert", logs["clean"], "--to", "text").stdout
+    assert back.stdout == canonical
+    again = run("convert", "-", "--to", "json", input=back.stdout)
+    assert again.stdout == as_json.read_text(encoding="utf-8")
+
+
+def test_convert_keeps_an_illegal_game(logs):
+    result = run("convert", logs["findings"], "--to", "json")
+    assert result.exit_code == 0
+    assert run("check", "-", input=result.stdout).exit_code == 1
+
+
+def test_simulate_is_reproducible():
+    first = run("simulate", "cartagena", "--seed", "11", "--players", "2")
+    again = run("simulate", "cartagena", "--seed", "11", "--players", "2")
+    other = run("simulate", "cartagena", "--seed", "12", "--players", "2")
+    assert first.exit_code == 0
+    assert first.stdout == again.stdout != other.stdout
+
+
+@pytest.mark.parametrize("rules", sorted(RULE_SETS))
+def test_simulated_games_are_clean(rules):
+    sim = run("simulate", "cartagena", "--rules", rules, "--players", "3", "--seed", "5",
+              "--format", "json")
+    assert sim.exit_code == 0
+    assert run("check", "-", input=sim.stdout).exit_code == 0
+
+
+@pytest.mark.parametrize("args, message", [
+    (["--players", "9"], "players"),
+    (["--players", "1"], "players"),
+    (["--rules", "monopoly"], "unknown rule set 'monopoly'"),
+    (["--view", "mauve"], "unknown view 'mauve'"),
+])
+def test_simulate_rejects_bad_settings(args, message):
+    result = run("simulate", "cartagena", *args)
+    assert result.exit_code == 2
+    assert message in result.stderr
+    assert result.stdout == ""
+
+
+def test_simulate_unknown_game():
+    result = run("simulate", "chess")
+    assert result.exit_code == 2
+    assert "unknown game 'chess'" in result.stderr and "cartagena" in result.stderr
+
+
+# -- check options -----------------------------------------------------------------------------
+
+
+def test_stop_at_first(logs):
+    full = msgspec.json.decode(run("check", "-f", "json", logs["two-errors"]).stdout)
+    first = run("check", "-f", "json", "--stop-at-first", logs["two-errors"])
+    assert first.exit_code == 1
+    stopped = msgspec.json.decode(first.stdout)
+    assert full["reports"][0]["errors"] >= 2
+    assert stopped["reports"][0]["errors"] == 1
+    errors = [f for f in stopped["reports"][0]["findings"] if f["severity"] == "error"]
+    assert errors[-1] == stopped["reports"][0]["findings"][-1]
+    assert errors[0] == full["reports"][0]["findings"][0]
+    text = run("check", "--stop-at-first", logs["two-errors"]).stdout
+    assert "stopped at the first error" in text
+    assert "#2 " not in text
+
+
+def test_quiet_prints_only_the_summary(logs):
+    result = run("check", "-q", logs["findings"])
+    assert result.stdout.count("\n") == 1
+    assert "error" in result.stdout
+
+
+def test_verbose_shows_the_position(logs):
+    plain = run("check", logs["findings"]).stdout
+    verbose = run("check", "-v", logs["findings"]).stdout
+    assert "position:" in verbose and "position:" not in plain
+
+
+def test_schema_check(tmp_path):
+    assert run("schema", "--out", tmp_path, "--check").exit_code == 1
+    assert run("schema", "--out", tmp_path).exit_code == 0
+    assert run("schema", "--out", tmp_path, "--check").exit_code == 0
+    printed = msgspec.json.decode(run("schema").stdout)
+    assert printed["check.schema.json"]["title"] == "cartlog check --format json"
+
+
+# -- text views (need the renderer) ------------------------------------------------------------
+
+
+@needs_renderer
+def test_replay_text(logs):
+    result = run("replay", logs["findings"], "--turn", "1", "--ascii")
+    assert result.exit_code == 1
+    assert "move/forward-destination" in result.stdout
+
+
+@needs_renderer
+def test_score_text(logs):
+    result = run("score", logs["clean"], "--ascii")
+    assert result.exit_code == 0
+    assert "Anne" in result.stdout
+
+
+# -- docs/cli.md keeps up with the app ---------------------------------------------------------
+
+
+def test_every_command_and_option_is_documented():
+    doc = (ROOT / "docs" / "cli.md").read_text(encoding="utf-8")
+
+    def documented(word: str) -> bool:
+        return re.search(rf"(?<![\w-]){re.escape(word)}(?![\w-])", doc) is not None
+
+    group = typer.main.get_command(app)
+    missing = [o for p in group.params for o in p.opts + p.secondary_opts if not documented(o)]
+    for name, command in group.commands.items():
+        if not documented(f"cartlog {name}"):
+            missing.append(f"cartlog {name}")
+        for param in command.params:
+            if param.param_type_name == "option":
+                names = param.opts + param.secondary_opts
+            else:
+                names = [param.name.upper()]
+            missing += [f"{name} {o}" for o in names if not documented(o)]
+    assert not missing, f"not in docs/cli.md: {missing}"

@@ -1,0 +1,399 @@
+"""The Cartagena text notation: what the reader accepts, where it places every problem, and that
+no input - text or JSON - makes it fail with anything but a LogSyntaxError."""
+
+from __future__ import annotations
+
+import msgspec
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from cartlog.audit import audit
+from cartlog.core.errors import LogSyntaxError
+from cartlog.games import read_log, strip_spans
+from cartlog.games.cartagena.events import (
+    Back, Comment, Draw, Forward, HandClaim, Pass, PiratesClaim, Row, Turn,
+)
+from cartlog.games.cartagena.notation import format_log, parse
+from cartlog.games.cartagena.simulate import simulate
+
+BOARD_2000 = " ".join(["SDKBPH"] * 6)
+BOARD_RB = " ".join(["BKPHLS"] * 5)
+
+
+def head(rules: str = "2000-jamaica", players: str = "red Ann, blue Ben",
+         board: str | None = None, extra: str = "") -> str:
+    board = board or (BOARD_RB if rules.startswith("ravensburger") else BOARD_2000)
+    return (f'[Game "Cartagena"]\n[Rules "{rules}"]\n[Players "{players}"]\n'
+            f'[Board "{board}"]\n{extra}\n')
+
+
+def body(text: str, **kw) -> list:
+    return parse(head(**kw) + text).events
+
+
+def first_action(text: str, **kw):
+    (turn,) = [e for e in body(text, **kw) if isinstance(e, Turn)]
+    return turn.actions[0]
+
+
+def problems(text: str) -> list[tuple[int, int, str]]:
+    with pytest.raises(LogSyntaxError) as info:
+        read_log(text)
+    return [(p.line, p.col, p.message) for p in info.value.problems]
+
+
+# -- what the reader accepts ---------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("rules,written,letter", [
+    ("2000-jamaica", "S0-1", "S"), ("2000-jamaica", "s0-1", "S"),
+    ("2000-jamaica", "skull0-1", "S"), ("2000-jamaica", "Skull 0-1", "S"),
+    ("2000-jamaica", "SKULLS 0-1", "S"), ("2000-jamaica", "crâne0-1", "S"),
+    ("2000-jamaica", "CRÂNE 0-1", "S"), ("2000-jamaica", "Dagger0-1", "D"),
+    ("2000-jamaica", "poignard 0-1", "D"), ("2000-jamaica", "Clé0-1", "K"),
+    ("2000-jamaica", "k0-1", "K"), ("2000-jamaica", "RUM0-1", "B"),
+    ("2000-jamaica", "Tricorne0-1", "H"), ("2000-jamaica", "?0-1", "?"),
+    ("ravensburger", "longue-vue0-1", "S"), ("ravensburger", "Lanterne 0-1", "L"),
+    ("ravensburger", "GRAPPIN0-1", "H"), ("ravensburger", "keys0-1", "K"),
+    ("ravensburger", "h0-1", "H"), ("ravensburger", "Telescope0-1", "S"),
+])
+def test_sign_names_and_letters_in_either_case(rules, written, letter):
+    action = first_action(f"1. red {written}\n", rules=rules)
+    assert action == Forward(card=letter, start=0, to=1, line=6, col=8,
+                             end=8 + len(written))
+
+
+def test_letters_belong_to_the_rule_set():
+    # L is a lantern in the Ravensburger edition, no sign at all in the 2000 edition
+    assert first_action("1. red L0-5\n", rules="ravensburger").card == "L"
+    assert problems(head() + "1. red L0-5\n")[0][:2] == (6, 8)
+
+
+def test_extra_spaces_and_commas():
+    (turn,) = body("   12 .   red    S 0 - 1 ,  D0-2   7 - 1 + 2   ,\n")
+    assert turn.number == 12 and turn.player == "red"
+    assert [strip_spans(a) for a in turn.actions] == [
+        Forward(card="S", start=0, to=1), Forward(card="D", start=0, to=2),
+        Back(start=7, to=1, count=2)]
+    assert turn.actions[2].col == 36
+
+
+def test_start_and_boat():
+    (turn,) = body("1. red S start-1 H35-boat BOAT-36+2 Start-5+1 D0>2\n")
+    assert [strip_spans(a) for a in turn.actions] == [
+        Forward(card="S", start=0, to=1), Forward(card="H", start=35, to=37),
+        Back(start=37, to=36, count=2), Back(start=0, to=5, count=1),
+        Forward(card="D", start=0, to=2)]
+
+
+def test_destination_and_draw_may_be_left_out():
+    (turn,) = body("1. red S0 7+1 9+SK 4-1+?\n")
+    assert [strip_spans(a) for a in turn.actions] == [
+        Forward(card="S", start=0), Back(start=7, count=1), Back(start=9, cards="SK"),
+        Back(start=4, to=1, cards="?")]
+
+
+def test_stuck_draw_pass_and_condoned_marks():
+    (t1, t2, t3, t4) = body("1. red +K\n2. blue +1!\n3. red PASS\n4. blue S0-7! 7-1+s!\n")
+    assert strip_spans(t1).actions == [Draw(cards="K")]
+    assert strip_spans(t2).actions == [Draw(count=1, condoned=True)]
+    assert strip_spans(t3).actions == [Pass()]
+    assert strip_spans(t4).actions == [Forward(card="S", start=0, to=7, condoned=True),
+                                       Back(start=7, to=1, cards="S", condoned=True)]
+
+
+def test_comments_in_braces_and_after_a_semicolon():
+    events = body("; a comment line\n# another\n{ a third }\n"
+                  "1. red {before} S0-1 {after the skull} D0-2 ; the turn's note {not a brace}\n"
+                  "2. blue S0-7 {}\n")
+    assert [strip_spans(e) for e in events[:3]] == [
+        Comment(text="a comment line"), Comment(text="another"), Comment(text="a third")]
+    turn = events[3]
+    assert turn.comment == "the turn's note {not a brace}"  # the turn note wins over {before}
+    assert turn.actions[0].comment == "after the skull" and turn.actions[1].comment is None
+    assert events[4].actions[0].comment == ""
+
+
+def test_comment_between_tags_is_not_an_event():
+    log = parse('[Game "Cartagena"]\n; a note in the header\n[Rules "2000-jamaica"]\n'
+                f'[Players "red, blue"]\n[Board "{BOARD_2000}"]\n\n1. red S0-1\n')
+    assert [type(e) for e in log.events] == [Turn]
+
+
+def test_turn_numbers_are_optional():
+    (t1, t2, t3) = body("red S0-1\n2... blue S0-7\n3.red D0-2\n")
+    assert (t1.number, t2.number, t3.number) == (None, 2, 3)
+    assert (t1.player, t2.player, t3.player) == ("red", "blue", "red")
+
+
+def test_colour_prefixes_and_aliases():
+    players = "rouge Ann, bleu Ben, noir Cy"
+    (t1, t2, t3, t4) = body("r S0-1\nBLU: S0-7\nNoir D0-2\nRed S0-13\n", players=players)
+    assert [t.player for t in (t1, t2, t3, t4)] == ["red", "blue", "black", "red"]
+    log = parse(head(players=players))
+    assert [(p.colour, p.name) for p in log.players] == [
+        ("red", "Ann"), ("blue", "Ben"), ("black", "Cy")]
+    # "b" could be blue or black
+    assert problems(head(players=players) + "b S0-1\n") == [
+        (6, 1, "'b' is not a player of this game")]
+
+
+def test_claims_row_hand_pirates():
+    events = body("row SDK BPH|sdk.bph\nhand red 5\nhand blue SK ??\npirates: red 0 1 boat start"
+                  " 36 12\n", rules="2000-tortuga")
+    assert [strip_spans(e) for e in events] == [
+        Row(cards="SDKBPHSDKBPH"), HandClaim(player="red", size=5),
+        HandClaim(player="blue", cards="SK??"),
+        PiratesClaim(player="red", spaces=[0, 1, 37, 0, 36, 12])]
+
+
+def test_header_fields():
+    log = parse(head(players="red Ann Lee, blue", extra=(
+        '[Options "boat_retreat=false; stuck-player-draws=yes"]\n'
+        '[Deal "red SSDDKK, blue ss dd k?"]\n[Row "SDKBPH SDKBPH"]\n[Result "*"]\n'
+        '[Event "Club \\"night\\""]\n[Site "Bologna"]\n')))
+    assert log.options == {"boat_retreat": False, "stuck_player_draws": True}
+    assert log.deal == {"red": "SSDDKK", "blue": "SSDDK?"}
+    assert log.row == "SDKBPHSDKBPH" and log.result == "unfinished"
+    assert log.tags == {"Event": 'Club "night"', "Site": "Bologna"}
+    assert log.players[0].name == "Ann Lee" and log.players[1].name is None
+    assert log.board == BOARD_2000.replace(" ", "")
+    assert parse(head(extra='[Result "Blue wins"]\n')).result == "blue"
+
+
+def test_letters_that_only_match_by_unicode_case_folding():
+    # re's IGNORECASE takes the long s, the dotless i and the Kelvin sign for s, i and k
+    (turn,) = body("1. red \u017fkull0-1 p\u0131stol0-5 \u212a0-3 \u017ftart-1+1\n")
+    assert [strip_spans(a) for a in turn.actions] == [
+        Forward(card="S", start=0, to=1), Forward(card="P", start=0, to=5),
+        Forward(card="K", start=0, to=3), Back(start=0, to=1, count=1)]
+    events = body("pirates red \u017ftart BOAT\n")
+    assert events[0].spaces == [0, 37]
+
+
+# -- syntax errors: every one located, all of them in one LogSyntaxError ---------------------------
+
+BROKEN = """[Game "Cartagena"]
+[Rules "2000-jamaica"]
+[Players "red Ann,, blue Ben, pinkish"]
+[Board "SDKBPH SDKBPX SDKBPH SDKBPH SDKBPH SDKBPH"]
+[Options "boat_retreat=maybe, stuck_player_draws"]
+[Deal "red SSDDKK, green SSDDKK, blue SSD DKX"]
+[Row "SDKQ"]
+[Result "nobody"]
+[Rules "again"]
+[Event unquoted]
+
+1. red S0-1 {oops
+2. blue S0-40 7-1+SX zz S0-1+2 3-1
+3. green S0-1
+row SDX
+hand
+pirates green 0
+hand red
+pirates red 0 x boat xx x
+hand blue SK X
+[Site "late"]
+  x. red S0-1
+"""
+
+BROKEN_PROBLEMS = [
+    (3, 19, "empty player entry"),
+    (3, 31, "unknown colour 'pinkish'"),
+    (4, 21, "'X' in the board is not a sign letter"),
+    (5, 11, "option boat_retreat needs true or false"),
+    (6, 20, "'green' is not a player of this game"),
+    (6, 45, "'X' is not a sign letter"),
+    (7, 10, "'Q' in the row is not a sign letter"),
+    (8, 10, "result 'nobody' names no player"),
+    (9, 1, "tag Rules given twice (first on line 2)"),
+    (10, 1, "malformed header tag"),
+    (12, 13, "comment not closed"),
+    (13, 12, "space 40 is past the boat (36)"),  # the board lost its X: 35 spaces
+    (13, 20, "'X' is not a sign letter"),
+    (13, 22, "cannot read action 'zz'"),
+    (13, 30, "a forward move draws no cards"),
+    (13, 32, "'3-1' names no card and no draw"),
+    (14, 4, "'green' is not a player of this game"),
+    (15, 7, "'X' is not a sign letter"),
+    (16, 5, "hand needs a player"),
+    (17, 9, "'green' is not a player of this game"),
+    (18, 9, "hand needs a size or the cards"),
+    (19, 15, "'x' is not a space"),
+    (19, 22, "'xx' is not a space"),
+    (19, 25, "'x' is not a space"),
+    (20, 14, "'X' is not a sign letter"),
+    (21, 1, "header tag after the first turn"),
+    (22, 3, "'x' is not a player of this game"),
+]
+
+
+def test_every_syntax_error_with_its_line_and_col():
+    assert problems(BROKEN) == BROKEN_PROBLEMS
+
+
+def test_syntax_error_text_shows_each_place():
+    with pytest.raises(LogSyntaxError) as info:
+        read_log(BROKEN, "game.log")
+    text = str(info.value)
+    assert "game.log:13:22: cannot read action 'zz'" in text
+    assert "    2. blue S0-40 7-1+SX zz S0-1+2 3-1\n" + " " * 25 + "^^" in text
+    assert text.count("game.log:") == len(BROKEN_PROBLEMS)
+
+
+def test_missing_header_tags():
+    # placed just after the last tag, where the missing ones belong
+    assert problems('[Game "Cartagena"]\n[Rules "2000-jamaica"]\n\n1. red S0-1\n') == [
+        (3, 1, "missing header tag Players"), (3, 1, "missing header tag Board"),
+        (4, 4, "'red' is not a player of this game")]
+
+
+def test_log_of_another_game():
+    with pytest.raises(LogSyntaxError) as info:
+        parse('[Game "Chess"]\n[Rules "2000-jamaica"]\n[Players "red, blue"]\n'
+              f'[Board "{BOARD_2000}"]\n')
+    assert [(p.line, p.col) for p in info.value.problems] == [(1, 8)]
+    assert problems('\n[Game "Chess"]\n') == [(2, 8, "unknown game 'Chess'")]
+    assert problems('[Rules "2000-jamaica"]\n1. red S0-1\n')[0][2] == "the log names no game"
+
+
+@pytest.mark.parametrize("text,line,col", [
+    ('{\n  "game": "cartagena",\n  "rules": "x" x\n}', 3, 16),
+    ('{\n  "game": "cartagena",\n  "rules": 5,\n}', 4, 1),
+])
+def test_json_syntax_errors_are_located(text, line, col):
+    (problem,) = problems(text)
+    assert problem[:2] == (line, col) and problem[2].startswith("invalid JSON")
+
+
+def test_json_log_checked_like_text():
+    log = simulate("2000-jamaica", 2, 3)
+    raw = msgspec.to_builtins(log)
+    assert read_log(msgspec.json.encode(raw).decode()) == log
+    bad = dict(raw, board=raw["board"][:-1] + "L", players=[{"colour": "red"},
+                                                             {"colour": "mauve"}])
+    found = problems(msgspec.json.encode(bad).decode())
+    assert any("unknown colour 'mauve'" in m for _, _, m in found)
+    assert any("'L' is not a sign letter" in m for _, _, m in found)
+    bad = dict(raw, events=[{"type": "turn", "player": "red",
+                             "actions": [{"type": "forward", "card": "S", "from": 99}]}])
+    assert any("past the boat" in m for _, _, m in problems(msgspec.json.encode(bad).decode()))
+
+
+# -- fuzzing: nothing but LogSyntaxError ----------------------------------------------------------
+
+FUZZ = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+NOTATION = st.sampled_from(list("SDKBPHLskdbph?0123456789-+<>!{};.,: \n\t[]\"\\/|#")
+                           + ["\u017f", "\u0131", "\u0130", "\u212a", "\u00b2", "\u0663",
+                              "\x85", "\u2028", "\x0c", "\xa0", "é", "Â", "red", "blue",
+                              "boat", "start", "pass", "skull", "hand red ", "pirates blue ",
+                              "row ", "999999999999999999999", "\r\n",
+                              # words that only match the notation by Unicode case folding
+                              " \u017fkull0-1", " p\u0131stol3", " \u017ftart-1+1",
+                              " \u212a0-3", " BOTTLE\u017f0-4", " \u0130"])
+BASE_LOGS = [format_log(simulate(name, 3, seed, view=view))
+             for name, seed, view in [("2000-jamaica", 1, "all"), ("2000-tortuga", 2, "all"),
+                                      ("ravensburger", 3, "table"),
+                                      ("ravensburger-advanced", 4, "red")]]
+
+
+def _reads_or_refuses(text: str):
+    """read_log either gives a log - which then audits and re-reads without error - or raises
+    LogSyntaxError."""
+    try:
+        log = read_log(text)
+    except LogSyntaxError as exc:
+        assert exc.problems
+        return None
+    if hasattr(log, "events"):
+        audit(log)
+        canonical = format_log(log)
+        assert strip_spans(parse(canonical)) == strip_spans(log)
+        assert format_log(parse(canonical)) == canonical
+    return log
+
+
+@FUZZ
+@given(st.text())
+def test_arbitrary_text_only_raises_log_syntax_error(text):
+    _reads_or_refuses(text)
+
+
+LINE_STARTS = st.sampled_from(["1. red ", "2. blue ", "red ", "b ", "row ", "hand red ",
+                                "pirates blue ", "; ", "{", "", "[Site \"x\"]"])
+
+
+@FUZZ
+@given(st.lists(st.tuples(LINE_STARTS, st.lists(NOTATION | st.characters(), max_size=12)),
+                max_size=8))
+def test_arbitrary_body_only_raises_log_syntax_error(lines):
+    text = "\n".join(start + "".join(pieces) for start, pieces in lines)
+    _reads_or_refuses(head() + text)
+    _reads_or_refuses(head(rules="ravensburger", players="red, blue, black") + text)
+
+
+@FUZZ
+@given(st.sampled_from(BASE_LOGS),
+       st.lists(st.tuples(st.floats(0, 1, exclude_max=True), st.sampled_from(["ins", "del", "dup"]),
+                          NOTATION | st.characters()), min_size=1, max_size=6),
+       st.integers(6, 40))
+def test_mutated_logs_only_raise_log_syntax_error(text, edits, keep):
+    text = "\n".join(text.split("\n")[:keep])
+    for where, op, piece in edits:
+        k = int(where * (len(text) + 1))
+        if op == "ins":
+            text = text[:k] + piece + text[k:]
+        elif op == "del":
+            text = text[:k] + text[k + len(piece):]
+        else:
+            text = text[:k] + text[k:k + 12] + text[k:]
+    _reads_or_refuses(text)
+
+
+JSON = st.recursive(
+    st.none() | st.booleans() | st.integers(-2**70, 2**70) | st.floats(allow_nan=False)
+    | st.text(max_size=8),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=6), inner,
+                                                                 max_size=4),
+    max_leaves=20)
+
+LOG_KEYS = ["game", "rules", "players", "board", "options", "deal", "row", "result", "tags",
+            "events", "line", "spans"]
+EVENT_KEYS = ["type", "player", "actions", "number", "comment", "cards", "size", "spaces",
+              "text", "from", "to", "count", "card", "condoned"]
+
+
+@st.composite
+def log_like_json(draw):
+    """JSON objects shaped like a log, with fields of any type and events of any shape."""
+    base = msgspec.to_builtins(simulate(draw(st.sampled_from(
+        ["2000-jamaica", "2000-tortuga", "ravensburger"])), 2, draw(st.integers(0, 5))))
+    base["events"] = base["events"][:draw(st.integers(0, 6))]
+    for key in draw(st.lists(st.sampled_from(LOG_KEYS), max_size=3)):
+        base[key] = draw(JSON)
+    events = base.get("events")
+    if isinstance(events, list):
+        for _ in range(draw(st.integers(0, 3))):
+            event = {k: draw(JSON | st.sampled_from(["turn", "forward", "back", "draw", "pass",
+                                                      "row", "hand", "pirates", "red", "S", 3]))
+                     for k in draw(st.lists(st.sampled_from(EVENT_KEYS), max_size=5))}
+            if draw(st.booleans()):
+                event["type"] = draw(st.sampled_from(["turn", "row", "hand", "pirates",
+                                                      "comment"]))
+            if event.get("type") == "turn" and draw(st.booleans()):
+                event["actions"] = [
+                    {k: draw(JSON | st.integers(0, 40) | st.sampled_from(["S", "?", "boat"]))
+                     for k in draw(st.lists(st.sampled_from(EVENT_KEYS), max_size=5))}
+                    | {"type": draw(st.sampled_from(["forward", "back", "draw", "pass", "x"]))}]
+            events.insert(draw(st.integers(0, len(events))), event)
+    return base
+
+
+@FUZZ
+@given(JSON | log_like_json())
+def test_arbitrary_json_only_raises_log_syntax_error(value):
+    text = msgspec.json.encode(value).decode()
+    _reads_or_refuses(text)
+    _reads_or_refuses("{" + text[1:] if text.startswith("[") else text + "}")
