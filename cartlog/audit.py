@@ -64,7 +64,8 @@ def report_of(replay, path: str) -> Report:
             path=note.path, turn=note.turn, action=note.action, player=colour,
             expected=v.expected, actual=v.actual, position=note.position,
             condoned=note.condoned, follows=follows)
-        if info.severity == "error" and not note.condoned and follows is None:
+        if (info.severity == "error" and not note.condoned and follows is None
+                and v.code not in codes.RECORD_ONLY):
             index = len(findings)
             if first_error is None:
                 first_error = index

@@ -208,7 +208,8 @@ When a log leaves something out, the audit checks what it can and lists the rest
 - draws that give only a count (`+2`) or `?` cards: which signs were drawn is not checked
   (counted);
 - forward moves with an unseen card (`?`) and no destination on the passage: where the pirate
-  went is not checked (counted).
+  went is not checked (counted);
+- with `--stop-at-first`, everything after the first error, the result included.
 
 None of these is a finding; they never change the exit status.
 

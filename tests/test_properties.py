@@ -16,7 +16,7 @@ from cartlog.games.cartagena import rules
 from cartlog.games.cartagena.events import LOG_TYPE, Back, Draw, Forward, Turn
 from cartlog.games.cartagena.model import COLOURS, NSIGNS, RULESETS, UNKNOWN, State
 from cartlog.games.cartagena.notation import format_log, parse
-from cartlog.games.cartagena.position import from_position, to_position
+from cartlog.games.cartagena.position import PositionError, from_position, to_position
 from cartlog.games.cartagena.replay import Replay
 from cartlog.games.cartagena.simulate import simulate
 
@@ -261,3 +261,51 @@ def test_movement_matches_a_literal_reading_of_C1_C2(state):
     if state.winner is not None:
         expected = set()
     assert set(legal) == expected
+
+
+# -- the one-line position -------------------------------------------------------------------------
+
+POSITIONS = [
+    "ravensburger BKPHLS/KPLSHB/LSBKPH/HLPSKB/SBHKLP red:0,0,5,boat;blue:0,0,0,3 "
+    "red:BK??;blue:- red/0 deck:3 discard:BB",
+    "2000-tortuga SDKBPH/SDKBPH/SDKBPH/SDKBPH/SDKBPH/SDKBPH red:0,0,0,0,1,2;"
+    "blue:0,0,0,0,0,7 red:S;blue:- blue/1 row:SK? opt:boat_retreat=0 turn:5",
+]
+POSITION_PIECES = st.sampled_from(list("SDKBPHL?-/;:,0123456789 x=")
+                                  + ["boat", "red", "blue", "deck:", "row:", "opt:", "turn:",
+                                     "discard:", "\u00b2", "\u0663", "-1"])
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.sampled_from(POSITIONS),
+       st.lists(st.tuples(st.floats(0, 1, exclude_max=True), st.booleans(),
+                          POSITION_PIECES | st.characters()), min_size=1, max_size=4))
+def test_position_reader_only_raises_position_error(text, edits):
+    for where, insert, piece in edits:
+        k = int(where * (len(text) + 1))
+        text = text[:k] + piece + text[k:] if insert else text[:k] + text[k + 1:]
+    try:
+        state = from_position(text)
+    except PositionError:
+        return
+    again = to_position(state)
+    assert to_position(from_position(again)) == again
+
+
+@SETTINGS
+@given(games(views=("all", "table")), st.randoms(use_true_random=False))
+def test_positions_of_a_game_read_back_as_they_were(log, rnd):
+    """Any state met in a replay, written as a position, reads back to the same table."""
+
+    def listener(step) -> None:
+        if rnd.random() < 0.05:
+            state = step.state
+            text = to_position(state)
+            back = from_position(text)
+            assert to_position(back) == text
+            assert back.pirates == [sorted(p) for p in back.pirates]
+            assert [sorted(p) for p in state.pirates] == back.pirates
+            assert back.occ == state.occ and back.hands == state.hands
+            assert back.winner == state.winner
+
+    Replay(log).run(listener)

@@ -22,8 +22,11 @@ from cartlog.audit import audit
 from cartlog.games import read_log
 from cartlog.games.cartagena import rules
 from cartlog.games.cartagena.codes import CODES
+from cartlog.games.cartagena.events import Pass, Turn
 from cartlog.games.cartagena.model import RULESETS, UNKNOWN, State
-from cartlog.games.cartagena.position import from_position, to_position
+from cartlog.games.cartagena.position import PositionError, from_position, to_position
+from cartlog.games.cartagena.replay import Replay
+from cartlog.games.cartagena.simulate import simulate
 
 B2000 = "/".join(["SDKBPH"] * 6)
 BRB = "/".join(["BKPHLS"] * 5)
@@ -345,7 +348,13 @@ def test_C6_actions_after_end_are_errors():
     live = [f for f in report.findings if not f.condoned]
     assert [(f.code, f.line, f.col) for f in live] == [
         ("game/action-after-end", 10, 26), ("game/action-after-end", 11, 9)]
-    assert report.breakdown.winner == "red"
+    # red is the winner; the breakdown gives pirates aboard and where the others stand
+    board = report.breakdown
+    assert board.winner == "red" and board.finished and board.agrees
+    red, blue = board.standings
+    assert (red.colour, red.aboard, red.distance) == ("red", 5, 0)
+    assert (blue.colour, blue.aboard, blue.pirates) == ("blue", 0, [1, 0, 0, 0, 0])
+    assert blue.distance == 36 + 4 * 37
 
 
 def test_C6_the_recorded_winner_is_checked():
@@ -453,6 +462,15 @@ def test_O2_a_locked_game_ends_unfinished():
     assert rules.legal_actions(state) == [("pass",)]
     state.seat = 1
     assert rules.legal_actions(state) == [("pass",)]
+    # a simulated game that locks: every player passes in turn, and the simulator stops
+    log = simulate("2000-tortuga", 2, 38, forward_bias=1.0)
+    turns = [e for e in log.events if isinstance(e, Turn)]
+    assert len(turns) < 2000 and log.result == "unfinished"
+    assert [t.actions for t in turns[-2:]] == [[Pass()], [Pass()]]
+    replay = Replay(log).run()
+    assert [n.violation.code for n in replay.notes] == ["game/unfinished"]
+    state = replay.state
+    assert all(rules.is_stuck(state, seat) for seat in range(2))
 
 
 # -- O3 Jamaica -----------------------------------------------------------------------------------
@@ -609,9 +627,9 @@ def test_R3_stuck_turn_in_a_log():
 
 def test_R3_player_stuck_during_the_turn_forgoes_the_rest():
     state = pos({"red": "", "blue": "5"}, {"red": "L"}, rules_name="ravensburger")
-    rules.apply_forward(state, 0, RB_L, 0, None)  # to 11, the first free lantern... or 5?
+    rules.apply_forward(state, 0, RB_L, 0, None)  # lantern 5 holds blue: to lantern 11
     state.done += 1
-    assert state.pirates[0].count(11) == 1  # 5 holds blue
+    assert state.pirates[0].count(11) == 1
     assert sum(state.hands[0]) == 0
     # 11 can move back to 5 (one pirate there): not stuck yet
     assert rules.legal_actions(state) == [("back", 11)]
@@ -667,6 +685,25 @@ def test_position_round_trip(text):
     again = to_position(state)
     assert to_position(from_position(again)) == again
     assert snapshot(from_position(again))[1:] == snapshot(state)[1:]
+
+
+@pytest.mark.parametrize("text,field", [
+    ("ravensburger BKPHLS", "at least 5 fields"),
+    (f"chess {BRB} red:0,0,0,0;blue:0,0,0,0 red:-;blue:- red/0", "rules"),
+    (f"ravensburger {BRB[:-1]}X red:0,0,0,0;blue:0,0,0,0 red:-;blue:- red/0", "board"),
+    (f"ravensburger {BRB} red:0,0,0,40;blue:0,0,0,0 red:-;blue:- red/0", "pirates"),
+    (f"ravensburger {BRB} red0,0,0,0;blue:0,0,0,0 red:-;blue:- red/0", "pirates"),
+    (f"ravensburger {BRB} red:0,0,0,0;blue:0,0,0,0 red:SX;blue:- red/0", "hand of red"),
+    (f"ravensburger {BRB} red:0,0,0,0;blue:0,0,0,0 red:-;blue:- green/0", "to move"),
+    (f"ravensburger {BRB} red:0,0,0,0;blue:0,0,0,0 red:-;blue:- red/x", "to move"),
+    (f"ravensburger {BRB} red:0,0,0,0;blue:0,0,0,0 red:-;blue:- red/0 deck:-3", "deck"),
+    (f"ravensburger {BRB} red:0,0,0,0;blue:0,0,0,0 red:-;blue:- red/0 turn:x", "turn"),
+    (f"ravensburger {BRB} red:0,0,0,0;blue:0,0,0,0 red:-;blue:- red/0 discard:Q", "discard"),
+    (f"2000-tortuga {B2000} red:0,0,0,0,0,0;blue:0,0,0,0,0,0 red:-;blue:- red/0 row:SQ", "row"),
+])
+def test_position_errors_name_the_field(text, field):
+    with pytest.raises(PositionError, match=field):
+        from_position(text)
 
 
 def test_apply_changes_what_check_left_alone():

@@ -109,3 +109,7 @@ CONSEQUENCES = frozenset({
 # Of those, the ones that concern the whole table rather than one player.
 TABLE_WIDE = frozenset({"card/too-many", "draw/not-next-in-row", "setup/row", "result/winner",
                         "game/action-after-end"})
+# Findings about what the log says rather than what was played: they change nothing in the
+# replay, so nothing later can follow from them.
+RECORD_ONLY = frozenset({"claim/hand", "claim/pirates", "result/winner", "turn/number",
+                         "game/unfinished", "condoned/legal"})

@@ -101,6 +101,11 @@ class HandClaim(_Located, tag="hand"):
     size: int | None = None
     cards: Cards | None = None
 
+    def __post_init__(self) -> None:
+        if self.cards == "":  # an empty hand has one form: size 0
+            self.cards = None
+            self.size = 0
+
 
 class PiratesClaim(_Located, tag="pirates"):
     """Where the log says a player's pirates stand at this point."""

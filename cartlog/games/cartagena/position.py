@@ -64,6 +64,13 @@ def _counts(state: State, text: str, what: str) -> list[int]:
     return counts
 
 
+def _number(text: str, what: str) -> int:
+    """A whole number of 0 or more, or a :class:`PositionError` naming the field."""
+    if not (text.isascii() and text.isdigit()):
+        raise PositionError(f"{what}: {text!r} is not a number")
+    return int(text)
+
+
 def from_position(text: str) -> State:
     """Build a state from a one-line position. Raises :class:`PositionError`."""
     fields = text.split()
@@ -93,7 +100,7 @@ def from_position(text: str) -> State:
     for seat, (_, spaces) in enumerate(entries):
         ps = []
         for sp in spaces.split(","):
-            p = boat if sp == "boat" else int(sp) if sp.isdigit() else -1
+            p = boat if sp == "boat" else int(sp) if sp.isascii() and sp.isdigit() else -1
             if not 0 <= p <= boat:
                 raise PositionError(f"pirates: {sp!r} is not a space (0-{boat - 1} or boat)")
             ps.append(p)
@@ -106,19 +113,21 @@ def from_position(text: str) -> State:
     if who not in colours:
         raise PositionError(f"to move: {who!r} is not one of the players")
     state.seat = colours.index(who)
-    state.done = int(done or 0)
-    state.turn = int(extra.get("turn", 1))
+    state.done = _number(done or "0", "to move: actions taken")
+    state.turn = _number(extra.get("turn", "1"), "turn")
     state.discard = _counts(state, extra.get("discard", "-"), "discard")
     if rs.tortuga:
         row = extra.get("row", "-")
-        state.row = [] if row == "-" else [-1 if c == "?" else rs.letters.index(c.upper())
-                                           for c in row]
+        counts = _counts(state, row, "row")  # rejects what is not a sign letter or ?
+        state.row = [] if not sum(counts) else [-1 if c == "?" else rs.letters.index(c.upper())
+                                                for c in row]
         state.row_taker = [-1] * len(state.row)
     known = [sum(h[s] for h in state.hands) + state.discard[s]
              + sum(1 for c in state.row if c == s) for s in range(NSIGNS)]
     state.known_out = known
     in_play = (sum(sum(h) for h in state.hands) + sum(state.discard) + len(state.row))
-    state.deck.count = int(extra["deck"]) if "deck" in extra else max(0, rs.deck_size - in_play)
+    state.deck.count = (_number(extra["deck"], "deck") if "deck" in extra
+                        else max(0, rs.deck_size - in_play))
     state.deck.upper = [max(0, rs.per_sign - known[s]) for s in range(NSIGNS)]
     for seat in range(len(colours)):
         if all(p == boat for p in state.pirates[seat]):

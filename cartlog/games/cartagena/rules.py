@@ -514,7 +514,7 @@ def check_back(state: State, seat: int, start: int, to: int | None, cards: list[
             actual=state.space_name(to) if to is not None else "none"))
         return out
     if to is not None and to != target:
-        passed = [s for s in range(target + 1, start) if state.occ[s] == 3]
+        passed = [s for s in range(target + 1, start) if state.occ[s] == 3 and s != to]
         why = f"; {', '.join(map(str, passed))} with 3 pirates passed over" if passed else ""
         out.append(Violation(
             "move/back-destination",
