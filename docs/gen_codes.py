@@ -193,7 +193,7 @@ of the codes marked *may follow* below gets a `follows` field: the index (0-base
 report's `findings` list; shown as `may only follow from finding #N above` in the text report)
 of the first earlier independent error of the same player, or of any player for the codes that
 concern the whole table (marked *table-wide*). Fix that earlier error and the later one may go
-away. A finding with `follows` set still counts as an error.
+away. A finding with `follows` set still counts as an error.{record_only}
 
 ## What the audit cannot check
 
@@ -240,7 +240,13 @@ def render() -> str:
     follows = cartagena_codes.CONSEQUENCES
     table_wide = cartagena_codes.TABLE_WIDE
     base = "\n".join(f'[{n} "{v}"]' for n, v in BASE.items() if v is not None)
-    out = [INTRO.replace("{base}", base)]
+    record_only = sorted(getattr(cartagena_codes, "RECORD_ONLY", ()))
+    note = ""
+    if record_only:
+        note = ("\n\nFindings about what the log *says* rather than what was played change "
+                "nothing in the replay, so nothing later is taken to follow from them: "
+                + ", ".join(f"`{c}`" for c in record_only) + ".")
+    out = [INTRO.replace("{record_only}", note)]
 
     families: dict[str, list] = {}
     for code in codes.values():

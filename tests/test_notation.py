@@ -105,14 +105,26 @@ def test_stuck_draw_pass_and_condoned_marks():
 
 def test_comments_in_braces_and_after_a_semicolon():
     events = body("; a comment line\n# another\n{ a third }\n"
-                  "1. red {before} S0-1 {after the skull} D0-2 ; the turn's note {not a brace}\n"
-                  "2. blue S0-7 {}\n")
+                  "1. red S0-1 {after the skull} D0-2 ; the turn's note {not a brace}\n"
+                  "2. blue {before} S0-7 {}\n")
     assert [strip_spans(e) for e in events[:3]] == [
         Comment(text="a comment line"), Comment(text="another"), Comment(text="a third")]
     turn = events[3]
-    assert turn.comment == "the turn's note {not a brace}"  # the turn note wins over {before}
+    assert turn.comment == "the turn's note {not a brace}"
     assert turn.actions[0].comment == "after the skull" and turn.actions[1].comment is None
-    assert events[4].actions[0].comment == ""
+    assert events[4].comment == "before" and events[4].actions[0].comment == ""
+
+
+@pytest.mark.xfail(strict=True, reason=(
+    "A turn or an action holds one comment: a second comment in braces after the same "
+    "action, or a {comment} before the first action together with a ; note, replaces the "
+    "first one without a word. Keeping both needs a decision on how the canonical form "
+    "writes them (joined, or a list in the JSON form)."))
+def test_no_comment_is_lost():
+    text = head() + "1. red {one} S0-1 {two} {three} ; four\n"
+    canonical = format_log(parse(text))
+    for word in ("one", "two", "three", "four"):
+        assert word in canonical
 
 
 def test_comment_between_tags_is_not_an_event():

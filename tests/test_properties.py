@@ -142,7 +142,7 @@ def test_moves_follow_C1_C2_and_checks_leave_the_state_alone(log, rnd):
     Replay(log).run(listener)
 
 
-# -- conversions ------------------------------------------------------------------------------------
+# -- conversions --------------------------------------------------------------------------------
 
 
 @SETTINGS
@@ -224,8 +224,10 @@ def tables(draw):
             occ[p] += 1
             spaces.append("boat" if p == rs.boat else str(p))
         fields.append(f"{COLOURS[seat]}:{','.join(spaces)}")
-    hands = ";".join(f"{COLOURS[s]}:{''.join(rnd.choice(rs.letters) for _ in range(rnd.randint(0, 3))) or '-'}"
-                     for s in range(players))
+    hands = ";".join(
+        f"{COLOURS[s]}:" + ("".join(rnd.choice(rs.letters) for _ in range(rnd.randint(0, 3)))
+                            or "-")
+        for s in range(players))
     letters = "".join(rs.letters[s] for s in board)
     sections = "/".join(letters[i:i + 6] for i in range(0, len(letters), 6))
     retreat = draw(st.booleans())

@@ -439,6 +439,8 @@ class Replay:
         if state.winner is None:
             last = self.log.events[-1] if self.log.events else None
             where = self._where(last) if last is not None else self._header("players")
+            if where and last is not None and last.end:
+                where = (where[0], last.end, last.end + 1)  # the caret marks the end of the log
             self._note(Violation("game/unfinished", "the log ends before any player has "
                                  "every pirate aboard", expected=None, actual=None),
                        where, "$.events", self.turns or None, None, None, to_position(state))
