@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from cartlog.core.text import split_lines
+
 
 @dataclass(frozen=True, slots=True)
 class SyntaxProblem:
@@ -34,7 +36,7 @@ class LogSyntaxError(Exception):
 
     def format_lines(self) -> list[str]:
         """``file:line:col: message`` lines, each followed by the source line and a caret."""
-        lines = self.source.splitlines() if self.source is not None else []
+        lines = split_lines(self.source) if self.source is not None else []
         out: list[str] = []
         for p in self.problems:
             out.append(f"{self.path}:{p.line}:{p.col}: {p.message}")

@@ -11,6 +11,7 @@ import re
 from dataclasses import dataclass
 
 from cartlog.core.errors import SyntaxProblem
+from cartlog.core.text import split_lines  # noqa: F401  (re-exported)
 
 _TAG_RE = re.compile(r'\[\s*([A-Za-z][A-Za-z0-9_-]*)\s+"((?:[^"\\]|\\.)*)"\s*\]\s*$')
 
@@ -31,6 +32,11 @@ class Header:
     tags: dict[str, Tag]  # keyed by lower-case name; first occurrence wins
     order: list[str]  # tag names as written, in order
     body_start: int  # index of the first body line (0-based)
+
+
+def join_comments(first: str | None, more: str) -> str:
+    """Several comments on one turn or action are kept, joined by ``; ``."""
+    return more if not first else f"{first}; {more}"
 
 
 def unescape(value: str) -> str:

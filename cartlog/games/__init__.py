@@ -13,7 +13,7 @@ from types import ModuleType
 import msgspec
 
 from cartlog.core.errors import LogSyntaxError, SyntaxProblem
-from cartlog.core.notation import line_col_of_offset, read_header
+from cartlog.core.notation import line_col_of_offset, read_header, split_lines
 
 
 @dataclass(frozen=True)
@@ -75,7 +75,7 @@ def read_log(text: str, path: str = "<log>"):
         return _read_json(text, path)
     _not_an_object(text, path)
     problems: list[SyntaxProblem] = []
-    lines = text.splitlines()
+    lines = split_lines(text)
     header = read_header(lines, [])
     tag = header.tags.get("game")
     if tag is None:
@@ -130,7 +130,7 @@ def _read_json(text: str, path: str):
             try:
                 offset = int(msg.rsplit("byte", 1)[1].strip(" )"))
                 line, col = line_col_of_offset(text.encode(), offset)
-                col = len(text.splitlines()[line - 1].encode()[:col - 1].decode(
+                col = len(split_lines(text)[line - 1].encode()[:col - 1].decode(
                     errors="ignore")) + 1
             except (ValueError, IndexError):
                 pass

@@ -18,6 +18,7 @@ from rich.text import Text
 
 from cartlog.core.errors import LogSyntaxError
 from cartlog.core.findings import Finding
+from cartlog.core.notation import split_lines
 from cartlog.render.theme import severity_style
 
 
@@ -79,7 +80,7 @@ def render_report(report, source: str | None, *, verbose: bool = False,
     """One log's report: findings in order, then what could not be checked and a summary.
 
     ``stopped``: the audit was asked to stop at the first error (``--stop-at-first``)."""
-    lines = source.splitlines() if source is not None else []
+    lines = split_lines(source) if source is not None else []
     parts: list[Text] = []
     for i, f in enumerate(report.findings):
         if f.severity == "info" and not show_info:
@@ -130,7 +131,7 @@ def render_unreadable(err: LogSyntaxError) -> Group:
 
     A problem at line 0 concerns the whole file (missing, a directory): it is shown as
     ``file: error: message`` on one line."""
-    lines = err.source.splitlines() if err.source is not None else []
+    lines = split_lines(err.source) if err.source is not None else []
     parts: list[Text] = []
     located = 0
     for p in err.problems:

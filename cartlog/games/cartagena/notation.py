@@ -21,7 +21,8 @@ from functools import lru_cache
 
 from cartlog.core.errors import LogSyntaxError, SyntaxProblem
 from cartlog.core.notation import (
-    Header, comment_text, escape, is_comment_line, parse_bool, read_header,
+    Header, comment_text, escape, is_comment_line, join_comments, parse_bool, read_header,
+    split_lines,
 )
 from cartlog.games.cartagena.events import (
     Back, CartagenaLog, Comment, Draw, Forward, HandClaim, Pass, PiratesClaim, Player, Row,
@@ -63,7 +64,7 @@ class _Reader:
     def __init__(self, text: str, path: str) -> None:
         self.text = text
         self.path = path
-        self.lines = text.splitlines()
+        self.lines = split_lines(text)
         self.problems: list[SyntaxProblem] = []
         self.rs: RuleSet = RULESETS["2000-jamaica"]
         self.colours: list[str] = []
@@ -308,7 +309,7 @@ class _Reader:
                 pos += 1
                 continue
             if ch == ";":
-                comment = raw[pos + 1:].strip()
+                comment = join_comments(comment, raw[pos + 1:].strip())
                 break
             if ch == "{":
                 close = raw.find("}", pos)
@@ -317,9 +318,9 @@ class _Reader:
                     break
                 text = raw[pos + 1:close].strip()
                 if actions:
-                    actions[-1].comment = text
+                    actions[-1].comment = join_comments(actions[-1].comment, text)
                 else:
-                    comment = text
+                    comment = join_comments(comment, text)
                 pos = close + 1
                 continue
             m = pattern.match(raw, pos)
