@@ -406,3 +406,24 @@ def test_arbitrary_json_only_raises_log_syntax_error(value):
     text = msgspec.json.encode(value).decode()
     _reads_or_refuses(text)
     _reads_or_refuses("{" + text[1:] if text.startswith("[") else text + "}")
+
+
+def test_condoned_pass_round_trips():
+    (turn,) = body("1. red pass!\n")
+    assert turn.actions[0].condoned
+    assert "1. red pass!" in format_log(parse(head() + "1. red pass!\n"))
+
+
+@pytest.mark.parametrize("name", ["Cartagena", "carthagene", "Carthagène", "CARTAGENA"])
+def test_game_tag_accepts_the_game_names(name):
+    text = head().replace('[Game "Cartagena"]', f'[Game "{name}"]') + "1. red S0-1\n"
+    assert read_log(text).rules == "2000-jamaica"
+
+
+def test_json_draw_with_neither_cards_nor_count_is_unreadable():
+    log = parse(head() + "1. red S0-1\n2. blue S0-7 7-1+2\n")
+    data = msgspec.to_builtins(strip_spans(log))
+    del data["events"][1]["actions"][1]["count"]
+    with pytest.raises(LogSyntaxError) as err:
+        read_log(msgspec.json.encode(data).decode())
+    assert "records the cards drawn or how many" in str(err.value)

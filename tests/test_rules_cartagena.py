@@ -814,3 +814,17 @@ def test_condoned_illegal_action_is_not_counted_as_an_error():
     assert [(f.code, f.condoned) for f in report.findings] == [
         ("move/forward-destination", True), ("game/unfinished", False)]
     assert report.errors == 0 and report.condoned == 1
+
+
+def test_O2_condoned_pass_when_able_to_move_is_condoned_not_an_error():
+    report = audit_2000("1. red pass!\n")
+    assert [(f.code, f.condoned) for f in report.findings if f.code != "game/unfinished"] == [
+        ("turn/no-action", True)]
+    assert report.errors == 0 and report.condoned == 1
+
+
+def test_O2_condoned_mark_on_a_lawful_pass_is_a_warning():
+    # ending the turn early after a move is lawful, so the "!" on the pass is needless
+    report = audit_2000("1. red S0-1 pass!\n")
+    assert live_codes(report) == ["condoned/legal"]
+    assert report.errors == 0 and report.warnings == 1

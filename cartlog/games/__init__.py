@@ -30,7 +30,7 @@ class GameEntry:
 
 GAMES: dict[str, GameEntry] = {
     "cartagena": GameEntry("cartagena", "Cartagena", "cartlog.games.cartagena",
-                           ("cartagena", "carthagene", "cartagène")),
+                           ("cartagena", "carthagene", "carthagène", "cartagène", "karthago")),
 }
 
 

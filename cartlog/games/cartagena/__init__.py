@@ -19,4 +19,4 @@ from __future__ import annotations
 
 NAME = "cartagena"
 TITLE = "Cartagena"
-ALIASES = ("cartagena", "carthagene", "cartagène")
+ALIASES = ("cartagena", "carthagene", "carthagène", "cartagène", "karthago")

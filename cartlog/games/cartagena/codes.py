@@ -20,7 +20,7 @@ CODES: dict[str, Code] = {
              explanation="The four rule sets are 2000-jamaica, 2000-tortuga, ravensburger and "
              "ravensburger-advanced. The audit goes on with 2000-jamaica so that the rest of "
              "the log is still read."),
-        Code(code="setup/players", severity="error", rule=f"{_B2} 'Preparation'; {_B4} 'MISE EN PLACE'; O1; R1",
+        Code(code="setup/players", severity="error", rule=f"{_B2} (setup list); {_B4} 'MISE EN PLACE'; O1; R1",
              summary="wrong number of players, or a colour used twice or unknown",
              explanation="Cartagena is for 2 to 5 players, each with a pawn colour of their own."),
         Code(code="setup/option", severity="error", rule="RULINGS.md (options)",

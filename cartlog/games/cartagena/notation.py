@@ -28,6 +28,7 @@ from cartlog.games.cartagena.events import (
     Back, CartagenaLog, Comment, Draw, Forward, HandClaim, Pass, PiratesClaim, Player, Row,
     Turn,
 )
+from cartlog.games.cartagena import ALIASES
 from cartlog.games.cartagena.model import COLOUR_ALIASES, COLOURS, RULESETS, RuleSet, find_ruleset
 
 HEADER_FIELDS = ("game", "rules", "players", "board", "options", "deal", "row", "result")
@@ -49,7 +50,7 @@ def _action_re(rs_name: str) -> re.Pattern[str]:
     names = sorted(rs.aliases, key=len, reverse=True)
     card = "|".join(re.escape(n) for n in names) + r"|\?"
     return re.compile(
-        r"(?P<pass>pass)(?![\w])"
+        r"(?P<pass>pass)(?![\w])(?P<bangp>!)?"
         r"|\+\s*(?P<d0>\d+|[A-Za-z?]+)(?P<bang0>!)?"
         rf"|(?:(?P<card>{card})\s*)?(?P<from>{_SPACE})"
         rf"(?:\s*(?P<sep>[-<>])\s*(?P<to>{_SPACE}))?"
@@ -87,7 +88,7 @@ class _Reader:
                              else max(1, len(self.lines)), 1,
                              f"missing header tag {name.capitalize()}",
                              expected=f'[{name.capitalize()} "..."] before the first turn')
-        if "game" in tags and tags["game"].value.strip().lower() != "cartagena":
+        if "game" in tags and tags["game"].value.strip().lower() not in ALIASES:
             t = tags["game"]
             self.problem(t.line, t.col, f"game {t.value!r} is not Cartagena",
                          expected="Cartagena", end=t.end)
@@ -341,7 +342,7 @@ class _Reader:
     def _action(self, m: re.Match[str], line: int):
         col, end = m.start() + 1, m.end() + 1
         if m.group("pass"):
-            return Pass(line=line, col=col, end=end)
+            return Pass(condoned=bool(m.group("bangp")), line=line, col=col, end=end)
         if m.group("d0") is not None:
             cards, count = self._draw_spec(m.group("d0"), line, m.start("d0") + 1)
             return Draw(cards=cards, count=count, condoned=bool(m.group("bang0")),
@@ -466,8 +467,12 @@ def validate(log: CartagenaLog) -> list[SyntaxProblem]:
                 apath = f"{path}.actions[{j}]"
                 if isinstance(a, Forward):
                     _letters(a.card, rs, apath + ".card", bad)
-                if isinstance(a, (Back, Draw)) and a.cards is not None:
-                    _letters(a.cards, rs, apath + ".cards", bad)
+                if isinstance(a, (Back, Draw)):
+                    if a.cards is not None:
+                        _letters(a.cards, rs, apath + ".cards", bad)
+                    elif a.count is None:
+                        bad(apath, "a draw records the cards drawn or how many",
+                            '"cards": "KS" or "count": 2')
                 for name in ("start", "to"):
                     v = getattr(a, name, None)
                     if v is not None and v > boat:

@@ -221,6 +221,7 @@ class Replay:
         moved = 0
         drew = False
         too_many = False
+        pass_condoned = False
         limit = rs.actions
         for ai, act in enumerate(turn.actions):
             if state.winner is not None:
@@ -234,8 +235,7 @@ class Replay:
                 break
             kind = type(act)
             if kind is Pass:
-                if act.condoned:
-                    self._condoned_legal(act, index, number, ai, seat)
+                pass_condoned = pass_condoned or act.condoned
                 continue
             if not too_many and (state.done >= limit or state.stuck_draw):
                 too_many = True
@@ -258,9 +258,16 @@ class Replay:
             moved += 1
         self.actions += moved
         if not moved:
-            for v in rules.check_turn_end(state, seat, moved, stuck, drew):
+            found = rules.check_turn_end(state, seat, moved, stuck, drew)
+            for v in found:
                 self._note(v, self._where(turn), f"$.events[{index}]", number, None, seat,
-                           to_position(state))
+                           to_position(state), pass_condoned)
+            if pass_condoned and not found:
+                where = next(a for a in turn.actions if type(a) is Pass and a.condoned)
+                self._condoned_legal(where, index, number, turn.actions.index(where), seat)
+        elif pass_condoned:
+            where = next(a for a in turn.actions if type(a) is Pass and a.condoned)
+            self._condoned_legal(where, index, number, turn.actions.index(where), seat)
         rules.end_turn(state)
         if self._listener is not None:
             self._emit("turn-end", turn, None, number, None, seat, "", self.notes[start_notes:])
@@ -322,6 +329,8 @@ class Replay:
     def _stuck_draw(self, act: Draw, index: int, number: int, ai: int, seat: int) -> None:
         state = self.state
         cards = _signs(self.rs, act.cards)
+        if cards is None or -1 in cards:
+            self._count_only_draws += 1
         found = rules.check_stuck_draw(state, seat, cards, act.count)
         n = len(act.cards) if act.cards is not None else act.count
         text = (f"{state.colours[seat]} takes the stuck player's draw: "
@@ -463,7 +472,9 @@ class Replay:
         if self._unknown_forward:
             self.unchecked.append(
                 f"{self._unknown_forward} forward move(s) with an unseen card and no "
-                "passage destination: the destination was not checked")
+                "passage destination: the destination was not checked, and a pirate whose "
+                "destination is not written stays where it stood in the replay, so later "
+                "checks that involve it may be off")
         self._emit("end", None, None, self.turns or None, None, None, winner,
                    self.notes[start:])
 

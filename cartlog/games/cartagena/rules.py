@@ -257,7 +257,14 @@ def check_drawn(state: State, seat: int, cards: list[int]) -> list[Violation]:
         cards = [c for c, e in zip(cards, expect) if e < 0]
         if not cards:
             return out
-    count, upper, known_out = state.deck.count, state.deck.upper[:], state.known_out[:]
+    count = state.deck.count
+    if not rs.tortuga and count >= len(cards):  # no reshuffle: the usual case, no copies
+        upper, known_out, per_sign = state.deck.upper, state.known_out, rs.per_sign
+        if all(c < 0 or (upper[c] > cards[:i].count(c)
+                         and per_sign - known_out[c] > cards[:i].count(c))
+               for i, c in enumerate(cards)):
+            return out
+    upper, known_out = state.deck.upper[:], state.known_out[:]
     discard = state.discard
     if rs.tortuga:
         # the cards come from the next row, laid from the deck, or from the discard pile
@@ -411,7 +418,9 @@ def check_forward(state: State, seat: int, card: int, start: int, to: int | None
         return [_no_pirate(state, seat, start)]
     rs = state.rs
     boat = len(state.board) + 1
-    out: list[Violation] = _space_full(state, start, to)
+    out: list[Violation] = (_space_full(state, start, to)
+                            if to is not None and to < len(state.occ) and state.occ[to] >= 3
+                            else [])
     if start == boat:
         out.append(Violation("move/forward-from-boat",
                              f"{state.colours[seat]}'s pirate is already in the boat and cannot "
@@ -498,7 +507,9 @@ def check_back(state: State, seat: int, start: int, to: int | None, cards: list[
     cards as pirates were there."""
     if start not in state.pirates[seat]:
         return [_no_pirate(state, seat, start)]
-    out: list[Violation] = _space_full(state, start, to)
+    out: list[Violation] = (_space_full(state, start, to)
+                            if to is not None and to < len(state.occ) and state.occ[to] >= 3
+                            else [])
     boat = len(state.board) + 1
     if start == boat and not state.options.get("boat_retreat", True):
         out.append(Violation("move/back-from-boat",
