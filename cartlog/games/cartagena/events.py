@@ -16,6 +16,10 @@ from msgspec import Meta, field
 
 Space = Annotated[int, Meta(ge=0, description="0 start, 1..N passage, N+1 boat")]
 Cards = Annotated[str, Meta(pattern=r"^[A-Za-z?]*$", description="sign letters, ? for unseen")]
+# Drawn cards and claimed hands name at least one card: nothing drawn, or an empty hand, is
+# written as a count of 0, so that each fact has one form.
+SomeCards = Annotated[str, Meta(pattern=r"^[A-Za-z?]+$",
+                                description="sign letters, ? for unseen; at least one")]
 
 
 class _Located(msgspec.Struct, omit_defaults=True, kw_only=True):
@@ -41,32 +45,19 @@ class Back(_Located, tag="back"):
 
     start: Space = field(name="from")
     to: Space | None = None
-    cards: Cards | None = None
+    cards: SomeCards | None = None
     count: int | None = None
     condoned: bool = False
     comment: str | None = None
-
-    def __post_init__(self) -> None:
-        _one_form_of_nothing(self)
 
 
 class Draw(_Located, tag="draw"):
     """Stuck-player draw: no card and no backward move, so draw 1 card and end the turn (R3)."""
 
-    cards: Cards | None = None
+    cards: SomeCards | None = None
     count: int | None = None
     condoned: bool = False
     comment: str | None = None
-
-    def __post_init__(self) -> None:
-        _one_form_of_nothing(self)
-
-
-def _one_form_of_nothing(draw) -> None:
-    """A draw of no card at all (C5: deck and discard empty) has one form: ``count`` 0."""
-    if draw.cards == "":
-        draw.cards = None
-        draw.count = 0
 
 
 class Pass(_Located, tag="pass"):
@@ -99,12 +90,7 @@ class HandClaim(_Located, tag="hand"):
 
     player: str
     size: int | None = None
-    cards: Cards | None = None
-
-    def __post_init__(self) -> None:
-        if self.cards == "":  # an empty hand has one form: size 0
-            self.cards = None
-            self.size = 0
+    cards: SomeCards | None = None
 
 
 class PiratesClaim(_Located, tag="pirates"):

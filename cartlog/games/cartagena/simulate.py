@@ -63,6 +63,11 @@ class _Cards:
         return got
 
 
+def _drawn(got: list[int], letters: str) -> dict:
+    """The cards drawn, or a count of 0 when there was nothing left to draw (C5)."""
+    return {"cards": "".join(letters[c] for c in got)} if got else {"count": 0}
+
+
 def random_board(rs: RuleSet, rng: random.Random) -> list[int]:
     """C7: sections of 6, each a random order of the 6 signs."""
     board: list[int] = []
@@ -124,13 +129,13 @@ def simulate(rules_name: str = "2000-jamaica", players: int = 4, seed: int = 0, 
                 dest = rules.back_target(state, start)
                 got = cards.draw(rules.expected_back_draw(state, dest))
                 rules.apply_back(state, seat, start, dest, got, None)
-                actions.append(Back(start=start, to=dest, cards="".join(letters[c] for c in got)))
+                actions.append(Back(start=start, to=dest, **_drawn(got, letters)))
             else:
                 kind = legal[0][0]
                 if kind == "draw":
                     got = cards.draw(min(1, rules.cards_available(state)))
                     rules.apply_stuck_draw(state, seat, got, None)
-                    actions.append(Draw(cards="".join(letters[c] for c in got)))
+                    actions.append(Draw(**_drawn(got, letters)))
                 else:
                     actions.append(Pass())
                 break

@@ -1,0 +1,334 @@
+"""Meuterer components, the two variants, the island table and the game state.
+
+Goods are small integers inside the engine: 0 ruby, 1 salt, 2 wine, 3 cloth, 4 grain (the five
+goods that can be sold), 5 conflict, 6 pirate, and slot 7 of a count vector holds cards whose
+kind the log does not know. Islands are named by their German names (as printed on the cards)
+and stand in the circle at positions 0..11 clockwise, position 0 being Hochland, the start.
+Action cards are 0 mutineer, 1 cabin boy, 2 mate, 3 merchant, 4 stevedore.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from dataclasses import dataclass
+
+# -- goods -------------------------------------------------------------------------------------
+
+RUBY, SALT, WINE, CLOTH, GRAIN, CONFLICT, PIRATE = range(7)
+UNKNOWN = 7  # slot of a count vector for cards nobody named
+NGOODS = 5  # goods that can be sold: ruby .. grain
+NKINDS = 7  # every kind of goods card, conflict and pirate included
+LETTERS = "RSWCGXP"
+GOODS = ("ruby", "salt", "wine", "cloth", "grain", "conflict", "pirate")
+GOOD_ALIASES: dict[str, int] = {
+    "ruby": RUBY, "rubies": RUBY, "rubis": RUBY, "rubin": RUBY,
+    "salt": SALT, "sel": SALT, "salz": SALT,
+    "wine": WINE, "vin": WINE, "wein": WINE,
+    "cloth": CLOTH, "cloths": CLOTH, "tissu": CLOTH, "stoff": CLOTH, "tuch": CLOTH,
+    "grain": GRAIN, "ble": GRAIN, "blé": GRAIN, "wheat": GRAIN, "getreide": GRAIN,
+    "korn": GRAIN,
+    "conflict": CONFLICT, "conflicts": CONFLICT, "conflit": CONFLICT, "konflikt": CONFLICT,
+    "pirate": PIRATE, "pirat": PIRATE,
+}
+LETTER_INDEX: dict[str, int] = {**{c: i for i, c in enumerate(LETTERS)},
+                                **{c.lower(): i for i, c in enumerate(LETTERS)}, "?": -1}
+HAND_SIZE = 5  # cards dealt, and the hand every player refills to (phase 8)
+STEVEDORE_EXTRA = 3  # cards the stevedore draws beyond the refill (phase 8)
+WAGES = range(4)  # the captain card's sides: 0/1 and 2/3 (phase 1)
+
+
+def letter(kind: int) -> str:
+    return LETTERS[kind] if 0 <= kind < NKINDS else "?"
+
+
+def good_name(kind: int) -> str:
+    return GOODS[kind] if 0 <= kind < NKINDS else "unseen card"
+
+
+def cards_text(counts: list[int]) -> str:
+    """A count vector as letters in goods order, ``?`` last (``""`` for none)."""
+    return "".join(LETTERS[k] * counts[k] for k in range(NKINDS)) + "?" * counts[UNKNOWN]
+
+
+# -- action cards ------------------------------------------------------------------------------
+
+MUTINEER, CABINBOY, MATE, MERCHANT, STEVEDORE = range(5)
+ACTIONS = ("mutineer", "cabinboy", "mate", "merchant", "stevedore")
+ACTION_TITLES = ("mutineer", "cabin boy", "mate", "merchant", "stevedore")
+ACTION_ALIASES: dict[str, int] = {
+    "mutineer": MUTINEER, "mutin": MUTINEER, "meuterer": MUTINEER,
+    "cabinboy": CABINBOY, "cabin-boy": CABINBOY, "boy": CABINBOY, "mousse": CABINBOY,
+    "schiffsjunge": CABINBOY,
+    "mate": MATE, "quartermaster": MATE, "quartier-maitre": MATE, "quartier-maître": MATE,
+    "quartiermaitre": MATE, "quartiermaître": MATE, "steuermann": MATE, "bosun": MATE,
+    "merchant": MERCHANT, "marchand": MERCHANT, "haendler": MERCHANT, "händler": MERCHANT,
+    "stevedore": STEVEDORE, "debardeur": STEVEDORE, "débardeur": STEVEDORE,
+    "docker": STEVEDORE, "schauermann": STEVEDORE,
+}
+# sides in a mutiny (phase 4, ruling U6): +1 captain's, -1 mutineer's, 0 may not take part
+SIDE_OF_ACTION = (-1, -1, +1, 0, 0)
+
+
+def find_action(word: str) -> int | None:
+    """An action card from a spelling or a unique prefix of one (``boy``, ``quart``, ``deb``)."""
+    w = word.strip().lower().replace("_", "-")
+    if w in ACTION_ALIASES:
+        return ACTION_ALIASES[w]
+    found = {a for name, a in ACTION_ALIASES.items() if name.startswith(w)} if w else set()
+    return found.pop() if len(found) == 1 else None
+
+
+# -- colours -----------------------------------------------------------------------------------
+
+COLOURS = ("red", "blue", "green", "yellow", "black", "white", "purple", "orange", "grey",
+           "brown", "pink")
+COLOUR_ALIASES = {"violet": "purple", "gray": "grey", "rouge": "red", "bleu": "blue",
+                  "jaune": "yellow", "vert": "green", "noir": "black", "blanc": "white",
+                  "gris": "grey", "rot": "red", "blau": "blue", "gelb": "yellow",
+                  "gruen": "green", "grün": "green", "schwarz": "black", "weiss": "white"}
+
+
+# -- islands -----------------------------------------------------------------------------------
+
+ANY = -1  # an island where every good may be sold (Hochland, Piratennest)
+
+
+@dataclass(frozen=True, slots=True)
+class Island:
+    """One island card: the good sold there (``ANY`` for every good), the points of a sole
+    majority, of two tied and of three tied (phase 5), and the ship points for the captain or
+    the mutineer who brings the ship there."""
+
+    name: str
+    code: str  # two letters, for positions
+    good: int
+    values: tuple[int, int, int]
+    ship: int
+
+    def sells(self, good: int) -> bool:
+        return 0 <= good < NGOODS and (self.good == ANY or self.good == good)
+
+    def good_text(self) -> str:
+        return "any" if self.good == ANY else GOODS[self.good]
+
+    def table_text(self) -> str:
+        """``ruby 2/1/0 ship 2``: the form of the IslandTable header."""
+        return f"{self.good_text()} {'/'.join(map(str, self.values))} ship {self.ship}"
+
+
+ISLAND_SOURCE = (
+    "COMPONENTS.md, 'Meuterer': public descriptions of the game (reviews, component lists, one "
+    "open-source implementation)")
+ISLAND_CONFIDENCE = (
+    "names and the published order: two sources; goods, majority values and ship points: one "
+    "source, not checked against images of the cards")
+
+# The default island table. Any island's good, values or ship points may be overridden by a
+# log's IslandTable header; the order below is only the one of a published setup photo and is
+# never assumed: a log always gives its own circle (the Islands header).
+DEFAULT_ISLANDS: tuple[Island, ...] = (
+    Island("Hochland", "HO", ANY, (4, 3, 2), 5),
+    Island("Frosthöhle", "FR", CLOTH, (3, 2, 1), 3),
+    Island("Grünland", "GR", SALT, (5, 3, 2), 4),
+    Island("Karge Zunge", "KZ", GRAIN, (6, 3, 2), 4),
+    Island("Eisfelsen", "EI", RUBY, (6, 4, 3), 5),
+    Island("Affeninsel", "AF", GRAIN, (2, 1, 1), 2),
+    Island("Kalte Klippe", "KK", CLOTH, (5, 2, 2), 4),
+    Island("Sommerland", "SO", SALT, (3, 1, 1), 2),
+    Island("Rotes Riff", "RR", WINE, (4, 2, 2), 3),
+    Island("Piratennest", "PN", ANY, (4, 3, 2), 5),
+    Island("Fingerhut", "FI", RUBY, (2, 1, 0), 2),
+    Island("Sandkap", "SK", WINE, (4, 2, 1), 3),
+)
+ISLAND_BY_NAME: dict[str, Island] = {i.name: i for i in DEFAULT_ISLANDS}
+ISLAND_BY_CODE: dict[str, Island] = {i.code: i for i in DEFAULT_ISLANDS}
+START_ISLAND = "Hochland"
+PIRATE_START = "Piratennest"
+
+
+def _fold_keys(name: str) -> tuple[str, ...]:
+    """The spellings an island name is matched by: lower case, letters and digits only, with
+    umlauts written out (``frosthoehle``), dropped (``frosthohle``) or as typed."""
+    low = name.lower()
+    out = []
+    for text in (low.replace("ä", "ae").replace("ö", "oe").replace("ü", "ue").replace("ß", "ss"),
+                 "".join(c for c in unicodedata.normalize("NFD", low)
+                         if not unicodedata.combining(c)),
+                 low):
+        key = "".join(c for c in text if c.isalnum())
+        if key not in out:
+            out.append(key)
+    return tuple(out)
+
+
+_ISLAND_KEYS = [(key, i.name) for i in DEFAULT_ISLANDS for key in _fold_keys(i.name)]
+
+
+def find_island(text: str) -> str | None:
+    """An island's name from a spelling: any case, umlauts written out or dropped, spaces or
+    hyphens optional, or a unique prefix (``Kar`` for Karge Zunge, ``Fro`` for Frosthöhle)."""
+    keys = _fold_keys(text.strip())
+    if not keys or not keys[0]:
+        return None
+    for key in keys:
+        exact = {name for k, name in _ISLAND_KEYS if k == key}
+        if len(exact) == 1:
+            return exact.pop()
+    for key in keys:
+        found = {name for k, name in _ISLAND_KEYS if k.startswith(key)}
+        if len(found) == 1:
+            return found.pop()
+    return None
+
+
+def island_with(base: Island, good: int | None = None, values: tuple[int, int, int] | None = None,
+                ship: int | None = None) -> Island:
+    """``base`` with the fields a log overrides."""
+    return Island(base.name, base.code, base.good if good is None else good,
+                  base.values if values is None else values, base.ship if ship is None else ship)
+
+
+# -- variants ----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Variant:
+    """The base game or the pirate variant (rulebook 001, 'Variante : Le pirate'; ruling U8)."""
+
+    name: str
+    pirate: bool
+    totals: tuple[int, ...]  # cards of each kind in the deck, ruby .. pirate
+    book: str = "rulebook 001"
+    min_players: int = 3
+    max_players: int = 4
+
+    @property
+    def deck_size(self) -> int:
+        return sum(self.totals)
+
+    def rounds(self, players: int) -> int:
+        """U1: 9 rounds with 3 players, 8 with 4."""
+        return 9 if players == 3 else 8
+
+
+_BASE_TOTALS = (4, 5, 6, 7, 8, 6, 0)
+VARIANTS: dict[str, Variant] = {
+    "base": Variant("base", False, _BASE_TOTALS),
+    "pirate": Variant("pirate", True, _BASE_TOTALS[:6] + (1,)),
+}
+VARIANT_ALIASES = {
+    "basic": "base", "standard": "base", "base game": "base", "jeu de base": "base",
+    "pirates": "pirate", "pirate variant": "pirate", "le pirate": "pirate", "pirat": "pirate",
+    "variante pirate": "pirate",
+}
+
+
+def find_variant(name: str) -> Variant | None:
+    key = " ".join(name.strip().lower().split())
+    return VARIANTS.get(VARIANT_ALIASES.get(key, key))
+
+
+# -- state -------------------------------------------------------------------------------------
+
+# phases of a round, as far as the state is concerned
+SELL = "sell"  # phase 1-2: the wage and the selling (the round's lines are being read)
+OVER = "over"  # the last round has been scored (U1)
+
+
+class State:
+    """A Meuterer position: the circle, the ships, the hands and what lies on the table.
+
+    Plain lists keep the audit's hot path fast; :meth:`copy` gives an independent state.
+    Hands, played cards and the discard pile are count vectors of length 8 (slot ``UNKNOWN``
+    for unnamed cards). The deck is known only by its size and, for each kind, an upper bound
+    ``deck_upper`` of how many it can still hold; ``known_out`` counts the named cards outside
+    the deck (hands, table, discard pile), which can never exceed the kind's total.
+    """
+
+    __slots__ = (
+        "variant", "colours", "circle", "ship", "prev", "pirate", "round", "rounds", "phase",
+        "captain", "wage", "turn", "hands", "played", "passed", "action", "taken",
+        "deck_count", "deck_upper", "discard", "known_out", "scores",
+    )
+
+    def __init__(self, variant: Variant, circle: list[Island], colours: list[str],
+                 captain: int = 0) -> None:
+        self.variant = variant
+        self.colours = colours
+        self.circle = circle
+        n = len(colours)
+        self.ship = 0  # position in the circle of the merchant ship (the port)
+        self.prev = -1  # the port of the round before (-1 in round 1): U3
+        self.pirate = -1  # position of the pirate ship (U8), -1 without it
+        if variant.pirate:
+            names = [i.name for i in circle]
+            self.pirate = names.index(PIRATE_START) if PIRATE_START in names else 0
+        self.round = 1
+        self.rounds = variant.rounds(n)
+        self.phase = SELL
+        self.captain = captain
+        self.wage = -1  # -1: not chosen yet
+        self.turn = captain  # the seat expected to act next in the selling (-1: all passed)
+        self.hands: list[list[int]] = [[0] * 8 for _ in range(n)]
+        self.played: list[list[int]] = [[0] * 8 for _ in range(n)]
+        self.passed: list[bool] = [False] * n
+        self.action: list[int] = [-1] * n  # action card of each seat (-1 none)
+        self.taken: list[int] = [-1] * 5  # seat holding each action card (-1 free)
+        self.deck_count = variant.deck_size
+        self.deck_upper: list[int] = list(variant.totals)
+        self.discard: list[int] = [0] * 8
+        self.known_out: list[int] = [0] * NKINDS
+        self.scores: list[int] = [0] * n
+
+    def copy(self) -> State:
+        new = State.__new__(State)
+        new.variant = self.variant
+        new.colours = self.colours
+        new.circle = self.circle
+        new.ship, new.prev, new.pirate = self.ship, self.prev, self.pirate
+        new.round, new.rounds, new.phase = self.round, self.rounds, self.phase
+        new.captain, new.wage, new.turn = self.captain, self.wage, self.turn
+        new.hands = [h[:] for h in self.hands]
+        new.played = [p[:] for p in self.played]
+        new.passed = self.passed[:]
+        new.action = self.action[:]
+        new.taken = self.taken[:]
+        new.deck_count = self.deck_count
+        new.deck_upper = self.deck_upper[:]
+        new.discard = self.discard[:]
+        new.known_out = self.known_out[:]
+        new.scores = self.scores[:]
+        return new
+
+    # -- small queries ---------------------------------------------------------------------
+
+    @property
+    def players(self) -> int:
+        return len(self.colours)
+
+    def hand_size(self, seat: int) -> int:
+        return sum(self.hands[seat])
+
+    def island(self, pos: int) -> Island:
+        return self.circle[pos % len(self.circle)]
+
+    def island_name(self, pos: int) -> str:
+        return self.circle[pos % len(self.circle)].name if pos >= 0 else "-"
+
+    def role(self, seat: int) -> str:
+        """``captain``, an action card's name, or ``none``."""
+        if seat == self.captain:
+            return "captain"
+        a = self.action[seat]
+        return ACTION_TITLES[a] if a >= 0 else "none"
+
+    def active(self) -> list[int]:
+        """U3: the active islands at scoring, the round's port first (one when the same)."""
+        if self.prev < 0 or self.prev == self.ship:
+            return [self.ship]
+        return [self.ship, self.prev]
+
+    def cards_in_play(self) -> int:
+        """Every card accounted for: hands, table, discard pile and deck."""
+        return (sum(sum(h) for h in self.hands) + sum(sum(p) for p in self.played)
+                + sum(self.discard) + self.deck_count)
