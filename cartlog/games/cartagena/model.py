@@ -186,8 +186,7 @@ class State:
     __slots__ = (
         "rs", "options", "board", "sign_spaces", "colours", "pirates", "occ", "hands",
         "deck", "discard", "row", "row_next", "row_taker", "known_out", "seat", "done", "turn",
-        "winner",
-        "stuck_draw",
+        "winner", "stuck_draw", "boat",
     )
 
     def __init__(self, rs: RuleSet, board: list[int], colours: list[str],
@@ -202,7 +201,7 @@ class State:
         ]
         self.colours = colours
         n = len(colours)
-        boat = len(board) + 1
+        self.boat = boat = len(board) + 1  # the space number of the boat
         self.pirates: list[list[int]] = [[START] * rs.pirates for _ in range(n)]
         self.occ: list[int] = [0] * (boat + 1)
         self.occ[START] = rs.pirates * n
@@ -219,15 +218,12 @@ class State:
         self.winner: int | None = None
         self.stuck_draw = False  # the current turn was an R3 stuck draw
 
-    @property
-    def boat(self) -> int:
-        return len(self.board) + 1
-
     def copy(self) -> State:
         new = State.__new__(State)
         new.rs = self.rs
         new.options = self.options
         new.board = self.board
+        new.boat = self.boat
         new.sign_spaces = self.sign_spaces
         new.colours = self.colours
         new.pirates = [p[:] for p in self.pirates]

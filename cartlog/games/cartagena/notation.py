@@ -457,36 +457,59 @@ def validate(log: CartagenaLog) -> list[SyntaxProblem]:
         _letters(log.row, rs, "$.row", bad)
     if log.result is not None and log.result != "unfinished" and log.result not in colours:
         bad("$.result", f"{log.result!r} names no player", "a colour or unfinished")
+    known = frozenset(rs.letters + "?")
     for i, ev in enumerate(log.events):
+        kind = type(ev)
+        if kind is Turn:  # the bulk of a log: quick tests, a path only for a problem
+            if ev.player not in colours:
+                bad(f"$.events[{i}].player", f"{ev.player!r} is not a player of this game",
+                    ", ".join(colours))
+            for j, a in enumerate(ev.actions):
+                k = type(a)
+                if k is Forward:
+                    fine = a.card in known and a.start <= boat and (a.to is None or a.to <= boat)
+                elif k is Back:
+                    fine = (a.start <= boat and (a.to is None or a.to <= boat)
+                            and (known.issuperset(a.cards) if a.cards is not None
+                                 else a.count is not None))
+                elif k is Draw:
+                    fine = (known.issuperset(a.cards) if a.cards is not None
+                            else a.count is not None)
+                else:
+                    fine = True
+                if not fine:
+                    _action_problems(a, f"$.events[{i}].actions[{j}]", rs, boat, bad)
+            continue
         path = f"$.events[{i}]"
         player = getattr(ev, "player", None)
         if player is not None and player not in colours:
             bad(path + ".player", f"{player!r} is not a player of this game", ", ".join(colours))
-        if isinstance(ev, Turn):
-            for j, a in enumerate(ev.actions):
-                apath = f"{path}.actions[{j}]"
-                if isinstance(a, Forward):
-                    _letters(a.card, rs, apath + ".card", bad)
-                if isinstance(a, (Back, Draw)):
-                    if a.cards is not None:
-                        _letters(a.cards, rs, apath + ".cards", bad)
-                    elif a.count is None:
-                        bad(apath, "a draw records the cards drawn or how many",
-                            '"cards": "KS" or "count": 2')
-                for name in ("start", "to"):
-                    v = getattr(a, name, None)
-                    if v is not None and v > boat:
-                        bad(f"{apath}.{'from' if name == 'start' else name}",
-                            f"space {v} is past the boat ({boat})")
-        elif isinstance(ev, Row):
+        if kind is Row:
             _letters(ev.cards, rs, path + ".cards", bad)
-        elif isinstance(ev, HandClaim) and ev.cards is not None:
+        elif kind is HandClaim and ev.cards is not None:
             _letters(ev.cards, rs, path + ".cards", bad)
-        elif isinstance(ev, PiratesClaim):
+        elif kind is PiratesClaim:
             for v in ev.spaces:
                 if v > boat:
                     bad(path + ".spaces", f"space {v} is past the boat ({boat})")
     return out
+
+
+def _action_problems(a, apath: str, rs: RuleSet, boat: int, bad) -> None:
+    """Every problem of one action of a JSON log, each with its path."""
+    if isinstance(a, Forward):
+        _letters(a.card, rs, apath + ".card", bad)
+    if isinstance(a, (Back, Draw)):
+        if a.cards is not None:
+            _letters(a.cards, rs, apath + ".cards", bad)
+        elif a.count is None:
+            bad(apath, "a draw records the cards drawn or how many",
+                '"cards": "KS" or "count": 2')
+    for name in ("start", "to"):
+        v = getattr(a, name, None)
+        if v is not None and v > boat:
+            bad(f"{apath}.{'from' if name == 'start' else name}",
+                f"space {v} is past the boat ({boat})")
 
 
 def _letters(cards: str, rs: RuleSet, path: str, bad) -> None:

@@ -107,8 +107,12 @@ class Replay:
         self._listener = listener
         try:
             self._setup()
+            turn, event_of = self._turn, self._event
             for index, event in enumerate(self.log.events):
-                self._event(index, event)
+                if type(event) is Turn:
+                    turn(index, event)
+                else:
+                    event_of(index, event)
             self._finish()
         except _Stop:
             self.stopped = True
@@ -223,6 +227,11 @@ class Replay:
         too_many = False
         pass_condoned = False
         limit = rs.actions
+        fast = self._listener is None
+        hand = state.hands[seat]
+        sign_of = rs.index.get
+        check_forward, apply_forward = rules.check_forward, rules.apply_forward
+        check_back, apply_back = rules.check_back, rules.apply_back
         for ai, act in enumerate(turn.actions):
             if state.winner is not None:
                 self._note(Violation(
@@ -248,9 +257,24 @@ class Replay:
                            self._where(act), f"$.events[{index}].actions[{ai}]", number,
                            ai + 1, seat, to_position(state))
             if kind is Forward:
-                self._forward(act, index, number, ai, seat)
+                # fast path: a known card from a known hand, no listener; the same check and
+                # apply as _forward, which handles every other case
+                card = sign_of(act.card, -1)
+                if (fast and card >= 0 and not hand[UNKNOWN] and not act.condoned
+                        and not check_forward(state, seat, card, act.start, act.to)):
+                    apply_forward(state, seat, card, act.start, act.to)
+                else:
+                    self._forward(act, index, number, ai, seat)
             elif kind is Back:
-                self._back(act, index, number, ai, seat)
+                cards = act.cards
+                if fast and cards is not None and "?" not in cards and not act.condoned:
+                    signs = [sign_of(c) for c in cards]
+                    if not check_back(state, seat, act.start, act.to, signs, act.count):
+                        apply_back(state, seat, act.start, act.to, signs, act.count)
+                    else:
+                        self._back(act, index, number, ai, seat)
+                else:
+                    self._back(act, index, number, ai, seat)
             else:
                 self._stuck_draw(act, index, number, ai, seat)
                 drew = True
@@ -293,7 +317,7 @@ class Replay:
         card = self.rs.index.get(act.card, -1)
         found = rules.check_forward(state, seat, card, act.start, act.to)
         if card < 0:
-            if act.to is None or act.to == len(state.board) + 1:
+            if act.to is None or act.to == state.boat:
                 self._unknown_forward += 1
         elif state.hands[seat][UNKNOWN] and not state.hands[seat][card]:
             self._unseen_plays += 1

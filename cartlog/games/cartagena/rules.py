@@ -23,7 +23,7 @@ def forward_target(state: State, start: int, sign: int) -> int:
     for space in state.sign_spaces[sign]:
         if space > start and occ[space] == 0:
             return space
-    return len(state.board) + 1
+    return state.boat
 
 
 def back_target(state: State, start: int) -> int | None:
@@ -43,14 +43,14 @@ def can_move_back(state: State, seat: int) -> bool:
     """Whether any pirate of ``seat`` has a backward move (C2, C3)."""
     occ = state.occ
     lowest = 0
-    for space in range(1, len(state.board) + 1):
+    for space in range(1, state.boat):
         n = occ[space]
         if n == 1 or n == 2:
             lowest = space
             break
     if not lowest:
         return False
-    boat = len(state.board) + 1
+    boat = state.boat
     retreat = state.options.get("boat_retreat", True)
     for p in state.pirates[seat]:
         if p > lowest and (p != boat or retreat):
@@ -78,7 +78,10 @@ def cards_available(state: State) -> int:
 
 def expected_back_draw(state: State, target: int) -> int:
     """C2: one card per pirate on the space reached, limited by what a draw can reach (C5)."""
-    return min(state.occ[target], cards_available(state))
+    n = state.occ[target]
+    if n <= state.deck.count:  # the usual case: the deck alone can serve the draw
+        return n
+    return min(n, cards_available(state))
 
 
 def occupants(state: State, space: int) -> list[str]:
@@ -98,7 +101,7 @@ def legal_actions(state: State) -> list[tuple]:
     seat = state.seat
     if state.done >= state.rs.actions:
         return []
-    boat = len(state.board) + 1
+    boat = state.boat
     starts = sorted(set(state.pirates[seat]))
     out: list[tuple] = []
     hand = state.hands[seat]
@@ -260,9 +263,16 @@ def check_drawn(state: State, seat: int, cards: list[int]) -> list[Violation]:
     count = state.deck.count
     if not rs.tortuga and count >= len(cards):  # no reshuffle: the usual case, no copies
         upper, known_out, per_sign = state.deck.upper, state.known_out, rs.per_sign
-        if all(c < 0 or (upper[c] > cards[:i].count(c)
-                         and per_sign - known_out[c] > cards[:i].count(c))
-               for i, c in enumerate(cards)):
+        c = cards[0]
+        ok = c < 0 or (upper[c] > 0 and known_out[c] < per_sign)
+        for i in range(1, len(cards) if ok else 0):
+            c = cards[i]
+            if c >= 0:
+                used = cards[:i].count(c)  # the same sign drawn just before in this draw
+                if upper[c] <= used or per_sign - known_out[c] <= used:
+                    ok = False
+                    break
+        if ok:
             return out
     upper, known_out = state.deck.upper[:], state.known_out[:]
     discard = state.discard
@@ -417,7 +427,7 @@ def check_forward(state: State, seat: int, card: int, start: int, to: int | None
     if start not in state.pirates[seat]:
         return [_no_pirate(state, seat, start)]
     rs = state.rs
-    boat = len(state.board) + 1
+    boat = state.boat
     out: list[Violation] = (_space_full(state, start, to)
                             if to is not None and to < len(state.occ) and state.occ[to] >= 3
                             else [])
@@ -462,7 +472,7 @@ def apply_forward(state: State, seat: int, card: int, start: int, to: int | None
     Returns where the pirate went, or ``None`` when there was no pirate to move.
     """
     hand = state.hands[seat]
-    boat = len(state.board) + 1
+    boat = state.boat
     sign = card
     if sign < 0 and to is not None and 0 < to < boat:
         sign = state.board[to - 1]
@@ -496,7 +506,7 @@ def _move(state: State, seat: int, start: int, to: int) -> None:
     pirates[pirates.index(start)] = to
     state.occ[start] -= 1
     state.occ[to] += 1
-    if to == len(state.board) + 1 and state.winner is None:
+    if to == state.boat and state.winner is None:
         if all(p == to for p in pirates):
             state.winner = seat  # C6: the game ends at once
 
@@ -510,7 +520,7 @@ def check_back(state: State, seat: int, start: int, to: int | None, cards: list[
     out: list[Violation] = (_space_full(state, start, to)
                             if to is not None and to < len(state.occ) and state.occ[to] >= 3
                             else [])
-    boat = len(state.board) + 1
+    boat = state.boat
     if start == boat and not state.options.get("boat_retreat", True):
         out.append(Violation("move/back-from-boat",
                              "the table's option boat_retreat=false forbids moving a pirate "
@@ -552,13 +562,30 @@ def apply_back(state: State, seat: int, start: int, to: int | None, cards: list[
     (else the number C2 gives). Returns where the pirate went, or ``None``."""
     if start not in state.pirates[seat]:
         return None
-    target = back_target(state, start)
-    dest = to if to is not None and 0 <= to <= len(state.board) + 1 else target
+    if to is not None and 0 <= to <= state.boat:
+        dest = to
+    else:
+        dest = back_target(state, start)
     n = len(cards) if cards is not None else count
     if n is None:
+        target = back_target(state, start)
         n = expected_back_draw(state, target) if target is not None else 0
     if dest is not None:
         _move(state, seat, start, dest)
+    deck = state.deck
+    if cards is not None and not state.rs.tortuga and deck.count >= n:
+        # the usual Jamaica / Ravensburger draw of known cards, with no reshuffle (C5)
+        hand, upper, known_out = state.hands[seat], deck.upper, state.known_out
+        deck.count -= n
+        for c in cards:
+            if c >= 0:
+                if upper[c] > 0:
+                    upper[c] -= 1
+                known_out[c] += 1
+                hand[c] += 1
+            else:
+                hand[UNKNOWN] += 1
+        return dest
     draw(state, seat, n, cards)
     return dest
 
@@ -622,5 +649,5 @@ def end_turn(state: State) -> None:
 
 def distance(state: State, seat: int) -> int:
     """Spaces still to go to the boat, added over the player's pirates (C6 breakdown)."""
-    boat = len(state.board) + 1
+    boat = state.boat
     return sum(boat - p for p in state.pirates[seat])

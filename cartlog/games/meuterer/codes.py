@@ -1,0 +1,178 @@
+"""Meuterer finding codes: each with its severity, a one-line summary and the rule it enforces.
+
+Codes are stable: tools may match on them. None of them is spelled like a code of another game,
+so that a code names one rule of one game. Rule references cite rulebook 001 by its section
+headings and the rulings of ``RULINGS.md`` by ID.
+"""
+
+from __future__ import annotations
+
+from cartlog.core.findings import Code
+
+_B = "rulebook 001"
+_SETUP = f"{_B} 'Mise en place d'une partie'"
+_P1 = f"{_B} 'Phase 1 : choix de la carte capitaine'"
+_P2 = f"{_B} 'Phase 2 : vente des marchandises'"
+_P3 = f"{_B} 'Phase 3 : Révélation des cartes action'"
+_P4 = f"{_B} 'Phase 4 : Mutinerie'"
+_P5 = f"{_B} 'Phase 5 : Attribution des points de victoire'"
+_P8 = f"{_B} 'Phase 8 : Pioche de cartes marchandises'"
+_END = f"{_B} 'Fin du jeu'"
+_PIRATE = f"{_B} 'Variante : Le pirate'"
+
+CODES: dict[str, Code] = {
+    c.code: c
+    for c in (
+        # -- setup ---------------------------------------------------------------------------
+        Code(code="setup/variant", severity="error", rule=f"{_B}; U8",
+             summary="the Variant header names neither the base game nor the pirate variant",
+             explanation="The audit goes on with the base game so that the rest of the log is "
+             "still read."),
+        Code(code="setup/seats", severity="error", rule=f"{_B} (3 or 4 players); U1",
+             summary="not 3 or 4 players, or a colour used by two players"),
+        Code(code="setup/islands", severity="error", rule=f"{_SETUP}; COMPONENTS.md",
+             summary="the circle of islands is not the 12 island cards, each once",
+             explanation="The Islands header lists the circle clockwise from Hochland, the "
+             "start. An island missing or given twice changes every destination after it; the "
+             "audit goes on with the circle as written."),
+        Code(code="setup/deal-count", severity="error", rule=_SETUP,
+             summary="a player was dealt other than 5 cards"),
+        Code(code="goods/too-many", severity="error", rule=f"{_B} 'Matériel'; COMPONENTS.md",
+             summary="more cards of a kind named than the game has (4 ruby, 5 salt, 6 wine, "
+             "7 cloth, 8 grain, 6 conflict; 1 pirate, in the pirate variant only), or a card "
+             "drawn that the deck can no longer hold",
+             explanation="Cards are counted where the log names them: dealt, drawn, played, "
+             "added to a mutiny. A card nobody named is never counted against a kind."),
+        # -- the round -----------------------------------------------------------------------
+        Code(code="round/number", severity="warning", rule="notation",
+             summary="the round number written in the log is not the round's place in the game"),
+        Code(code="round/wage", severity="error", rule=_P1,
+             summary="a wage other than 0, 1, 2 or 3"),
+        Code(code="round/no-wage", severity="warning", rule=f"{_P1}; U5",
+             summary="a round with a mate records no wage: 0 is assumed"),
+        Code(code="end/after-last-round", severity="error", rule=f"{_END}; U1",
+             summary="play recorded after the game ended: a round beyond the 8th (4 players) "
+             "or the 9th (3 players), or a draw after the last round's scoring"),
+        Code(code="end/unfinished", severity="info", rule=f"{_END}; U1",
+             summary="the log ends before the last round has been scored"),
+        # -- selling -------------------------------------------------------------------------
+        Code(code="sell/missing", severity="warning", rule=_P2,
+             summary="a round records no selling: its plays, roles and sales cannot be "
+             "checked, and its points are taken from the score sheet"),
+        Code(code="sell/out-of-order", severity="error", rule=_P2,
+             summary="a play or pass by a player whose turn it was not (from the captain "
+             "clockwise, passed players skipped)",
+             explanation="The audit follows the game as played: the next turn is expected "
+             "from the player after the one who actually acted."),
+        Code(code="sell/after-pass", severity="error", rule=_P2,
+             summary="a card played, or a second pass, by a player who had already passed"),
+        Code(code="sell/no-card", severity="error", rule=_P2,
+             summary="a card played by a player with no card left in hand (who must pass)"),
+        Code(code="sell/not-in-hand", severity="error", rule=_P2,
+             summary="a card played that the player's known hand does not hold"),
+        Code(code="sell/kept-count", severity="error", rule=f"{_P2}; U7",
+             summary="a pass that keeps a number of cards other than the cards left in hand",
+             explanation="The cards kept face down are all the cards left in the hand, and "
+             "their number is public: it fixes the captain's and the mutineer's "
+             "destinations."),
+        Code(code="sell/no-pass", severity="error", rule=_P2,
+             summary="the round went on although a player had not passed",
+             explanation="The selling phase ends only when every player has passed. The "
+             "audit treats the player as passing with the cards left in hand."),
+        Code(code="action/taken-twice", severity="error", rule=_P2,
+             summary="an action card taken that another player already holds"),
+        Code(code="action/captain", severity="error", rule=f"{_SETUP}; {_P2}",
+             summary="the captain took an action card (the captain takes none)"),
+        Code(code="action/missing", severity="warning", rule=_P2,
+             summary="a non-captain passed without the log naming the action card taken"),
+        Code(code="action/unknown", severity="error", rule=f"{_SETUP} (cartes action)",
+             summary="a pass names no action card: mutineer, cabin boy, mate, merchant or "
+             "stevedore"),
+        # -- destinations and the mutiny -----------------------------------------------------
+        Code(code="dest/wrong-island", severity="error", rule=f"{_P2}; {_P3}; U7",
+             summary="a destination that is not as many islands clockwise from the port as "
+             "the cards the player kept",
+             explanation="The audit follows the destination as recorded: the ship sails there "
+             "if that side wins."),
+        Code(code="mutiny/no-mutineer", severity="error", rule=f"{_P4}; U6",
+             summary="a mutiny (or a mutineer's destination) although nobody took the mutineer "
+             "card"),
+        Code(code="mutiny/not-recorded", severity="warning", rule=f"{_P4}; U6",
+             summary="a player took the mutineer card but the log has no mutiny line: nobody "
+             "is assumed to have added conflict cards"),
+        Code(code="mutiny/neutral", severity="error", rule=f"{_P4}; U6",
+             summary="conflict cards added by the merchant, the stevedore or a player with no "
+             "action card"),
+        Code(code="mutiny/wrong-side", severity="error", rule=f"{_P4}; U6",
+             summary="conflict cards counted for the side the player does not belong to "
+             "(captain and mate: captain; mutineer and cabin boy: mutineer)"),
+        Code(code="mutiny/too-many", severity="error", rule=f"{_P4}; U6",
+             summary="more conflict cards added than the player kept back (cards played "
+             "during the selling do not count)"),
+        Code(code="mutiny/out-of-order", severity="warning", rule=f"{_P4}; U6",
+             summary="the mutiny entries are not in order from the captain clockwise"),
+        Code(code="mutiny/outcome", severity="error", rule=f"{_P4}; U6",
+             summary="the recorded outcome of the mutiny does not follow from the conflict "
+             "cards (the mate adds 1; ties go to the mutineers)",
+             explanation="The audit follows the outcome as recorded, as the table did."),
+        # -- selling on the islands ----------------------------------------------------------
+        Code(code="sale/wrong-island", severity="error", rule=f"{_P2}; {_P5}; U2; U3",
+             summary="goods declared as sold on an island that is not active this round, or "
+             "that does not buy that good"),
+        Code(code="sale/one-type", severity="error", rule=f"{_P2}; U2",
+             summary="a player sells two goods types, or one type twice, on one island"),
+        Code(code="sale/too-many", severity="error", rule=f"{_P5}; U2",
+             summary="a split of goods between the islands uses more cards than the player "
+             "played (and still has on the table)"),
+        Code(code="sale/assumed", severity="info", rule=f"{_P5}; U2",
+             summary="a player could split goods between the two active islands but the log "
+             "declares no sale: the default sale was assumed",
+             explanation="Default: whole goods types only, the pair of types (one per island) "
+             "that sells the most cards; on a tie, more cards on the round's port, then the "
+             "earlier good in the order ruby, salt, wine, cloth, grain."),
+        # -- the pirate variant --------------------------------------------------------------
+        Code(code="pirate/not-robbed", severity="error", rule=f"{_PIRATE}; U8",
+             summary="the pirate ship reached or passed the merchant ship but the goods played "
+             "were not discarded"),
+        Code(code="pirate/robbed", severity="error", rule=f"{_PIRATE}; U8",
+             summary="the goods played were discarded although the pirate ship neither "
+             "reached nor passed the merchant ship"),
+        # -- the refill ----------------------------------------------------------------------
+        Code(code="refill/count", severity="error", rule=_P8,
+             summary="a player drew other than the cards needed to hold 5 again (the "
+             "stevedore: 3 more)"),
+        Code(code="refill/stevedore", severity="error", rule=_P8,
+             summary="the stevedore kept other than the cards needed to hold 5, kept a card "
+             "not drawn, or a player who is not the stevedore kept or returned cards"),
+        Code(code="refill/out-of-order", severity="warning", rule=_P8,
+             summary="the draws are not in order from the captain clockwise"),
+        # -- the score sheet -----------------------------------------------------------------
+        Code(code="score/round", severity="error", rule=f"{_P5}; U2-U5",
+             summary="a round's points on the score sheet differ from the replay's "
+             "(the message shows the computation)"),
+        Code(code="score/total", severity="error", rule=f"{_P5}; U1",
+             summary="a running total on the score sheet that is not the previous total plus "
+             "the round's points"),
+        Code(code="score/carried", severity="info", rule=f"{_P5}; U1",
+             summary="a running total that is wrong only because an earlier error on the "
+             "sheet was carried into it",
+             explanation="The finding follows the one at the error's source."),
+        Code(code="result/differs", severity="error", rule=f"{_END}; U1",
+             summary="the recorded result (winner, or winners sharing a tie) differs from the "
+             "replay's"),
+    )
+}
+
+# Codes that can be mere consequences of an earlier error: the auditor links them to it.
+CONSEQUENCES = frozenset({
+    "goods/too-many", "sell/no-card", "sell/not-in-hand", "sell/kept-count", "mutiny/too-many",
+    "refill/count", "score/round", "score/total", "result/differs", "end/after-last-round",
+})
+# Of those, the ones that concern the whole table rather than one player.
+TABLE_WIDE = frozenset({"goods/too-many", "result/differs", "end/after-last-round"})
+# Findings about what the log says rather than what was played: they change nothing in the
+# replay, so nothing later can follow from them.
+RECORD_ONLY = frozenset({
+    "round/number", "sell/kept-count", "action/missing", "sale/assumed", "score/round",
+    "score/total", "score/carried", "result/differs", "end/unfinished",
+})

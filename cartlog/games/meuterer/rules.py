@@ -1,0 +1,877 @@
+"""Meuterer rules as functions of a :class:`~cartlog.games.meuterer.model.State`.
+
+``check_*`` functions never change the state: they return the rules an event breaks, as
+:class:`Violation` records. ``apply_*`` functions carry out anything that is physically
+possible, legal or not, so that a replay follows the game as it was actually played.
+
+Rulings followed: U1 (rounds and end), U2 (selling, splits), U3 (active islands), U4
+(majorities, merchant), U5 (captain and mate), U6 (mutiny), U7 (destinations), U8 (pirate).
+Cards are kinds (0-6, see :mod:`~cartlog.games.meuterer.model`), ``-1`` for a card the log does
+not name.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from cartlog.core.findings import Violation
+from cartlog.games.meuterer.model import (
+    ACTION_TITLES, CABINBOY, CONFLICT, GOODS, HAND_SIZE, MATE, MERCHANT, MUTINEER, NGOODS,
+    NKINDS, OVER, PIRATE, SELL, SIDE_OF_ACTION, STEVEDORE, STEVEDORE_EXTRA, UNKNOWN, WAGES,
+    Island, State, Variant, cards_text, good_name, letter,
+)
+
+# -- setup -------------------------------------------------------------------------------------
+
+
+def check_circle(names: list[str], known: list[str]) -> list[Violation]:
+    """Rulebook 001 'Mise en place': the circle holds each of the 12 island cards once."""
+    out: list[Violation] = []
+    twice = sorted({n for n in names if names.count(n) > 1})
+    missing = [n for n in known if n not in names]
+    if twice or missing or len(names) != len(known):
+        parts = []
+        if twice:
+            parts.append("given twice: " + ", ".join(twice))
+        if missing:
+            parts.append("missing: " + ", ".join(missing))
+        out.append(Violation(
+            "setup/islands", f"the circle has {len(names)} islands"
+            + (f" ({'; '.join(parts)})" if parts else ""),
+            expected=f"the {len(known)} islands, each once", actual=", ".join(names)))
+    return out
+
+
+def check_deal(variant: Variant, hands: list[list[int] | None]) -> list[tuple[int, Violation]]:
+    """5 cards each, and no kind dealt more often than the deck holds it."""
+    out: list[tuple[int, Violation]] = []
+    seen = [0] * NKINDS
+    for seat, hand in enumerate(hands):
+        if hand is None:
+            continue
+        if len(hand) != HAND_SIZE:
+            out.append((seat, Violation(
+                "setup/deal-count", f"dealt {len(hand)} cards; every player is dealt {HAND_SIZE}",
+                expected=str(HAND_SIZE), actual=str(len(hand)))))
+        for c in hand:
+            if c >= 0:
+                seen[c] += 1
+    for kind in range(NKINDS):
+        if seen[kind] > variant.totals[kind]:
+            out.append((-1, _too_many_violation(variant, kind, seen[kind], "the deal holds")))
+    return out
+
+
+def _too_many_violation(variant: Variant, kind: int, count: int, what: str) -> Violation:
+    total = variant.totals[kind]
+    if kind == PIRATE and not variant.pirate:
+        return Violation("goods/too-many", f"{what} a pirate card, which only the pirate "
+                         "variant has", expected="no pirate card (base game)", actual="P")
+    return Violation("goods/too-many", f"{what} {count} {GOODS[kind]} cards; the game has {total}",
+                     expected=f"<= {total}", actual=str(count))
+
+
+def new_game(variant: Variant, circle: list[Island], colours: list[str], captain: int,
+             hands: list[list[int] | None]) -> State:
+    """Set up a game: the deal (``None`` = a hand nobody saw), the ship at Hochland and, in
+    the pirate variant, the pirate ship at Piratennest."""
+    state = State(variant, circle, colours, captain)
+    for seat in range(len(colours)):
+        hand = hands[seat] if seat < len(hands) and hands[seat] is not None else [-1] * HAND_SIZE
+        for c in hand:
+            _take(state, seat, c)
+    return state
+
+
+# -- cards -------------------------------------------------------------------------------------
+
+
+def _reshuffle(state: State) -> None:
+    """Phase 8: the discard pile becomes the deck. Its cards are no longer known to be out."""
+    discard, known_out, upper = state.discard, state.known_out, state.deck_upper
+    state.deck_count = sum(discard)
+    unknown = discard[UNKNOWN]
+    totals = state.variant.totals
+    for k in range(NKINDS):
+        known_out[k] -= discard[k]
+        upper[k] = min(totals[k], discard[k] + unknown)
+    state.discard = [0] * 8
+
+
+def _take(state: State, seat: int, card: int) -> bool:
+    """One card from the deck (reshuffling the discard pile when it is empty) to ``seat``'s
+    hand. False when no card is left anywhere."""
+    if state.deck_count == 0:
+        _reshuffle(state)
+        if state.deck_count == 0:
+            return False
+    state.deck_count -= 1
+    if card >= 0:
+        if state.deck_upper[card] > 0:
+            state.deck_upper[card] -= 1
+        state.known_out[card] += 1
+        state.hands[seat][card] += 1
+    else:
+        state.hands[seat][UNKNOWN] += 1
+    return True
+
+
+def _leave_hand(state: State, seat: int, card: int) -> bool:
+    """Take one card of kind ``card`` (-1: unnamed) out of a hand, to the table or the discard
+    pile. A card of an unseen slot is revealed; a card the known hand does not hold means the
+    hand was not what the log said: the rest of it becomes unknown. False if the hand is
+    empty."""
+    hand = state.hands[seat]
+    if card >= 0 and hand[card]:
+        hand[card] -= 1
+        return True
+    if hand[UNKNOWN]:
+        hand[UNKNOWN] -= 1
+        if card >= 0:
+            state.known_out[card] += 1
+        return True
+    n = sum(hand)
+    if not n:
+        return False
+    known_out = state.known_out
+    for k in range(NKINDS):
+        known_out[k] -= hand[k]
+    hand[:] = [0] * NKINDS + [n - 1]
+    if card >= 0:
+        known_out[card] += 1
+    return True
+
+
+def _return_under(state: State, seat: int, card: int) -> None:
+    """The stevedore puts a card from the hand under the deck (phase 8)."""
+    hand = state.hands[seat]
+    totals, upper = state.variant.totals, state.deck_upper
+    if card >= 0 and hand[card]:
+        hand[card] -= 1
+        state.known_out[card] -= 1
+        upper[card] = min(totals[card], upper[card] + 1)
+    elif hand[UNKNOWN] or sum(hand):
+        if hand[UNKNOWN]:
+            hand[UNKNOWN] -= 1
+        else:  # a known hand: which card went is no longer known
+            n = sum(hand)
+            for k in range(NKINDS):
+                state.known_out[k] -= hand[k]
+            hand[:] = [0] * NKINDS + [n - 1]
+        for k in range(NKINDS):
+            upper[k] = min(totals[k], upper[k] + 1)
+    else:
+        return
+    state.deck_count += 1
+
+
+def cards_available(state: State) -> int:
+    """Cards a draw can still reach: the deck and the discard pile."""
+    return state.deck_count + sum(state.discard)
+
+
+def check_drawn(state: State, cards: list[int]) -> list[Violation]:
+    """Named cards drawn from the deck: never a kind the deck can no longer hold (counting the
+    reshuffle of the discard pile when the deck runs out)."""
+    out: list[Violation] = []
+    totals = state.variant.totals
+    count, upper, known = state.deck_count, state.deck_upper[:], state.known_out[:]
+    discard = state.discard
+    for c in cards:
+        if count == 0:
+            count = sum(discard)
+            for k in range(NKINDS):
+                known[k] -= discard[k]
+                upper[k] = discard[k] + discard[UNKNOWN]
+            discard = [0] * 8
+        if count == 0:
+            break
+        count -= 1
+        if c < 0:
+            continue
+        if min(upper[c], totals[c] - known[c]) <= 0:
+            if c == PIRATE and not state.variant.pirate:
+                out.append(_too_many_violation(state.variant, c, 1, "draws"))
+            else:
+                out.append(Violation(
+                    "goods/too-many",
+                    f"draws a {GOODS[c]}, but no {GOODS[c]} can be left in the deck: "
+                    f"{min(totals[c], known[c] + totals[c] - min(upper[c], totals[c]))} of "
+                    f"{totals[c]} are known to be elsewhere",
+                    expected="a card the deck can hold", actual=letter(c)))
+        else:
+            upper[c] -= 1
+            known[c] += 1
+    return out
+
+
+def _reveal_check(state: State, seat: int, card: int, what: str) -> Violation | None:
+    """A card of ``card``'s kind shown from an unseen slot: one more named card of the kind."""
+    totals = state.variant.totals
+    if card == PIRATE and not state.variant.pirate:
+        return _too_many_violation(state.variant, card, 1, f"{state.colours[seat]} {what}")
+    if state.known_out[card] >= totals[card]:
+        return Violation(
+            "goods/too-many",
+            f"{state.colours[seat]} {what} a {GOODS[card]}, but all {totals[card]} "
+            f"{GOODS[card]} cards are already accounted for elsewhere",
+            expected=f"<= {totals[card]}", actual=str(state.known_out[card] + 1))
+    return None
+
+
+# -- phase 1: the wage -------------------------------------------------------------------------
+
+
+def check_wage(state: State, wage: int) -> list[Violation]:
+    if wage not in WAGES:
+        return [Violation("round/wage", f"the captain card offers 0, 1, 2 or 3, not {wage}",
+                          expected="0-3", actual=str(wage))]
+    return []
+
+
+def apply_wage(state: State, wage: int) -> None:
+    state.wage = wage
+
+
+# -- phase 2: selling --------------------------------------------------------------------------
+
+
+def next_seller(state: State, after: int) -> int:
+    """The next player clockwise after ``after`` who has not passed (possibly ``after``
+    again); -1 when every player has passed."""
+    passed = state.passed
+    n = len(passed)
+    for i in range(1, n + 1):
+        s = (after + i) % n
+        if not passed[s]:
+            return s
+    return -1
+
+
+def _order(state: State, seat: int) -> Violation | None:
+    if state.passed[seat]:
+        return None
+    if state.turn != seat:
+        expected = state.colours[state.turn] if state.turn >= 0 else "nobody"
+        return Violation("sell/out-of-order",
+                         f"it is {expected}'s turn to sell, not {state.colours[seat]}'s",
+                         expected=expected, actual=state.colours[seat])
+    return None
+
+
+def check_play(state: State, seat: int, card: int) -> list[Violation]:
+    """Play one card face up: the player's turn, not passed, and a card in hand."""
+    hand = state.hands[seat]
+    if state.turn == seat and not state.passed[seat] and card >= 0 and hand[card] \
+            and card != PIRATE:
+        return []  # the common case, checked first
+    out: list[Violation] = []
+    if state.passed[seat]:
+        out.append(Violation("sell/after-pass",
+                             f"{state.colours[seat]} has passed and can play no more cards",
+                             expected="no card", actual=letter(card)))
+    else:
+        v = _order(state, seat)
+        if v is not None:
+            out.append(v)
+    if card == PIRATE and not state.variant.pirate:
+        out.append(_too_many_violation(state.variant, card, 1, f"{state.colours[seat]} plays"))
+        return out
+    if not sum(hand):
+        out.append(Violation("sell/no-card", f"{state.colours[seat]} has no card left and so "
+                             "must pass", expected="pass", actual=letter(card)))
+    elif card >= 0 and not hand[card]:
+        if not hand[UNKNOWN]:
+            out.append(Violation(
+                "sell/not-in-hand", f"{state.colours[seat]} plays a {GOODS[card]} but holds none",
+                expected="a card from " + cards_text(hand), actual=letter(card)))
+        else:
+            v = _reveal_check(state, seat, card, "plays")
+            if v is not None:
+                out.append(v)
+    return out
+
+
+def apply_play(state: State, seat: int, card: int) -> None:
+    """The card goes from the hand to the table in front of the player; the turn passes on."""
+    if not _leave_hand(state, seat, card):
+        # no card in hand, yet the table saw one played: it can only have come from the deck
+        _take(state, seat, card)
+        _leave_hand(state, seat, card)
+    state.played[seat][card if card >= 0 else UNKNOWN] += 1
+    state.turn = next_seller(state, seat)
+
+
+def pirate_robs(state: State, steps: int) -> bool:
+    """U8: the pirate ship, moving ``steps`` islands counter-clockwise, reaches or passes the
+    merchant ship. Without moving it reaches nothing."""
+    if steps <= 0 or state.pirate < 0:
+        return False
+    n = len(state.circle)
+    d = (state.pirate - state.ship) % n  # counter-clockwise distance to the merchant ship
+    return steps >= n if d == 0 else d <= steps
+
+
+def check_pirate(state: State, seat: int, robbed: bool) -> list[Violation]:
+    """U8, after the pirate card has left the hand: the pirate ship moves counter-clockwise by
+    the cards left in the player's hand; the goods played are discarded if it reaches or
+    passes the merchant ship."""
+    if not state.variant.pirate:
+        return []
+    steps = state.hand_size(seat)
+    robs = pirate_robs(state, steps)
+    if robs == robbed:
+        return []
+    n = len(state.circle)
+    to = (state.pirate - steps) % n
+    where = (f"from {state.island_name(state.pirate)} {steps} island{'s' if steps != 1 else ''} "
+             f"counter-clockwise to {state.island_name(to)}")
+    if robs:
+        return [Violation("pirate/not-robbed",
+                          f"the pirate ship sails {where}, reaching or passing the merchant "
+                          f"ship at {state.island_name(state.ship)}: every goods card played "
+                          "this round is discarded", expected="robbed", actual="not robbed")]
+    return [Violation("pirate/robbed",
+                      f"the pirate ship sails {where} and does not reach the merchant ship at "
+                      f"{state.island_name(state.ship)}: nothing is discarded",
+                      expected="not robbed", actual="robbed")]
+
+
+def apply_pirate(state: State, seat: int, robbed: bool) -> None:
+    """Move the pirate ship (U8) and, as the table did, discard the goods played."""
+    if state.pirate >= 0:
+        state.pirate = (state.pirate - state.hand_size(seat)) % len(state.circle)
+    if robbed:
+        apply_robbery(state)
+
+
+def apply_robbery(state: State) -> None:
+    """Every card played so far this round, by every player, goes to the discard pile."""
+    discard = state.discard
+    for played in state.played:
+        for k in range(8):
+            discard[k] += played[k]
+            played[k] = 0
+
+
+def check_pass(state: State, seat: int, kept: int | None, action: int | None,
+               action_word: str | None) -> list[Violation]:
+    """Pass: the cards left are kept face down (their number public, U7); a non-captain takes
+    a free action card, the captain none. ``action`` is the card (-1: a word naming none),
+    ``None`` when the log names no card."""
+    out: list[Violation] = []
+    colour = state.colours[seat]
+    if state.passed[seat]:
+        out.append(Violation("sell/after-pass", f"{colour} has already passed",
+                             expected="no further turn", actual="pass"))
+        return out
+    v = _order(state, seat)
+    if v is not None:
+        out.append(v)
+    size = state.hand_size(seat)
+    if kept is not None and kept != size:
+        out.append(Violation(
+            "sell/kept-count", f"{colour} keeps {kept} card{'s' if kept != 1 else ''} but has "
+            f"{size} left in hand", expected=str(size), actual=str(kept)))
+    if seat == state.captain:
+        if action_word is not None:
+            out.append(Violation("action/captain", f"{colour} is the captain and takes no "
+                                 "action card", expected="no action card", actual=action_word))
+        return out
+    if action is None:
+        free = [ACTION_TITLES[a] for a in range(5) if state.taken[a] < 0]
+        out.append(Violation("action/missing", f"{colour} passes without the log naming the "
+                             "action card taken", expected="one of " + ", ".join(free),
+                             actual="none"))
+    elif action < 0:
+        out.append(Violation("action/unknown", f"{action_word!r} is not an action card",
+                             expected="mutineer, cabinboy, mate, merchant or stevedore",
+                             actual=action_word))
+    elif state.taken[action] >= 0:
+        holder = state.colours[state.taken[action]]
+        free = [ACTION_TITLES[a] for a in range(5) if state.taken[a] < 0]
+        out.append(Violation("action/taken-twice", f"{holder} already holds the "
+                             f"{ACTION_TITLES[action]} card",
+                             expected="one of " + (", ".join(free) or "none"),
+                             actual=ACTION_TITLES[action]))
+    return out
+
+
+def apply_pass(state: State, seat: int, action: int | None) -> None:
+    """The player is out of the selling; a non-captain takes the action card if it is free
+    (a card already held stays with its holder)."""
+    if state.passed[seat]:
+        return
+    state.passed[seat] = True
+    if (seat != state.captain and action is not None and action >= 0
+            and state.taken[action] < 0 and state.action[seat] < 0):
+        state.taken[action] = seat
+        state.action[seat] = action
+    state.turn = next_seller(state, seat)
+
+
+# -- phase 3: destinations ---------------------------------------------------------------------
+
+
+def destination(state: State, seat: int) -> int:
+    """U7: the island as many steps clockwise from the port as the cards ``seat`` kept."""
+    return (state.ship + state.hand_size(seat)) % len(state.circle)
+
+
+def check_destination(state: State, seat: int, claimed: int, who: str) -> list[Violation]:
+    want = destination(state, seat)
+    if claimed == want:
+        return []
+    kept = state.hand_size(seat)
+    return [Violation(
+        "dest/wrong-island",
+        f"the {who} ({state.colours[seat]}) kept {kept} card{'s' if kept != 1 else ''}: "
+        f"{kept} island{'s' if kept != 1 else ''} clockwise from {state.island_name(state.ship)} "
+        f"is {state.island_name(want)}, not {state.island_name(claimed)}",
+        expected=state.island_name(want), actual=state.island_name(claimed))]
+
+
+# -- phase 4: the mutiny -----------------------------------------------------------------------
+
+
+def side_of(state: State, seat: int) -> int:
+    """U6: +1 captain's side (captain, mate), -1 mutineer's (mutineer, cabin boy), 0 neither."""
+    if seat == state.captain:
+        return 1
+    a = state.action[seat]
+    return SIDE_OF_ACTION[a] if a >= 0 else 0
+
+
+def check_add(state: State, seat: int, count: int, side: int | None) -> list[Violation]:
+    """U6: conflict cards from the cards kept back, by the four players of the two sides."""
+    out: list[Violation] = []
+    colour = state.colours[seat]
+    own = side_of(state, seat)
+    if count and own == 0:
+        out.append(Violation(
+            "mutiny/neutral", f"{colour} is the {state.role(seat)}"
+            + (" and may not add conflict cards" if state.action[seat] >= 0
+               else ": only the captain, mate, mutineer and cabin boy add conflict cards"),
+            expected="0", actual=str(count)))
+    if side is not None and own != 0 and side != own:
+        want = "captain" if own > 0 else "mutineer"
+        out.append(Violation(
+            "mutiny/wrong-side", f"{colour} is the {state.role(seat)}: the cards count for the "
+            f"{want}", expected=want, actual="captain" if side > 0 else "mutineer"))
+    hand = state.hands[seat]
+    size = sum(hand)
+    if count > size:
+        out.append(Violation(
+            "mutiny/too-many", f"{colour} adds {count} conflict cards but kept back only {size} "
+            f"card{'s' if size != 1 else ''}", expected=f"<= {size}", actual=str(count)))
+    elif count > hand[CONFLICT] + hand[UNKNOWN]:
+        have = hand[CONFLICT] + hand[UNKNOWN]
+        out.append(Violation(
+            "mutiny/too-many", f"{colour} adds {count} conflict cards but kept back "
+            f"{'only ' if have else 'no '}{have or ''} conflict card{'s' if have != 1 else ''} "
+            f"({cards_text(hand)})".replace("  ", " "), expected=f"<= {have}",
+            actual=str(count)))
+    elif count > hand[CONFLICT]:
+        extra = count - hand[CONFLICT]
+        total = state.variant.totals[CONFLICT]
+        if state.known_out[CONFLICT] + extra > total:
+            out.append(Violation(
+                "goods/too-many", f"{colour} shows {extra} more conflict cards, but only "
+                f"{max(0, total - state.known_out[CONFLICT])} can be left unaccounted for",
+                expected=f"<= {total}", actual=str(state.known_out[CONFLICT] + extra)))
+    return out
+
+
+def apply_add(state: State, seat: int, count: int) -> None:
+    """The conflict cards go from the kept cards to the discard pile (phase 7)."""
+    for _ in range(count):
+        if not _leave_hand(state, seat, CONFLICT):
+            break
+        state.discard[CONFLICT] += 1
+
+
+def mutiny_strength(state: State, adds: list[tuple[int, int, int | None]]) -> tuple[int, int]:
+    """U6: (captain's side, mutineer's side): the conflict cards each side counted, the mate's
+    1 included. ``adds`` are (seat, count, side as recorded or None)."""
+    captain = 1 if state.taken[MATE] >= 0 else 0
+    mutineer = 0
+    for seat, count, side in adds:
+        s = side if side is not None else side_of(state, seat)
+        if s > 0:
+            captain += count
+        elif s < 0:
+            mutineer += count
+    return captain, mutineer
+
+
+def mutiny_succeeds(captain: int, mutineer: int) -> bool:
+    """U6: ties go to the mutineers."""
+    return mutineer >= captain
+
+
+# -- phase 5: selling on the islands ---------------------------------------------------------
+
+
+class Sale(NamedTuple):
+    seat: int
+    island: int  # position in the circle
+    good: int
+    count: int
+
+
+def has_choice(state: State, seat: int, active: list[int]) -> bool:
+    """U2: the player's played goods fit both active islands."""
+    if len(active) < 2:
+        return False
+    a, b = state.circle[active[0]], state.circle[active[1]]
+    played = state.played[seat]
+    return any(played[g] and a.sells(g) and b.sells(g) for g in range(NGOODS))
+
+
+def default_sales(state: State, seat: int, islands: list[int], rem: list[int]) -> list[Sale]:
+    """The sale assumed where the log declares none (an own reading, see the package
+    docstring): whole goods types only; the pair of types, one per island, selling the most
+    cards; on a tie more cards on the round's port, then the earlier good."""
+    circle = state.circle
+    options: list[list[int]] = [[g for g in range(NGOODS) if rem[g] and circle[p].sells(g)] + [-1]
+                                for p in islands]
+    best: tuple | None = None
+    choice: list[int] = []
+    if len(islands) == 1:
+        for g in options[0]:
+            key = (rem[g] if g >= 0 else 0, -g if g >= 0 else -99)
+            if best is None or key > best:
+                best, choice = key, [g]
+    else:
+        for g in options[0]:
+            for h in options[1]:
+                if g >= 0 and g == h:
+                    continue
+                a = rem[g] if g >= 0 else 0
+                b = rem[h] if h >= 0 else 0
+                key = (a + b, a, -(g if g >= 0 else 99), -(h if h >= 0 else 99))
+                if best is None or key > best:
+                    best, choice = key, [g, h]
+    return [Sale(seat, p, g, rem[g]) for p, g in zip(islands, choice) if g >= 0 and rem[g]]
+
+
+def resolve_sales(state: State, declared: list[tuple[int, int, int, int | None]]
+                  ) -> tuple[list[Sale], list[tuple[int, Violation]], list[tuple[int, str]]]:
+    """U2: what each player sells on each active island.
+
+    ``declared``: (seat, good, island position, count or None for all) as the log gives them.
+    Returns the sales, the violations of the declarations (entry index, violation), and the
+    players whose sale was assumed (seat, what was assumed).
+    """
+    active = state.active()
+    circle = state.circle
+    n = len(state.colours)
+    used = [[0] * NGOODS for _ in range(n)]
+    on: dict[tuple[int, int], int] = {}  # (seat, island) -> good declared there
+    sales: list[Sale] = []
+    bad: list[tuple[int, Violation]] = []
+    active_names = ", ".join(circle[p].name for p in active)
+    for i, (seat, good, pos, count) in enumerate(declared):
+        colour = state.colours[seat]
+        isl = circle[pos]
+        if pos not in active:
+            bad.append((i, Violation(
+                "sale/wrong-island", f"{isl.name} is not active this round (active: "
+                f"{active_names})", expected=active_names, actual=isl.name)))
+            continue
+        if not isl.sells(good):
+            bad.append((i, Violation(
+                "sale/wrong-island", f"{isl.name} buys only {isl.good_text()}, not "
+                f"{good_name(good)}", expected=isl.good_text(), actual=good_name(good))))
+            continue
+        if (seat, pos) in on:
+            first = on[(seat, pos)]
+            why = (f"{colour} already sells {good_name(good)} there" if first == good else
+                   f"{colour} already sells {good_name(first)} there: one type per island")
+            bad.append((i, Violation("sale/one-type", f"{why} ({isl.name})",
+                                     expected=good_name(first), actual=good_name(good))))
+            continue
+        have = state.played[seat][good] - used[seat][good]
+        want = have if count is None else count
+        if want > have:
+            played = state.played[seat][good]
+            bad.append((i, Violation(
+                "sale/too-many", f"{colour} sells {want} {good_name(good)} on {isl.name} but has "
+                f"{have} of the {played} played left for it", expected=f"<= {have}",
+                actual=str(want))))
+            want = have
+        on[(seat, pos)] = good
+        used[seat][good] += want
+        if want:
+            sales.append(Sale(seat, pos, good, want))
+    assumed: list[tuple[int, str]] = []
+    for seat in range(n):
+        played = state.played[seat]
+        if not any(played[g] for g in range(NGOODS)):
+            continue
+        open_islands = [p for p in active if (seat, p) not in on]
+        if not open_islands:
+            continue
+        rem = [played[g] - used[seat][g] for g in range(NGOODS)]
+        extra = default_sales(state, seat, open_islands, rem)
+        sales += extra
+        if has_choice(state, seat, active):
+            what = ", ".join(f"{s.count} {GOODS[s.good]} on {circle[s.island].name}"
+                             for s in extra) or "nothing sold"
+            assumed.append((seat, what))
+    return sales, bad, assumed
+
+
+class Item(NamedTuple):
+    """One source of points in a round: ``ship``, ``wage``, ``mate``, ``cabinboy`` or
+    ``island``, with the text that explains it."""
+
+    source: str
+    points: int
+    text: str
+
+
+def majorities(state: State, sales: list[Sale]) -> list[tuple[int, Item]]:
+    """U4 on every active island: the players with the most cards of the type they sell there
+    score the table's value for their number; the merchant, when tied for most, the first."""
+    out: list[tuple[int, Item]] = []
+    merchant = state.taken[MERCHANT]
+    for pos in state.active():
+        isl = state.circle[pos]
+        here = [s for s in sales if s.island == pos and s.count > 0]
+        if not here:
+            continue
+        top = max(s.count for s in here)
+        tied = [s for s in here if s.count == top]
+        k = len(tied)
+        value = isl.values[k - 1] if k <= 3 else 0
+        how = "alone" if k == 1 else f"{k} tied"
+        for s in sorted(tied, key=lambda s: s.seat):
+            if s.seat == merchant and k > 1:
+                pts = isl.values[0]
+                text = f"{isl.name} {GOODS[s.good]} majority {how}, merchant {pts}"
+            else:
+                pts = value
+                text = f"{isl.name} {GOODS[s.good]} majority {how} {pts}"
+            out.append((s.seat, Item("island", pts, text)))
+    return out
+
+
+def round_points(state: State, success: bool | None, capt_dest: int, mut_dest: int,
+                 sales: list[Sale]) -> list[list[Item]]:
+    """Phase 5 (U5, U4): every player's points of the round, by source.
+
+    ``success``: None without a mutiny, else whether it succeeded. The wage is the state's
+    (an unchosen wage counts as 0).
+    """
+    items: list[list[Item]] = [[] for _ in state.colours]
+    taken = state.taken
+    if success and taken[MUTINEER] >= 0:
+        isl = state.island(mut_dest)
+        items[taken[MUTINEER]].append(Item("ship", isl.ship, f"ship {isl.ship} ({isl.name})"))
+        if taken[CABINBOY] >= 0:
+            items[taken[CABINBOY]].append(Item("cabinboy", 2, "cabin boy 2"))
+    else:
+        isl = state.island(capt_dest)
+        items[state.captain].append(Item("ship", isl.ship, f"ship {isl.ship} ({isl.name})"))
+        if taken[MATE] >= 0:
+            wage = max(0, state.wage)
+            items[taken[MATE]].append(Item("mate", 1 + wage, f"mate 1 + wage {wage}"))
+            if wage:
+                items[state.captain].append(Item("wage", -wage, f"wage {wage}"))
+    for seat, item in majorities(state, sales):
+        items[seat].append(item)
+    return items
+
+
+def explain(items: list[Item]) -> str:
+    """``ship 4 (Grünland) + Rotes Riff wine majority alone 4 - wage 2 = 6``."""
+    if not items:
+        return "nothing = 0"
+    text = ""
+    for i, it in enumerate(items):
+        if it.source == "wage":
+            text += (" - " if i else "-") + it.text
+        else:
+            text += (" + " if i else "") + it.text
+    return f"{text} = {sum(it.points for it in items)}"
+
+
+def apply_points(state: State, items: list[list[Item]]) -> None:
+    for seat, its in enumerate(items):
+        state.scores[seat] += sum(it.points for it in its)
+
+
+# -- phases 6-9: moving on ---------------------------------------------------------------------
+
+
+def apply_move(state: State, dest: int, success: bool | None) -> None:
+    """Phase 6 (and U5): the ship sails to the winning destination; after a successful mutiny
+    the mutineer becomes captain. Phase 7: the cards on the table go to the discard pile."""
+    state.prev = state.ship
+    state.ship = dest % len(state.circle)
+    if success and state.taken[MUTINEER] >= 0:
+        state.captain = state.taken[MUTINEER]
+    apply_robbery(state)
+
+
+def refill_need(state: State, seat: int) -> int:
+    """Phase 8: the cards to draw to hold 5 again."""
+    return max(0, HAND_SIZE - state.hand_size(seat))
+
+
+def check_refill(state: State, seat: int, cards: list[int] | None, count: int | None,
+                 keep: list[int] | None, returned: int | None) -> list[Violation]:
+    """Phase 8: draw to 5; the stevedore draws 3 more and keeps as many as needed for 5, the
+    others going under the deck."""
+    out: list[Violation] = []
+    colour = state.colours[seat]
+    need = refill_need(state, seat)
+    steve = state.taken[STEVEDORE] == seat
+    avail = cards_available(state)
+    want = min(need + (STEVEDORE_EXTRA if steve else 0), avail)
+    got = len(cards) if cards is not None else (count or 0)
+    if got != want:
+        size = state.hand_size(seat)
+        why = (f"{colour} holds {size} card{'s' if size != 1 else ''} and draws {need} to hold "
+               f"{HAND_SIZE}" + (f", and {STEVEDORE_EXTRA} more as the stevedore" if steve else "")
+               + (f"; only {avail} can be drawn" if want < need else ""))
+        out.append(Violation("refill/count", why, expected=str(want), actual=str(got)))
+    if not steve:
+        if keep is not None or returned is not None:
+            out.append(Violation(
+                "refill/stevedore", f"{colour} is not the stevedore: only the stevedore keeps "
+                "some of the cards drawn and puts the rest under the deck",
+                expected="a plain draw", actual="keep/return"))
+    else:
+        if keep is not None and returned is not None and len(keep) + returned != got:
+            out.append(Violation(
+                "refill/stevedore", f"keeps {len(keep)} and returns {returned} of {got} drawn",
+                expected=f"{got} in all", actual=str(len(keep) + returned)))
+        kept_n = (len(keep) if keep is not None
+                  else got - returned if returned is not None else None)
+        if kept_n is not None and kept_n != min(need, got):
+            out.append(Violation(
+                "refill/stevedore", f"the stevedore keeps {kept_n} of the cards drawn; holding "
+                f"{state.hand_size(seat)}, {colour} keeps {need} to hold {HAND_SIZE}",
+                expected=str(need), actual=str(kept_n)))
+        if keep is not None and cards is not None:
+            pool = [0] * 8
+            for c in cards:
+                pool[c if c >= 0 else UNKNOWN] += 1
+            for c in keep:
+                if c >= 0 and pool[c]:
+                    pool[c] -= 1
+                elif pool[UNKNOWN]:
+                    pool[UNKNOWN] -= 1
+                else:
+                    out.append(Violation(
+                        "refill/stevedore", f"keeps a {good_name(c)} that is not among the "
+                        "cards drawn", expected="cards from " + "".join(
+                            letter(x) for x in cards), actual="".join(letter(x) for x in keep)))
+                    break
+    if cards:
+        out += check_drawn(state, cards)
+    elif keep:
+        known = state.known_out[:]
+        totals = state.variant.totals
+        for c in keep:
+            if c < 0:
+                continue
+            if known[c] >= totals[c]:
+                out.append(_reveal_check(state, seat, c, "keeps") if c == PIRATE
+                           and not state.variant.pirate else Violation(
+                    "goods/too-many", f"{colour} keeps a {GOODS[c]}, but all {totals[c]} "
+                    f"{GOODS[c]} cards are already accounted for elsewhere",
+                    expected=f"<= {totals[c]}", actual=str(known[c] + 1)))
+                break
+            known[c] += 1
+    return out
+
+
+def apply_refill(state: State, seat: int, cards: list[int] | None, count: int | None,
+                 keep: list[int] | None, returned: int | None) -> None:
+    """Draw as recorded; a player who keeps or returns cards (the stevedore) puts the cards
+    not kept under the deck. Without ``keep`` or ``returned``, the stevedore returns what he
+    drew beyond the refill."""
+    n = len(cards) if cards is not None else (count or 0)
+    need = refill_need(state, seat)
+    drawn: list[int] = []
+    for k in range(n):
+        c = cards[k] if cards is not None else -1
+        if not _take(state, seat, c):
+            break
+        drawn.append(c)
+    if keep is not None:
+        hand = state.hands[seat]
+        pool = list(drawn)
+        for c in keep:
+            if c >= 0 and c in pool:
+                pool.remove(c)
+            elif -1 in pool:
+                pool.remove(-1)
+                if c >= 0 and hand[UNKNOWN]:  # a card drawn unseen, now named
+                    hand[UNKNOWN] -= 1
+                    hand[c] += 1
+                    state.known_out[c] += 1
+            elif pool:
+                pool.pop()  # kept a card not drawn: keep at least the number right
+        for c in pool:
+            _return_under(state, seat, c)
+        return
+    if returned is not None:
+        ret = min(returned, len(drawn))
+    elif state.taken[STEVEDORE] == seat:
+        ret = max(0, len(drawn) - need)
+    else:
+        return
+    if not ret:
+        return
+    # which cards went back is not known: the cards drawn become unseen ones in the hand
+    hand = state.hands[seat]
+    for c in drawn:
+        if c >= 0 and hand[c]:
+            hand[c] -= 1
+            hand[UNKNOWN] += 1
+            state.known_out[c] -= 1
+    for _ in range(ret):
+        _return_under(state, seat, -1)
+
+
+def next_round(state: State) -> None:
+    """Phase 9-10: the action cards go back; a new round starts with the captain."""
+    n = len(state.colours)
+    state.passed = [False] * n
+    state.action = [-1] * n
+    state.taken = [-1] * 5
+    state.wage = -1
+    state.round += 1
+    state.turn = state.captain
+    state.phase = SELL
+
+
+def end_game(state: State) -> None:
+    """U1: the game ends after the last round's scoring."""
+    state.phase = OVER
+    state.turn = -1
+
+
+def winners(state: State) -> list[int]:
+    """U1: the highest total wins; a tie is shared."""
+    top = max(state.scores)
+    return [s for s, v in enumerate(state.scores) if v == top]
+
+
+# -- legal moves (the simulator) ---------------------------------------------------------------
+
+
+def legal_plays(state: State, seat: int) -> list[int]:
+    """The kinds of card ``seat`` can play now (named cards only)."""
+    if state.passed[seat] or state.turn != seat:
+        return []
+    hand = state.hands[seat]
+    return [k for k in range(NKINDS) if hand[k]]
+
+
+def free_actions(state: State) -> list[int]:
+    return [a for a in range(5) if state.taken[a] < 0]
