@@ -16,6 +16,7 @@ from typing import Annotated, NoReturn, Optional
 import typer
 
 from cartlog import __version__
+from cartlog.core.text import to_ascii
 
 EXIT_CLEAN, EXIT_FINDINGS, EXIT_UNREADABLE = 0, 1, 2
 
@@ -63,34 +64,6 @@ OutputOpt = Annotated[Optional[Path], typer.Option("--output", "-o", help="Write
 def _no_color() -> bool:
     """``NO_COLOR`` set to anything but the empty string (https://no-color.org)."""
     return bool(os.environ.get("NO_COLOR"))
-
-
-_ASCII = {"\u2026": "...", "\u2192": "->", "\u2190": "<-", "\u2194": "<->", "\u00d7": "x",
-          "\u00b7": ".", "\u2022": "*", "\u2013": "-", "\u2014": "-", "\u2018": "'",
-          "\u2019": "'", "\u201c": '"', "\u201d": '"', "\u00ab": '"', "\u00bb": '"',
-          "\u00a0": " "}
-
-
-def to_ascii(text: str) -> str:
-    """``text`` in plain ASCII: accents dropped, box drawing as ``- | +``, others as ``?``."""
-    if text.isascii():
-        return text
-    import unicodedata
-
-    out = []
-    for ch in text:
-        if ch.isascii():
-            out.append(ch)
-        elif ch in _ASCII:
-            out.append(_ASCII[ch])
-        elif "\u2500" <= ch <= "\u257f":
-            name = unicodedata.name(ch, "")
-            out.append("-" if "HORIZONTAL" in name and "VERTICAL" not in name else
-                       "|" if "VERTICAL" in name and "HORIZONTAL" not in name else "+")
-        else:
-            base = unicodedata.normalize("NFKD", ch).encode("ascii", "ignore").decode()
-            out.append(base or "?")
-    return "".join(out)
 
 
 class _AsciiStream:

@@ -22,7 +22,6 @@ columns.
 
 from __future__ import annotations
 
-import unicodedata
 from dataclasses import dataclass
 
 from rich.console import RenderableType
@@ -30,6 +29,7 @@ from rich.text import Text
 
 from cartlog.games.cartagena.notation import format_space
 
+from cartlog.core.text import to_ascii
 from cartlog.games.cartagena.model import RuleSet
 from cartlog.render.theme import SIGN_STYLES, player_style
 
@@ -56,7 +56,7 @@ class Glyphs:
 
     def clean(self, text: str) -> str:
         """``text`` as shown: in ASCII mode every other character becomes one ASCII one."""
-        return to_ascii(text) if self.ascii else text
+        return to_ascii(text, keep_length=True) if self.ascii else text
 
 
 UNICODE_GLYPHS = Glyphs(bar="\u2502", rule="\u2500", top="\u250c\u252c\u2510",
@@ -66,20 +66,6 @@ ASCII_GLYPHS = Glyphs(bar="|", rule="-", top="+++", bottom="+++", bullet=">", as
 
 def glyphs(ascii: bool) -> Glyphs:
     return ASCII_GLYPHS if ascii else UNICODE_GLYPHS
-
-
-def to_ascii(text: str) -> str:
-    """Replace each non-ASCII character by its base letter, or ``?`` (length is kept)."""
-    if text.isascii():
-        return text
-    out = []
-    for ch in text:
-        if ch.isascii():
-            out.append(ch)
-            continue
-        base = unicodedata.normalize("NFKD", ch)[:1]
-        out.append(base if base.isascii() and base.isprintable() and base else "?")
-    return "".join(out)
 
 
 def pirate_letters(colours: list[str]) -> dict[str, str]:

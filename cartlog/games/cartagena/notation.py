@@ -44,6 +44,17 @@ def _fold(text: str) -> str:
     return text.lower().replace("\u0131", "i").replace("i\u0307", "i").replace("\u017f", "s")
 
 
+def _entries(tag):
+    """The comma- or semicolon-separated entries of a tag value, each with the column of its
+    first character; empty entries are skipped."""
+    offset = 0
+    for part in re.split(r"[,;]", tag.value):
+        col = tag.col + offset + (len(part) - len(part.lstrip()))
+        offset += len(part) + 1
+        if part.strip():
+            yield part, col
+
+
 @lru_cache(maxsize=None)
 def _action_re(rs_name: str) -> re.Pattern[str]:
     rs = RULESETS[rs_name]
@@ -160,12 +171,7 @@ class _Reader:
         out: dict[str, bool] = {}
         if tag is None:
             return out
-        offset = 0
-        for part in re.split(r"[,;]", tag.value):
-            col = tag.col + offset + (len(part) - len(part.lstrip()))
-            offset += len(part) + 1
-            if not part.strip():
-                continue
+        for part, col in _entries(tag):
             name, _, value = part.partition("=")
             flag = parse_bool(value) if value else True
             if flag is None:
@@ -180,13 +186,8 @@ class _Reader:
         out: dict[str, str] = {}
         if tag is None:
             return out
-        offset = 0
-        for part in re.split(r"[,;]", tag.value):
-            col = tag.col + offset + (len(part) - len(part.lstrip()))
-            offset += len(part) + 1
+        for part, col in _entries(tag):
             words = part.split()
-            if not words:
-                continue
             colour = self._player(words[0])
             if colour is None:
                 self.problem(tag.line, col, f"{words[0]!r} is not a player of this game",
