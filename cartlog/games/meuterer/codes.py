@@ -44,7 +44,7 @@ CODES: dict[str, Code] = {
              explanation="Cards are counted where the log names them: dealt, drawn, played, "
              "added to a mutiny. A card nobody named is never counted against a kind."),
         # -- the round -----------------------------------------------------------------------
-        Code(code="round/number", severity="warning", rule="notation",
+        Code(code="round/number", severity="warning", rule="docs/notation.md",
              summary="the round number written in the log is not the round's place in the game"),
         Code(code="round/wage", severity="error", rule=_P1,
              summary="a wage other than 0, 1, 2 or 3"),

@@ -332,3 +332,24 @@ class State:
         """Every card accounted for: hands, table, discard pile and deck."""
         return (sum(sum(h) for h in self.hands) + sum(sum(p) for p in self.played)
                 + sum(self.discard) + self.deck_count)
+
+
+def catalogue() -> dict:
+    """The game's variants, cards and islands as plain data (what ``cartlog games`` lists)."""
+    return {
+        "name": "meuterer", "title": "Meuterer",
+        "aliases": ["meuterer", "le mutin", "mutin", "mutineer"],
+        "rulesets": [{
+            "name": v.name, "book": v.book, "players": f"{v.min_players}-{v.max_players}",
+            "rounds": "9 with 3 players, 8 with 4",
+            "cards": f"{v.deck_size} (" + ", ".join(
+                f"{n} {GOODS[k]}" for k, n in enumerate(v.totals) if n) + ")",
+            "letters": dict(zip(LETTERS, GOODS)),
+            "options": {},
+        } for v in VARIANTS.values()],
+        "actions": list(ACTIONS),
+        "islands": [{"name": i.name, "code": i.code, "good": i.good_text(),
+                     "values": list(i.values), "ship": i.ship} for i in DEFAULT_ISLANDS],
+        "island_source": ISLAND_SOURCE, "island_confidence": ISLAND_CONFIDENCE,
+        "option_help": {},
+    }

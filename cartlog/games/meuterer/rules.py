@@ -16,7 +16,7 @@ from typing import NamedTuple
 
 from cartlog.core.findings import Violation
 from cartlog.games.meuterer.model import (
-    ACTION_TITLES, CABINBOY, CONFLICT, GOODS, HAND_SIZE, MATE, MERCHANT, MUTINEER, NGOODS,
+    ACTION_TITLES, ANY, CABINBOY, CONFLICT, GOODS, HAND_SIZE, MATE, MERCHANT, MUTINEER, NGOODS,
     NKINDS, OVER, PIRATE, SELL, SIDE_OF_ACTION, STEVEDORE, STEVEDORE_EXTRA, UNKNOWN, WAGES,
     Island, State, Variant, cards_text, good_name, letter,
 )
@@ -189,19 +189,20 @@ def check_drawn(state: State, cards: list[int]) -> list[Violation]:
         count -= 1
         if c < 0:
             continue
-        if min(upper[c], totals[c] - known[c]) <= 0:
-            if c == PIRATE and not state.variant.pirate:
-                out.append(_too_many_violation(state.variant, c, 1, "draws"))
-            else:
-                out.append(Violation(
-                    "goods/too-many",
-                    f"draws a {GOODS[c]}, but no {GOODS[c]} can be left in the deck: "
-                    f"{min(totals[c], known[c] + totals[c] - min(upper[c], totals[c]))} of "
-                    f"{totals[c]} are known to be elsewhere",
-                    expected="a card the deck can hold", actual=letter(c)))
-        else:
+        if min(upper[c], totals[c] - known[c]) > 0:
             upper[c] -= 1
             known[c] += 1
+            continue
+        if c == PIRATE and not state.variant.pirate:
+            out.append(_too_many_violation(state.variant, c, 1, "draws"))
+        else:
+            why = (f"all {totals[c]} {GOODS[c]} cards are known to be elsewhere"
+                   if totals[c] - known[c] <= 0 else
+                   f"the deck can hold no {GOODS[c]} any more (counting the cards drawn from "
+                   "it, reshuffled into it and put under it)")
+            out.append(Violation("goods/too-many", f"draws a {GOODS[c]}, but {why}",
+                                 expected="a card the deck can hold", actual=letter(c)))
+        break  # one finding a draw
     return out
 
 
@@ -299,7 +300,8 @@ def apply_play(state: State, seat: int, card: int) -> None:
         _take(state, seat, card)
         _leave_hand(state, seat, card)
     state.played[seat][card if card >= 0 else UNKNOWN] += 1
-    state.turn = next_seller(state, seat)
+    if not state.passed[seat]:  # a play after passing does not change whose turn it is
+        state.turn = next_seller(state, seat)
 
 
 def pirate_robs(state: State, steps: int) -> bool:
@@ -533,6 +535,16 @@ def default_sales(state: State, seat: int, islands: list[int], rem: list[int]) -
     docstring): whole goods types only; the pair of types, one per island, selling the most
     cards; on a tie more cards on the round's port, then the earlier good."""
     circle = state.circle
+    goods = [circle[p].good for p in islands]
+    if len(islands) == 1 or (ANY not in goods and goods[0] != goods[1]):
+        # no good fits both islands: each island takes its own best good
+        out = []
+        for p, g in zip(islands, goods):
+            if g == ANY:
+                g = max(range(NGOODS), key=lambda x: (rem[x], -x))
+            if rem[g]:
+                out.append(Sale(seat, p, g, rem[g]))
+        return out
     options: list[list[int]] = [[g for g in range(NGOODS) if rem[g] and circle[p].sells(g)] + [-1]
                                 for p in islands]
     best: tuple | None = None
@@ -593,6 +605,12 @@ def resolve_sales(state: State, declared: list[tuple[int, int, int, int | None]]
             continue
         have = state.played[seat][good] - used[seat][good]
         want = have if count is None else count
+        if count is None and not have:
+            bad.append((i, Violation(
+                "sale/too-many", f"{colour} sells {good_name(good)} on {isl.name} but has no "
+                f"{good_name(good)} played left for it", expected="a good played",
+                actual=good_name(good))))
+            continue
         if want > have:
             played = state.played[seat][good]
             bad.append((i, Violation(
@@ -607,7 +625,7 @@ def resolve_sales(state: State, declared: list[tuple[int, int, int, int | None]]
     assumed: list[tuple[int, str]] = []
     for seat in range(n):
         played = state.played[seat]
-        if not any(played[g] for g in range(NGOODS)):
+        if not (played[0] or played[1] or played[2] or played[3] or played[4]):
             continue
         open_islands = [p for p in active if (seat, p) not in on]
         if not open_islands:
@@ -615,7 +633,7 @@ def resolve_sales(state: State, declared: list[tuple[int, int, int, int | None]]
         rem = [played[g] - used[seat][g] for g in range(NGOODS)]
         extra = default_sales(state, seat, open_islands, rem)
         sales += extra
-        if has_choice(state, seat, active):
+        if extra and has_choice(state, seat, active):
             what = ", ".join(f"{s.count} {GOODS[s.good]} on {circle[s.island].name}"
                              for s in extra) or "nothing sold"
             assumed.append((seat, what))

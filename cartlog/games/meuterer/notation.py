@@ -1,0 +1,937 @@
+"""Meuterer text notation: parse a log a person wrote, and write the canonical form.
+
+After the tag-pair header (``Game``, ``Variant``, ``Players``, ``Captain``, ``Islands``,
+optional ``IslandTable``, ``Deal``, ``Result`` and free tags such as ``Event``, ``Site``,
+``Date``), the body has one keyword per line, grouped in rounds::
+
+    round 1
+    wage 2
+    sell red R, blue S, green pass 3 mate, yellow W, red pass 2, blue R, yellow pass 0 mutineer, blue pass 1 merchant
+    dest captain Sandkap, mutineer Hochland
+    mutiny red 1, green 0, yellow 2 => mutineers
+    sale blue G Affeninsel 2, blue G Hochland 2
+    draw red 2, blue SR, green 3, yellow SRWXCRRG keep SRWXC
+    score red 5, blue 3, green 0, yellow 2
+    total red 12, blue 7, green 4, yellow 9
+
+``sell``: the plays and passes in order; a play is a goods letter (or name), ``P robbed`` when
+the pirate card made the table discard the goods (U8); a pass gives the cards kept and the
+action card taken. ``dest``: the destinations claimed. ``mutiny``: the conflict cards each
+player adds, optionally the side they count for, and after ``=>`` the recorded outcome.
+``sale``: declarations (player, good, island, count). ``draw``: cards or counts; the stevedore's
+draw with ``keep CARDS`` or ``return N``. ``score``/``total``: the score sheet as written.
+Comments: whole lines ``; ...`` or ``{...}``, and ``; ...`` or ``{...}`` on a line.
+
+The reader is tolerant: any case, extra spaces, good and action names in English or French,
+unique prefixes of colours, actions and islands, island names with umlauts written out or
+dropped. ``parse`` collects every problem it meets and raises one :class:`LogSyntaxError`
+listing them all, each located by line and column.
+"""
+
+from __future__ import annotations
+
+import re
+
+from cartlog.core.errors import LogSyntaxError, SyntaxProblem
+from cartlog.core.notation import (
+    comment_text, escape, is_comment_line, read_header, split_lines,
+)
+from cartlog.games.meuterer import ALIASES
+from cartlog.games.meuterer.events import (
+    Add, Comment, Dest, DestEntry, Draw, DrawEntry, Entry, IslandData, MeutererLog, Mutiny,
+    Pass, Play, Player, Round, Sale, SaleEntry, Score, Sell, Total, Wage,
+)
+from cartlog.games.meuterer.model import (
+    ACTIONS, COLOUR_ALIASES, COLOURS, DEFAULT_ISLANDS, GOOD_ALIASES, GOODS, LETTERS, NGOODS,
+    START_ISLAND, find_action, find_island, find_variant,
+)
+
+HEADER_FIELDS = ("game", "variant", "players", "captain", "islands", "islandtable", "deal",
+                 "result")
+TAG_ORDER = ("Event", "Site", "Date", "Round")
+KEYWORDS = {
+    "round": "round", "wage": "wage", "sell": "sell", "selling": "sell", "dest": "dest",
+    "destination": "dest", "destinations": "dest", "mutiny": "mutiny", "sale": "sale",
+    "sales": "sale", "draw": "draw", "draws": "draw", "score": "score", "scores": "score",
+    "total": "total", "totals": "total",
+}
+PASS_WORDS = frozenset({"pass", "passe", "passes", "passed"})
+ROBBED_WORDS = frozenset({"robbed", "rob", "robbery", "stolen", "vole", "volé", "raided"})
+KEEP_WORDS = frozenset({"keep", "keeps", "kept", "garde"})
+RETURN_WORDS = frozenset({"return", "returns", "returned", "under"})
+ROLE_WORDS = {"captain": "captain", "capitaine": "captain", "capt": "captain", "cap": "captain",
+              "kapitaen": "captain", "kapitän": "captain",
+              "mutineer": "mutineer", "mutineers": "mutineer", "mutin": "mutineer",
+              "mutins": "mutineer", "mut": "mutineer", "meuterer": "mutineer"}
+OUTCOME_WORDS = {"captain": "captain", "captains": "captain", "capitaine": "captain",
+                 "failed": "captain", "fails": "captain", "fail": "captain",
+                 "crushed": "captain", "loyal": "captain",
+                 "mutineers": "mutineers", "mutineer": "mutineers", "mutins": "mutineers",
+                 "mutin": "mutineers", "mutiny": "mutineers", "success": "mutineers",
+                 "succeeds": "mutineers", "successful": "mutineers"}
+_WORD = re.compile(r"\S+")
+_INT = re.compile(r"[+\-\u2212]?\d+")
+_CARD_HELP = ("R (ruby), S (salt), W (wine), C (cloth), G (grain), X (conflict), P (pirate), "
+              "? (unseen), or a good's name")
+
+
+def _card_of(word: str) -> str | None:
+    """One card as a letter, from a letter or a name (``wine``, ``vin``); None if neither."""
+    w = word.lower()
+    if w in GOOD_ALIASES:
+        return LETTERS[GOOD_ALIASES[w]]
+    if len(word) == 1 and (word.upper() in LETTERS or word == "?"):
+        return word.upper()
+    return None
+
+
+def _letters_of(word: str) -> str | None:
+    """A run of cards: a good's name, or goods letters (``SRW``, ``??``); None if neither."""
+    one = _card_of(word)
+    if one is not None:
+        return one
+    if word and all(c.upper() in LETTERS or c == "?" for c in word):
+        return word.upper()
+    return None
+
+
+def _int(word: str) -> int | None:
+    if _INT.fullmatch(word):
+        return int(word.replace("\u2212", "-"))
+    return None
+
+
+def _role(word: str) -> str | None:
+    w = word.lower().rstrip(":")
+    if w in ROLE_WORDS:
+        return ROLE_WORDS[w]
+    found = {r for k, r in ROLE_WORDS.items() if k.startswith(w)} if w else set()
+    return found.pop() if len(found) == 1 else None
+
+
+class _Reader:
+    """One pass over a text log, collecting problems instead of stopping at the first."""
+
+    def __init__(self, text: str, path: str) -> None:
+        self.text = text
+        self.path = path
+        self.lines = split_lines(text)
+        self.problems: list[SyntaxProblem] = []
+        self.colours: list[str] = []
+        self.names: dict[str, str] = {}  # player name (lower case) -> colour
+
+    def problem(self, line: int, col: int, message: str, expected: str | None = None,
+                end: int | None = None) -> None:
+        self.problems.append(SyntaxProblem(line, col, message, expected, end))
+
+    # -- header ------------------------------------------------------------------------------
+
+    def read(self) -> MeutererLog:
+        header = read_header(self.lines, self.problems)
+        tags = header.tags
+        spans = {k: (t.line, t.col, t.end) for k, t in tags.items() if k in HEADER_FIELDS}
+        first_line = min((t.line for t in tags.values()), default=1)
+        for name, shown in (("game", "Game"), ("players", "Players"), ("islands", "Islands")):
+            if name not in tags:
+                self.problem(header.body_start + 1 if header.body_start < len(self.lines)
+                             else max(1, len(self.lines)), 1, f"missing header tag {shown}",
+                             expected=f'[{shown} "..."] before the first round')
+        if "game" in tags and tags["game"].value.strip().lower() not in ALIASES:
+            t = tags["game"]
+            self.problem(t.line, t.col, f"game {t.value!r} is not Meuterer",
+                         expected="Meuterer", end=t.end)
+        variant = "base"
+        if "variant" in tags:
+            raw = tags["variant"].value.strip()
+            found = find_variant(raw)
+            variant = found.name if found is not None else raw
+        players = self._players(tags.get("players"))
+        captain = self._captain(tags.get("captain"))
+        islands = self._islands(tags.get("islands"))
+        table = self._island_table(tags.get("islandtable"))
+        deal = self._deal(tags.get("deal"))
+        result = self._result(tags.get("result"))
+        other = {t: tags[t.lower()].value for t in header.order if t.lower() not in HEADER_FIELDS}
+        events = self._body(header.body_start)
+        log = MeutererLog(
+            variant=variant, players=players, captain=captain, islands=islands,
+            island_table=table, deal=deal, result=result, tags=other, events=events,
+            line=first_line, spans=spans)
+        for index, entry, message, expected in round_problems(log):
+            obj = log.events[index]
+            if entry is not None:
+                obj = entry
+            self.problem(obj.line, obj.col, message, expected, obj.end or None)
+        return log
+
+    def _split(self, value: str, col: int, seps: str = ",;") -> list[tuple[str, int]]:
+        """Parts of a value split at any of ``seps``, each with the column of its first
+        non-blank character; empty parts dropped."""
+        out = []
+        offset = 0
+        for part in re.split(f"[{re.escape(seps)}]", value):
+            lead = len(part) - len(part.lstrip())
+            if part.strip():
+                out.append((part.strip(), col + offset + lead))
+            offset += len(part) + 1
+        return out
+
+    def _players(self, tag) -> list[Player]:
+        if tag is None:
+            return []
+        players: list[Player] = []
+        for part, col in self._split(tag.value, tag.col, ","):
+            words = part.split()
+            colour = self._colour_name(words[0])
+            if colour is None:
+                self.problem(tag.line, col, f"unknown colour {words[0]!r}",
+                             expected="one of " + ", ".join(COLOURS), end=col + len(words[0]))
+                continue
+            name = " ".join(words[1:]) or None
+            players.append(Player(colour, name))
+        self.colours = [p.colour for p in players]
+        for p in players:
+            if p.name:
+                self.names.setdefault(p.name.lower(), p.colour)
+        return players
+
+    @staticmethod
+    def _colour_name(word: str) -> str | None:
+        """A colour, an alias or a unique prefix of a colour (``yel``)."""
+        w = word.lower()
+        w = COLOUR_ALIASES.get(w, w)
+        if w in COLOURS:
+            return w
+        found = [c for c in COLOURS if c.startswith(w)]
+        return found[0] if len(found) == 1 else None
+
+    def player(self, word: str) -> str | None:
+        """A player's colour from a word: the colour, an alias, a unique prefix of a colour,
+        or the player's name."""
+        w = word.lower().rstrip(":")
+        w = COLOUR_ALIASES.get(w, w)
+        if w in self.colours:
+            return w
+        if w in self.names:
+            return self.names[w]
+        found = [c for c in self.colours if c.startswith(w)] if w else []
+        return found[0] if len(found) == 1 else None
+
+    def _captain(self, tag) -> str | None:
+        if tag is None:
+            return None
+        colour = self.player(tag.value.strip())
+        if colour is None:
+            self.problem(tag.line, tag.col, f"captain {tag.value!r} is not a player",
+                         expected="one of " + ", ".join(self.colours), end=tag.end)
+        return colour
+
+    def _islands(self, tag) -> list[str]:
+        if tag is None:
+            return []
+        names: list[str] = []
+        for part, col in self._split(tag.value, tag.col, ",;/"):
+            name = find_island(part)
+            if name is None:
+                self.problem(tag.line, col, f"unknown island {part!r}",
+                             expected=", ".join(i.name for i in DEFAULT_ISLANDS),
+                             end=col + len(part))
+                continue
+            names.append(name)
+        if START_ISLAND in names:  # the circle is written from Hochland
+            at = names.index(START_ISLAND)
+            names = names[at:] + names[:at]
+        return names
+
+    def _island_table(self, tag) -> dict[str, IslandData]:
+        out: dict[str, IslandData] = {}
+        if tag is None:
+            return out
+        for part, col in self._split(tag.value, tag.col, ";"):
+            words = [(m.group(), col + m.start()) for m in _WORD.finditer(part)]
+            k = 0
+            while k < len(words) and not self._table_word(words[k][0]):
+                k += 1
+            name_text = " ".join(w for w, _ in words[:k])
+            name = find_island(name_text) if name_text else None
+            if name is None:
+                self.problem(tag.line, col, f"unknown island {name_text!r}" if name_text
+                             else "an island table entry needs the island's name",
+                             expected=", ".join(i.name for i in DEFAULT_ISLANDS),
+                             end=col + max(1, len(name_text)))
+                continue
+            data = IslandData()
+            rest = words[k:]
+            i = 0
+            while i < len(rest):
+                word, at = rest[i]
+                low = word.lower()
+                if low == "ship":
+                    value = _int(rest[i + 1][0]) if i + 1 < len(rest) else None
+                    if value is None:
+                        self.problem(tag.line, at, "ship needs its points", expected="ship 3",
+                                     end=at + len(word))
+                    else:
+                        data.ship = value
+                    i += 2
+                    continue
+                if "/" in word:
+                    parts = word.split("/")
+                    values = [_int(p) for p in parts]
+                    if len(values) != 3 or None in values:
+                        self.problem(tag.line, at, f"{word!r} is not three values",
+                                     expected="sole/two tied/three tied, e.g. 4/2/1",
+                                     end=at + len(word))
+                    else:
+                        data.values = values
+                elif low == "any":
+                    data.good = "any"
+                elif (card := _card_of(word)) is not None and card in LETTERS[:NGOODS]:
+                    data.good = card
+                else:
+                    self.problem(tag.line, at, f"cannot read {word!r} in the island table",
+                                 expected="a good (or any), three values a/b/c, ship N",
+                                 end=at + len(word))
+                i += 1
+            out[name] = data
+        return out
+
+    @staticmethod
+    def _table_word(word: str) -> bool:
+        low = word.lower()
+        card = _card_of(word)
+        return (low in ("ship", "any") or "/" in word
+                or (card is not None and card in LETTERS[:NGOODS] and len(word) > 1)
+                or (len(word) == 1 and word.upper() in LETTERS[:NGOODS]))
+
+    def _deal(self, tag) -> dict[str, str]:
+        out: dict[str, str] = {}
+        if tag is None:
+            return out
+        for part, col in self._split(tag.value, tag.col, ",;"):
+            words = [(m.group(), col + m.start()) for m in _WORD.finditer(part)]
+            colour = self.player(words[0][0])
+            if colour is None:
+                self.problem(tag.line, col, f"{words[0][0]!r} is not a player of this game",
+                             expected="one of " + ", ".join(self.colours),
+                             end=col + len(words[0][0]))
+                continue
+            cards = self._cards(words[1:], tag.line)
+            if cards is not None:
+                out[colour] = cards
+        return out
+
+    def _cards(self, words: list[tuple[str, int]], line: int) -> str | None:
+        """Cards from words of letters or names; problems located at the bad character."""
+        out = []
+        ok = True
+        for word, at in words:
+            if word == "-":  # no card
+                continue
+            got = _letters_of(word)
+            if got is not None:
+                out.append(got)
+                continue
+            ok = False
+            bad = next((i for i, c in enumerate(word) if c.upper() not in LETTERS and c != "?"),
+                       0)
+            self.problem(line, at + bad, f"{word!r} is not goods letters or a good's name",
+                         expected=_CARD_HELP, end=at + len(word))
+        return "".join(out) if ok else None
+
+    def _result(self, tag) -> list[str] | None:
+        if tag is None:
+            return None
+        v = tag.value.strip().lower()
+        if v in ("*", "unfinished", "none", "?", ""):
+            return []
+        out = []
+        for part, col in self._split(tag.value, tag.col, ",;&+"):
+            for word in part.split():
+                if word.lower() in ("and", "et", "tie", "shared"):
+                    continue
+                colour = self.player(word)
+                if colour is None:
+                    self.problem(tag.line, col, f"result {part!r} names no player",
+                                 expected="the winner's colour, winners sharing a tie "
+                                 "(red, blue), or unfinished", end=col + len(part))
+                elif colour not in out:
+                    out.append(colour)
+        return out
+
+    # -- body --------------------------------------------------------------------------------
+
+    def _body(self, start: int) -> list:
+        events: list = []
+        for i in range(start, len(self.lines)):
+            raw = self.lines[i]
+            stripped = raw.strip()
+            if not stripped:
+                continue
+            lineno = i + 1
+            indent = len(raw) - len(raw.lstrip())
+            if stripped.startswith("["):
+                self.problem(lineno, indent + 1, "header tag after the first round",
+                             expected="all tag pairs at the top of the log")
+                continue
+            if is_comment_line(stripped):
+                events.append(Comment(text=comment_text(stripped), line=lineno, col=indent + 1,
+                                      end=len(raw) + 1))
+                continue
+            ev = self._line(raw, lineno, indent)
+            if ev is not None:
+                events.append(ev)
+        return events
+
+    def _strip_comments(self, raw: str, line: int) -> tuple[str, str | None]:
+        """The line with ``{...}`` blanked out (columns kept) and cut at ``;``, and the
+        comment text (both kinds joined)."""
+        notes: list[str] = []
+        chars = list(raw)
+        pos = 0
+        while True:
+            open_at = raw.find("{", pos)
+            semi = raw.find(";", pos)
+            if semi >= 0 and (open_at < 0 or semi < open_at):
+                notes.append(raw[semi + 1:].strip())
+                chars = chars[:semi]
+                break
+            if open_at < 0:
+                break
+            close = raw.find("}", open_at)
+            if close < 0:
+                self.problem(line, open_at + 1, "comment not closed", expected="}",
+                             end=len(raw) + 1)
+                chars = chars[:open_at]
+                break
+            notes.append(raw[open_at + 1:close].strip())
+            for k in range(open_at, close + 1):
+                chars[k] = " "
+            pos = close + 1
+        comment = "; ".join(n for n in notes) if notes else None
+        return "".join(chars), comment
+
+    def _line(self, raw: str, line: int, indent: int):
+        text, comment = self._strip_comments(raw, line)
+        m = re.compile(r"[^\s:]+").match(text, indent)
+        word = m.group(0).lower() if m else ""
+        kind = KEYWORDS.get(word)
+        if kind is None:
+            self.problem(line, indent + 1, f"{word!r} is not a line of a Meuterer log" if word
+                         else "unreadable line",
+                         expected="round, wage, sell, dest, mutiny, sale, draw, score, total "
+                         "or a ; comment", end=indent + 1 + max(1, len(word)))
+            return None
+        pos = m.end()
+        if pos < len(text) and text[pos] == ":":
+            pos += 1
+        col, end = indent + 1, len(raw) + 1
+        return getattr(self, f"_{kind}")(text, pos, line, col, end, comment)
+
+    def _words(self, text: str, start: int, stop: int | None = None) -> list[tuple[str, int]]:
+        """Words with their 1-based columns."""
+        return [(m.group(), m.start() + 1)
+                for m in _WORD.finditer(text, start, len(text) if stop is None else stop)]
+
+    def _entries(self, text: str, pos: int) -> list[list[tuple[str, int]]]:
+        """The comma-separated entries of a line, as lists of located words."""
+        out = []
+        start = pos
+        while True:
+            comma = text.find(",", start)
+            stop = comma if comma >= 0 else len(text)
+            words = self._words(text, start, stop)
+            if words:
+                out.append(words)
+            if comma < 0:
+                return out
+            start = comma + 1
+
+    @staticmethod
+    def _span(words: list[tuple[str, int]]) -> tuple[int, int]:
+        return words[0][1], words[-1][1] + len(words[-1][0])
+
+    def _who(self, word: str, at: int, line: int) -> str | None:
+        colour = self.player(word)
+        if colour is None:
+            self.problem(line, at, f"{word!r} is not a player of this game",
+                         expected="one of " + ", ".join(self.colours), end=at + len(word))
+        return colour
+
+    def _round(self, text, pos, line, col, end, comment):
+        words = self._words(text, pos)
+        number = None
+        if words:
+            w, at = words[0]
+            number = _int(w.lstrip("#"))
+            if number is None or len(words) > 1:
+                bad = words[0] if number is None else words[1]
+                self.problem(line, bad[1], f"cannot read {bad[0]!r} after round",
+                             expected="round 3", end=bad[1] + len(bad[0]))
+        return Round(number=number, comment=comment, line=line, col=col, end=end)
+
+    def _wage(self, text, pos, line, col, end, comment):
+        words = self._words(text, pos)
+        wage = _int(words[0][0]) if words else None
+        if wage is None or len(words) > 1:
+            at = words[0][1] if words and wage is None else (words[1][1] if len(words) > 1
+                                                             else pos + 1)
+            self.problem(line, at, "wage needs one number", expected="wage 2 (0 to 3)",
+                         end=at + 1)
+            return None
+        return Wage(wage=wage, comment=comment, line=line, col=col, end=end)
+
+    def _sell(self, text, pos, line, col, end, comment):
+        steps: list = []
+        for words in self._entries(text, pos):
+            step = self._step(words, line)
+            if step is not None:
+                steps.append(step)
+        return Sell(steps=steps, comment=comment, line=line, col=col, end=end)
+
+    def _step(self, words, line):
+        colour = self._who(*words[0], line)
+        first, last = self._span(words)
+        rest = words[1:]
+        if not rest:
+            self.problem(line, first, "a selling turn needs a card or pass",
+                         expected="red W, red P robbed, or red pass 3 mate", end=last)
+            return None
+        word, at = rest[0]
+        if word.lower() in PASS_WORDS:
+            kept = None
+            action = None
+            for w, a in rest[1:]:
+                n = _int(w)
+                if n is not None and kept is None and n >= 0:
+                    kept = n
+                elif n is None and action is None:
+                    found = find_action(w)
+                    action = ACTIONS[found] if found is not None else w.lower()
+                else:
+                    self.problem(line, a, f"cannot read {w!r} in a pass",
+                                 expected="pass, the cards kept, the action card: "
+                                 "pass 3 mate", end=a + len(w))
+            if colour is None:
+                return None
+            return Pass(player=colour, kept=kept, action=action, line=line, col=first,
+                        end=last)
+        card = _card_of(word)
+        if card is None:
+            self.problem(line, at, f"{word!r} is not a card or pass", expected=_CARD_HELP
+                         + ", or pass", end=at + len(word))
+            return None
+        robbed = False
+        for w, a in rest[1:]:
+            if w.lower() in ROBBED_WORDS and card == "P" and not robbed:
+                robbed = True
+            else:
+                self.problem(line, a, f"cannot read {w!r} after a card" if card == "P" or
+                             w.lower() not in ROBBED_WORDS else "only the pirate card robs",
+                             expected="one card a turn (red W); P robbed for the pirate card",
+                             end=a + len(w))
+        if colour is None:
+            return None
+        return Play(player=colour, card=card, robbed=robbed, line=line, col=first, end=last)
+
+    def _dest(self, text, pos, line, col, end, comment):
+        dests = []
+        for words in self._entries(text, pos):
+            first, last = self._span(words)
+            role = _role(words[0][0])
+            if role is None:
+                self.problem(line, first, f"{words[0][0]!r} is not captain or mutineer",
+                             expected="dest captain Sandkap, mutineer Hochland",
+                             end=first + len(words[0][0]))
+                continue
+            island_text = " ".join(w for w, _ in words[1:])
+            name = find_island(island_text) if island_text else None
+            if name is None:
+                at = words[1][1] if len(words) > 1 else first
+                self.problem(line, at, f"unknown island {island_text!r}" if island_text
+                             else f"the {role}'s destination needs an island",
+                             expected=", ".join(i.name for i in DEFAULT_ISLANDS), end=last)
+                continue
+            dests.append(DestEntry(role=role, island=name, line=line, col=first, end=last))
+        return Dest(dests=dests, comment=comment, line=line, col=col, end=end)
+
+    def _mutiny(self, text, pos, line, col, end, comment):
+        outcome = None
+        arrow = re.compile(r"=>|->|=").search(text, pos)
+        stop = len(text)
+        if arrow:
+            stop = arrow.start()
+            words = self._words(text, arrow.end())
+            if len(words) != 1 or words[0][0].lower() not in OUTCOME_WORDS:
+                at = words[0][1] if words else arrow.end() + 1
+                self.problem(line, at, "cannot read the mutiny's outcome",
+                             expected="=> captain, or => mutineers", end=len(text) + 1)
+            else:
+                outcome = OUTCOME_WORDS[words[0][0].lower()]
+        adds = []
+        for words in self._entries(text[:stop], pos):
+            first, last = self._span(words)
+            colour = self._who(*words[0], line)
+            count = _int(words[1][0]) if len(words) > 1 else None
+            side = None
+            if count is None or count < 0:
+                at = words[1][1] if len(words) > 1 else first
+                self.problem(line, at, "a mutiny entry needs the number of conflict cards",
+                             expected="red 2 (or red 2 captain)", end=last)
+                continue
+            for w, a in words[2:]:
+                r = _role(w)
+                if r is not None and side is None:
+                    side = r
+                else:
+                    self.problem(line, a, f"cannot read {w!r} in a mutiny entry",
+                                 expected="the side: captain or mutineer", end=a + len(w))
+            if colour is not None:
+                adds.append(Add(player=colour, count=count, side=side, line=line, col=first,
+                                end=last))
+        return Mutiny(adds=adds, outcome=outcome, comment=comment, line=line, col=col, end=end)
+
+    def _sale(self, text, pos, line, col, end, comment):
+        sales = []
+        for words in self._entries(text, pos):
+            first, last = self._span(words)
+            colour = self._who(*words[0], line)
+            card = _card_of(words[1][0]) if len(words) > 1 else None
+            if card is None or card not in LETTERS[:NGOODS]:
+                at = words[1][1] if len(words) > 1 else first
+                self.problem(line, at, "a sale needs a good that can be sold",
+                             expected="blue G Affeninsel 2 (R, S, W, C or G)", end=last)
+                continue
+            rest = words[2:]
+            count = _int(rest[-1][0]) if rest else None
+            if count is not None:
+                rest = rest[:-1]
+            island_text = " ".join(w for w, _ in rest)
+            name = find_island(island_text) if island_text else None
+            if name is None:
+                at = rest[0][1] if rest else last
+                self.problem(line, at, f"unknown island {island_text!r}" if island_text
+                             else "a sale needs the island", expected=", ".join(
+                                 i.name for i in DEFAULT_ISLANDS), end=last)
+                continue
+            if count is not None and count < 0:
+                self.problem(line, rest[-1][1] if rest else first, "a negative count",
+                             expected="0 or more", end=last)
+                continue
+            if colour is not None:
+                sales.append(SaleEntry(player=colour, good=card, island=name, count=count,
+                                       line=line, col=first, end=last))
+        return Sale(sales=sales, comment=comment, line=line, col=col, end=end)
+
+    def _draw(self, text, pos, line, col, end, comment):
+        draws = []
+        for words in self._entries(text, pos):
+            first, last = self._span(words)
+            colour = self._who(*words[0], line)
+            cards = count = keep = returned = None
+            mode = "cards"
+            drawn_words: list[tuple[str, int]] = []
+            keep_words: list[tuple[str, int]] = []
+            ok = True
+            for w, a in words[1:]:
+                low = w.lower()
+                if low in KEEP_WORDS:
+                    mode = "keep"
+                    continue
+                if low in RETURN_WORDS:
+                    mode = "return"
+                    continue
+                if mode == "cards":
+                    drawn_words.append((w, a))
+                elif mode == "keep":
+                    keep_words.append((w, a))
+                else:
+                    n = _int(w)
+                    if n is None or n < 0 or returned is not None:
+                        self.problem(line, a, f"cannot read {w!r} after return",
+                                     expected="return 3", end=a + len(w))
+                        ok = False
+                    else:
+                        returned = n
+            if len(drawn_words) == 1 and _int(drawn_words[0][0]) is not None:
+                count = _int(drawn_words[0][0])
+                if count < 0:
+                    self.problem(line, drawn_words[0][1], "a negative count",
+                                 expected="0 or more", end=last)
+                    ok = False
+            elif drawn_words:
+                cards = self._cards(drawn_words, line)
+                ok = ok and cards is not None
+            else:
+                self.problem(line, first, "a draw needs the cards or their number",
+                             expected="red 2, blue SR, or yellow 8 return 3", end=last)
+                ok = False
+            if keep_words:
+                keep = self._cards(keep_words, line)
+                ok = ok and keep is not None
+            elif mode == "keep":
+                self.problem(line, last, "keep needs the cards kept", expected="keep SRW",
+                             end=last)
+                ok = False
+            if mode == "return" and returned is None and ok:
+                self.problem(line, last, "return needs a number", expected="return 3",
+                             end=last)
+                ok = False
+            if colour is not None and ok:
+                draws.append(DrawEntry(player=colour, cards=cards, count=count, keep=keep,
+                                       returned=returned, line=line, col=first, end=last))
+        return Draw(draws=draws, comment=comment, line=line, col=col, end=end)
+
+    def _sheet(self, text, pos, line, what):
+        entries = []
+        for words in self._entries(text, pos):
+            first, last = self._span(words)
+            colour = self._who(*words[0], line)
+            points = _int(words[1][0]) if len(words) == 2 else None
+            if points is None:
+                at = words[1][1] if len(words) > 1 else first
+                self.problem(line, at, f"a {what} entry is a player and a number",
+                             expected=f"{what} red 5, blue -1", end=last)
+                continue
+            if colour is not None:
+                entries.append(Entry(player=colour, points=points, line=line, col=first,
+                                     end=last))
+        return entries
+
+    def _score(self, text, pos, line, col, end, comment):
+        return Score(entries=self._sheet(text, pos, line, "score"), comment=comment, line=line,
+                     col=col, end=end)
+
+    def _total(self, text, pos, line, col, end, comment):
+        return Total(entries=self._sheet(text, pos, line, "total"), comment=comment, line=line,
+                     col=col, end=end)
+
+
+def round_problems(log: MeutererLog) -> list[tuple[int, object | None, str, str | None]]:
+    """What the text reader and :func:`validate` both reject in the body: a line before the
+    first ``round``, a second wage in a round, a destination, score, total or draw given twice
+    for the same role or player in a round, two different mutiny outcomes. Returns (event
+    index, the entry at fault or None, message, expected)."""
+    out: list[tuple[int, object | None, str, str | None]] = []
+    opened = False
+    seen: dict[str, set] = {}
+    for i, ev in enumerate(log.events):
+        kind = type(ev)
+        if kind is Comment:
+            continue
+        if kind is Round:
+            opened = True
+            seen = {}
+            continue
+        if not opened:
+            out.append((i, None, "a line before the first round", "round 1 first"))
+            continue
+        if kind is Wage:
+            if "wage" in seen:
+                out.append((i, None, "a second wage in this round", "one wage line a round"))
+            seen["wage"] = set()
+        elif kind is Dest:
+            got = seen.setdefault("dest", set())
+            for e in ev.dests:
+                if e.role in got:
+                    out.append((i, e, f"the {e.role}'s destination is given twice in this "
+                                "round", "one destination each"))
+                got.add(e.role)
+        elif kind is Mutiny and ev.outcome is not None:
+            got = seen.setdefault("outcome", set())
+            if got and ev.outcome not in got:
+                out.append((i, None, "two different outcomes for one mutiny",
+                            "one outcome a round"))
+            got.add(ev.outcome)
+        elif kind in (Score, Total, Draw):
+            name = kind.__name__.lower()
+            got = seen.setdefault(name, set())
+            for e in (ev.draws if kind is Draw else ev.entries):
+                if e.player in got:
+                    out.append((i, e, f"{e.player} has two {name} entries in this round",
+                                f"one {name} entry per player a round"))
+                got.add(e.player)
+    return out
+
+
+def parse(text: str, path: str = "<log>") -> MeutererLog:
+    """Read a Meuterer text log. Raises :class:`LogSyntaxError` listing every problem."""
+    reader = _Reader(text, path)
+    log = reader.read()
+    if reader.problems:
+        raise LogSyntaxError(path, sorted(reader.problems, key=lambda p: (p.line, p.col)), text)
+    return log
+
+
+def validate(log: MeutererLog) -> list[SyntaxProblem]:
+    """Check a decoded JSON log for what the text reader checks while reading: known colours,
+    players named in the body, island names, goods letters, the shape of rounds. Problems are
+    located by JSON path (line 1, column 1)."""
+    colours = [p.colour for p in log.players]
+    out: list[SyntaxProblem] = []
+    islands = {i.name for i in DEFAULT_ISLANDS}
+
+    def bad(path: str, message: str, expected: str | None = None) -> None:
+        out.append(SyntaxProblem(1, 1, f"at {path}: {message}", expected))
+
+    for i, p in enumerate(log.players):
+        if p.colour not in COLOURS:
+            bad(f"$.players[{i}].colour", f"unknown colour {p.colour!r}", ", ".join(COLOURS))
+    if log.captain is not None and log.captain not in colours:
+        bad("$.captain", f"{log.captain!r} is not a player", ", ".join(colours))
+    for i, name in enumerate(log.islands):
+        if name not in islands:
+            bad(f"$.islands[{i}]", f"unknown island {name!r}", ", ".join(sorted(islands)))
+    for name in log.island_table:
+        if name not in islands:
+            bad(f"$.island_table.{name}", f"unknown island {name!r}", ", ".join(sorted(islands)))
+    for colour in log.deal:
+        if colour not in colours:
+            bad(f"$.deal.{colour}", "not a player of this game", ", ".join(colours))
+    for i, colour in enumerate(log.result or []):
+        if colour not in colours:
+            bad(f"$.result[{i}]", f"{colour!r} is not a player", ", ".join(colours))
+    players = frozenset(colours)
+    for i, ev in enumerate(log.events):
+        kind = type(ev)
+        if kind is Sell:  # the bulk of a log: quick tests, a path only for a problem
+            for j, step in enumerate(ev.steps):
+                if step.player not in players:
+                    bad(f"$.events[{i}].steps[{j}].player", f"{step.player!r} is not a player "
+                        "of this game", ", ".join(colours))
+                if type(step) is Play and step.robbed and step.card != "P":
+                    bad(f"$.events[{i}].steps[{j}].robbed", "only the pirate card robs", "false")
+            continue
+        field = _ENTRY_FIELDS.get(kind)
+        if field is None:
+            continue
+        for j, item in enumerate(getattr(ev, field)):
+            if kind is not Dest and item.player not in players:
+                bad(f"$.events[{i}].{field}[{j}].player", f"{item.player!r} is not a player of "
+                    "this game", ", ".join(colours))
+            if (kind is Sale or kind is Dest) and item.island not in islands:
+                bad(f"$.events[{i}].{field}[{j}].island", f"unknown island {item.island!r}",
+                    ", ".join(sorted(islands)))
+            if kind is Draw and item.cards is None and item.count is None:
+                bad(f"$.events[{i}].{field}[{j}]", "a draw needs the cards or their number",
+                    "cards or count")
+    for index, entry, message, expected in round_problems(log):
+        path = f"$.events[{index}]"
+        ev = log.events[index]
+        if entry is not None:
+            for field in ("dests", "draws", "entries"):
+                items = getattr(ev, field, None)
+                if items is not None and entry in items:
+                    path += f".{field}[{items.index(entry)}]"
+                    break
+        bad(path, message, expected)
+    return out
+
+
+_ENTRY_FIELDS = {Mutiny: "adds", Sale: "sales", Draw: "draws", Dest: "dests", Score: "entries",
+                 Total: "entries"}
+
+
+# -- writing -----------------------------------------------------------------------------------
+
+
+def _tag(name: str, value: str) -> str:
+    return f'[{name} "{escape(value)}"]'
+
+
+def _comment(text: str, comment: str | None) -> str:
+    if comment is None:
+        return text
+    return f"{text} ; {comment}" if comment else f"{text} ;"
+
+
+def format_step(step) -> str:
+    """One selling turn: ``red W``, ``yellow P robbed``, ``green pass 3 mate``."""
+    if isinstance(step, Play):
+        return f"{step.player} {step.card}" + (" robbed" if step.robbed else "")
+    text = f"{step.player} pass"
+    if step.kept is not None:
+        text += f" {step.kept}"
+    if step.action is not None:
+        text += f" {step.action}"
+    return text
+
+
+def format_draw(d: DrawEntry) -> str:
+    text = f"{d.player} {d.cards if d.cards else (d.count or 0)}"
+    if d.keep is not None:
+        text += f" keep {d.keep or '-'}"
+    if d.returned is not None:
+        text += f" return {d.returned}"
+    return text
+
+
+def format_event(ev) -> str:
+    """One body line in canonical notation."""
+    kind = type(ev)
+    if kind is Round:
+        text = "round" if ev.number is None else f"round {ev.number}"
+    elif kind is Wage:
+        text = f"wage {ev.wage}"
+    elif kind is Sell:
+        text = "sell " + ", ".join(format_step(s) for s in ev.steps) if ev.steps else "sell"
+    elif kind is Dest:
+        text = "dest " + ", ".join(f"{d.role} {d.island}" for d in ev.dests) if ev.dests \
+            else "dest"
+    elif kind is Mutiny:
+        text = "mutiny " + ", ".join(
+            f"{a.player} {a.count}" + (f" {a.side}" if a.side else "") for a in ev.adds)
+        text = text.rstrip()
+        if ev.outcome is not None:
+            text += f" => {ev.outcome}"
+    elif kind is Sale:
+        text = "sale " + ", ".join(
+            f"{s.player} {s.good} {s.island}" + (f" {s.count}" if s.count is not None else "")
+            for s in ev.sales)
+        text = text.rstrip()
+    elif kind is Draw:
+        text = ("draw " + ", ".join(format_draw(d) for d in ev.draws)).rstrip()
+    elif kind in (Score, Total):
+        text = (kind.__name__.lower() + " "
+                + ", ".join(f"{e.player} {e.points}" for e in ev.entries)).rstrip()
+    else:
+        return f"; {ev.text}" if ev.text else ";"
+    return _comment(text, ev.comment)
+
+
+def format_table(data: IslandData) -> str:
+    parts = []
+    if data.good is not None:
+        parts.append("any" if data.good == "any" else GOODS[LETTERS.index(data.good)])
+    if data.values is not None:
+        parts.append("/".join(map(str, data.values)))
+    if data.ship is not None:
+        parts.append(f"ship {data.ship}")
+    return " ".join(parts)
+
+
+def format_log(log: MeutererLog) -> str:
+    """The canonical text form of a log (what ``cartlog convert --to text`` writes)."""
+    lines = [_tag("Game", "Meuterer"), _tag("Variant", log.variant)]
+    for name in TAG_ORDER:
+        if name in log.tags:
+            lines.append(_tag(name, log.tags[name]))
+    for name, value in log.tags.items():
+        if name not in TAG_ORDER:
+            lines.append(_tag(name, value))
+    lines.append(_tag("Players", ", ".join(
+        f"{p.colour} {p.name}" if p.name else p.colour for p in log.players)))
+    if log.captain is not None:
+        lines.append(_tag("Captain", log.captain))
+    lines.append(_tag("Islands", ", ".join(log.islands)))
+    if log.island_table:
+        lines.append(_tag("IslandTable", "; ".join(
+            f"{name} {format_table(d)}".rstrip() for name, d in log.island_table.items())))
+    if log.deal:
+        lines.append(_tag("Deal", ", ".join(f"{c} {cards}" for c, cards in log.deal.items())))
+    if log.result is not None:
+        lines.append(_tag("Result", ", ".join(log.result) if log.result else "unfinished"))
+    lines.append("")
+    for ev in log.events:
+        lines.append(format_event(ev))
+    return "\n".join(lines) + "\n"

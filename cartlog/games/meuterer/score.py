@@ -1,0 +1,122 @@
+"""The Meuterer final breakdown: every round's points by source and player, beside the score
+sheet as recorded, the totals and the winners (ruling U1: highest total, ties shared)."""
+
+from __future__ import annotations
+
+import msgspec
+
+from cartlog.games.meuterer.model import OVER, cards_text
+
+
+class Points(msgspec.Struct, kw_only=True):
+    """One source of points: ``ship``, ``wage``, ``mate``, ``cabinboy``, ``island`` (a
+    majority), or ``sheet`` (a round without selling, taken as written)."""
+
+    source: str
+    points: int
+    text: str  # how it comes about: "Rotes Riff wine majority alone 4"
+
+
+class PlayerRound(msgspec.Struct, kw_only=True):
+    colour: str
+    role: str  # captain, mutineer, cabin boy, mate, merchant, stevedore, none
+    points: int  # the replay's points this round
+    items: list[Points]
+    recorded: int | None  # the sheet's score entry
+    total: int  # the replay's running total after the round
+    recorded_total: int | None  # the sheet's total entry
+
+
+class RoundBreakdown(msgspec.Struct, kw_only=True):
+    round: int
+    captain: str
+    port: str  # where the ship lay during the round
+    previous: str | None  # the port before (U3); None in round 1
+    active: list[str]  # the islands where goods were sold (U3)
+    wage: int
+    captain_destination: str
+    mutineer: str | None
+    mutineer_destination: str | None
+    mutiny: str  # none, failed, succeeded
+    captain_side: int | None  # conflict cards counted, the mate's 1 included (U6)
+    mutineer_side: int | None
+    checked: bool  # False: no selling recorded, the sheet's points were taken as written
+    players: list[PlayerRound]
+
+
+class Standing(msgspec.Struct, kw_only=True):
+    colour: str
+    name: str | None = None
+    total: int
+    recorded_total: int | None  # the last total the sheet gives
+    hand: str  # cards in hand at the end, ? for unseen ones
+
+
+class MeutererBreakdown(msgspec.Struct, tag="meuterer", tag_field="game", kw_only=True):
+    variant: str
+    rounds: int  # rounds the game has (U1)
+    played: int  # rounds scored in the replay
+    finished: bool
+    winners: list[str]  # the highest total; several when tied (empty while unfinished)
+    winner: str | None  # the winners joined (``red, blue``), None while unfinished
+    recorded: str | None  # the Result tag as written: winners joined, or ``unfinished``
+    agrees: bool | None  # recorded result == replayed one (None when not recorded)
+    standings: list[Standing]  # highest total first
+    scores: list[RoundBreakdown]
+    ship: str  # where the merchant ship lies at the end
+    pirate: str | None  # the pirate ship (pirate variant)
+    turns: int  # rounds scored (as ``played``)
+    actions: int  # plays and passes
+
+
+def breakdown(replay) -> MeutererBreakdown:
+    state, log = replay.state, replay.log
+    colours = state.colours
+    names = {p.colour: p.name for p in log.players}
+    rounds = []
+    last_recorded: list[int | None] = [None] * len(colours)
+    for rs in replay.scores:
+        players = []
+        for seat, colour in enumerate(colours):
+            its = rs.items[seat]
+            if rs.recorded_totals[seat] is not None:
+                last_recorded[seat] = rs.recorded_totals[seat]
+            players.append(PlayerRound(
+                colour=colour, role=rs.roles[seat], points=sum(i.points for i in its),
+                items=[Points(source=i.source, points=i.points, text=i.text) for i in its],
+                recorded=rs.recorded[seat], total=rs.totals[seat],
+                recorded_total=rs.recorded_totals[seat]))
+        name = state.island_name
+        rounds.append(RoundBreakdown(
+            round=rs.round, captain=colours[rs.captain], port=name(rs.port),
+            previous=name(rs.previous) if rs.previous >= 0 else None,
+            active=[name(p) for p in rs.active], wage=rs.wage,
+            captain_destination=name(rs.captain_dest),
+            mutineer=colours[rs.mutineer] if rs.mutineer >= 0 else None,
+            mutineer_destination=name(rs.mutineer_dest) if rs.mutineer >= 0 else None,
+            mutiny=rs.mutiny, captain_side=rs.strength[0] if rs.strength else None,
+            mutineer_side=rs.strength[1] if rs.strength else None, checked=rs.checked,
+            players=players))
+    finished = state.phase == OVER
+    top = max(state.scores) if state.scores else 0
+    winners = [c for c, s in zip(colours, state.scores) if s == top] if finished else []
+    standings = sorted(
+        (Standing(colour=c, name=names.get(c), total=state.scores[seat],
+                  recorded_total=last_recorded[seat], hand=cards_text(state.hands[seat]))
+         for seat, c in enumerate(colours)),
+        key=lambda s: -s.total)
+    recorded = None
+    if log.result is not None:
+        recorded = ", ".join(log.result) if log.result else "unfinished"
+    return MeutererBreakdown(
+        variant=replay.rs.name, rounds=state.rounds, played=len(replay.scores),
+        finished=finished, winners=winners, winner=", ".join(winners) or None,
+        recorded=recorded,
+        agrees=(None if log.result is None or replay.stopped
+                else sorted(log.result) == sorted(winners)),
+        standings=standings, scores=rounds, ship=state.island_name(state.ship),
+        pirate=state.island_name(state.pirate) if state.pirate >= 0 else None,
+        turns=replay.turns, actions=replay.actions)
+
+
+BREAKDOWN_TYPE = MeutererBreakdown

@@ -1,0 +1,234 @@
+"""Random legal Meuterer games, seeded and reproducible (``cartlog simulate meuterer``).
+
+The simulator keeps the real cards (a shuffled deck, the discard pile, the hands, the cards on
+the table) beside the engine's state, and writes every line a careful scorekeeper would: the
+plays and passes, the destinations, the mutiny with its outcome, the sale declarations of
+every player who can split goods, the draws, and the score sheet. ``view`` redacts the log to
+what someone at the table saw.
+"""
+
+from __future__ import annotations
+
+import random
+
+import msgspec
+
+from cartlog.games.meuterer import rules
+from cartlog.games.meuterer.events import (
+    Add, Dest, DestEntry, Draw, DrawEntry, Entry, MeutererLog, Mutiny, Pass, Play, Player, Round,
+    Sale, SaleEntry, Score, Sell, Total, Wage,
+)
+from cartlog.games.meuterer.model import (
+    ACTIONS, CONFLICT, COLOURS, DEFAULT_ISLANDS, HAND_SIZE, ISLAND_BY_NAME, LETTERS, MUTINEER,
+    NGOODS, NKINDS, PIRATE, START_ISLAND, STEVEDORE, STEVEDORE_EXTRA, find_variant,
+)
+
+DEFAULT_NAMES = ("Anne", "Bart", "Carla", "Diego")
+
+
+class _Cards:
+    """The physical deck (top = end of the list) and discard pile."""
+
+    def __init__(self, totals: tuple[int, ...], rng: random.Random) -> None:
+        self.rng = rng
+        self.deck = [k for k in range(NKINDS) for _ in range(totals[k])]
+        rng.shuffle(self.deck)
+        self.discard: list[int] = []
+
+    def take(self) -> int | None:
+        if not self.deck:
+            self.deck, self.discard = self.discard, []
+            self.rng.shuffle(self.deck)
+        return self.deck.pop() if self.deck else None
+
+    def under(self, card: int) -> None:
+        self.deck.insert(0, card)
+
+
+def simulate(variant: str = "base", players: int = 4, seed: int = 0, *, view: str = "all",
+             play_bias: float = 0.7) -> MeutererLog:
+    """Play a random legal game. ``variant``: ``base`` or ``pirate``. ``view``: ``all``
+    (every card known), ``table`` (what the whole table saw) or a colour (the table's view
+    plus that player's own cards)."""
+    rs = find_variant(variant)
+    if rs is None:
+        raise ValueError(f"unknown variant {variant!r}: base or pirate")
+    if not rs.min_players <= players <= rs.max_players:
+        raise ValueError(f"Meuterer is for {rs.min_players} to {rs.max_players} players")
+    colours = list(COLOURS[:players])
+    if view not in ("all", "table") and view not in colours:
+        raise ValueError(f"unknown view {view!r}: all, table or a player's colour "
+                         f"({', '.join(colours)})")
+    rng = random.Random(seed)
+    others = [i.name for i in DEFAULT_ISLANDS if i.name != START_ISLAND]
+    rng.shuffle(others)
+    names = [START_ISLAND] + others
+    circle = [ISLAND_BY_NAME[n] for n in names]
+    captain = rng.randrange(players)
+    cards = _Cards(rs.totals, rng)
+    hands = [[cards.take() for _ in range(HAND_SIZE)] for _ in range(players)]
+    deal = {c: "".join(LETTERS[k] for k in h) for c, h in zip(colours, hands)}
+    state = rules.new_game(rs, circle, colours, captain, [h[:] for h in hands])
+    played: list[list[int]] = [[] for _ in range(players)]
+    events: list = []
+    for rnd in range(1, state.rounds + 1):
+        events.append(Round(number=rnd))
+        wage = rng.randrange(4)
+        rules.apply_wage(state, wage)
+        events.append(Wage(wage=wage))
+        # phase 2: selling
+        steps: list = []
+        while state.turn >= 0:
+            seat = state.turn
+            hand = hands[seat]
+            bias = play_bias if len(hand) > 2 else play_bias * 0.6
+            if hand and rng.random() < bias:
+                goods = [k for k in hand if k != CONFLICT]
+                card = rng.choice(goods if goods and rng.random() < 0.85 else hand)
+                hand.remove(card)
+                played[seat].append(card)
+                rules.apply_play(state, seat, card)
+                robbed = False
+                if card == PIRATE:
+                    robbed = rules.pirate_robs(state, state.hand_size(seat))
+                    rules.apply_pirate(state, seat, robbed)
+                    if robbed:
+                        for p in played:
+                            cards.discard += p
+                            p.clear()
+                steps.append(Play(player=colours[seat], card=LETTERS[card], robbed=robbed))
+            else:
+                action = None
+                if seat != state.captain:
+                    action = rng.choice(rules.free_actions(state))
+                rules.apply_pass(state, seat, action)
+                steps.append(Pass(player=colours[seat], kept=len(hand),
+                                  action=ACTIONS[action] if action is not None else None))
+        events.append(Sell(steps=steps))
+        # phase 3: destinations
+        capt = state.captain
+        mut = state.taken[MUTINEER]
+        capt_dest = rules.destination(state, capt)
+        mut_dest = rules.destination(state, mut) if mut >= 0 else -1
+        dests = [DestEntry(role="captain", island=names[capt_dest])]
+        if mut >= 0:
+            dests.append(DestEntry(role="mutineer", island=names[mut_dest]))
+        events.append(Dest(dests=dests))
+        # phase 4: the mutiny
+        success = None
+        if mut >= 0:
+            adds = []
+            entries = []
+            for k in range(players):
+                seat = (capt + k) % players
+                side = rules.side_of(state, seat)
+                if side == 0:
+                    continue
+                have = hands[seat].count(CONFLICT)
+                count = rng.randint(0, have) if have else 0
+                for _ in range(count):
+                    hands[seat].remove(CONFLICT)
+                    cards.discard.append(CONFLICT)
+                rules.apply_add(state, seat, count)
+                adds.append((seat, count, None))
+                named = rng.random() < 0.3
+                entries.append(Add(player=colours[seat], count=count,
+                                   side=("captain" if side > 0 else "mutineer") if named
+                                   else None))
+            success = rules.mutiny_succeeds(*rules.mutiny_strength(state, adds))
+            events.append(Mutiny(adds=entries, outcome="mutineers" if success else "captain"))
+        # phase 5: sales and points
+        active = state.active()
+        declared = []
+        sale_entries = []
+        for seat in range(players):
+            if not rules.has_choice(state, seat, active):
+                continue
+            rem = state.played[seat][:NGOODS]
+            for pos in active:
+                options = [g for g in range(NGOODS) if rem[g] and circle[pos].sells(g)]
+                if not options:
+                    continue
+                g = rng.choice(options)
+                n = rng.randint(1, rem[g])
+                rem[g] -= n
+                declared.append((seat, g, pos, n))
+                sale_entries.append(SaleEntry(player=colours[seat], good=LETTERS[g],
+                                              island=names[pos], count=n))
+        if sale_entries:
+            events.append(Sale(sales=sale_entries))
+        sales, _, _ = rules.resolve_sales(state, declared)
+        items = rules.round_points(state, success, capt_dest, mut_dest, sales)
+        rules.apply_points(state, items)
+        events.append(Score(entries=[Entry(player=c, points=sum(i.points for i in its))
+                                     for c, its in zip(colours, items)]))
+        events.append(Total(entries=[Entry(player=c, points=s)
+                                     for c, s in zip(colours, state.scores)]))
+        if rnd == state.rounds:
+            rules.end_game(state)
+            break
+        # phases 6-7
+        rules.apply_move(state, mut_dest if success else capt_dest, success)
+        for p in played:
+            cards.discard += p
+            p.clear()
+        # phase 8: the refill, from the captain clockwise
+        steve = state.taken[STEVEDORE]
+        draws = []
+        for k in range(players):
+            seat = (state.captain + k) % players
+            need = HAND_SIZE - len(hands[seat])
+            want = need + (STEVEDORE_EXTRA if seat == steve else 0)
+            got = []
+            for _ in range(want):
+                c = cards.take()
+                if c is None:
+                    break
+                got.append(c)
+            keep = None
+            if seat == steve:
+                kept = rng.sample(got, min(need, len(got)))
+                rest = list(got)
+                for c in kept:
+                    rest.remove(c)
+                for c in rest:
+                    cards.under(c)
+                hands[seat] += kept
+                keep = kept
+            else:
+                hands[seat] += got
+            rules.apply_refill(state, seat, got, None, keep, None)
+            draws.append(DrawEntry(player=colours[seat], cards="".join(LETTERS[c] for c in got),
+                                   keep="".join(LETTERS[c] for c in keep)
+                                   if keep is not None else None))
+        events.append(Draw(draws=draws))
+        rules.next_round(state)
+    top = max(state.scores)
+    result = [c for c, s in zip(colours, state.scores) if s == top]
+    log = MeutererLog(
+        variant=rs.name, players=[Player(c, n) for c, n in zip(colours, DEFAULT_NAMES)],
+        captain=colours[captain], islands=names, deal=deal, result=result,
+        tags={"Event": "cartlog simulation", "Round": str(seed)}, events=events)
+    return redact(log, view) if view != "all" else log
+
+
+def redact(log: MeutererLog, view: str) -> MeutererLog:
+    """What someone at the table saw: the cards played and the conflict cards added are
+    public, the deal and the draws are not, except those of the player ``view`` names
+    (``table`` hides them all)."""
+    keep = view if view in {p.colour for p in log.players} else None
+    events = []
+    for ev in log.events:
+        if isinstance(ev, Draw):
+            draws = []
+            for d in ev.draws:
+                if d.player != keep and d.cards is not None:
+                    n = len(d.cards)
+                    d = msgspec.structs.replace(
+                        d, cards=None, count=n, keep=None,
+                        returned=n - len(d.keep) if d.keep is not None else None)
+                draws.append(d)
+            ev = msgspec.structs.replace(ev, draws=draws)
+        events.append(ev)
+    deal = {c: cards for c, cards in log.deal.items() if c == keep}
+    return msgspec.structs.replace(log, deal=deal, events=events)

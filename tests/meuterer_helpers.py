@@ -1,0 +1,117 @@
+"""Helpers for the Meuterer tests: small logs, positions, and the report assembly.
+
+The game is not registered in ``cartlog.games`` yet, so the tests read logs with the game's own
+``notation.parse`` (text) or ``msgspec`` + ``notation.validate`` (JSON), and assemble findings
+with :func:`findings_of`, a copy of ``cartlog.audit.report_of`` that also honours a note's own
+``follows`` (the link of a carried running total to its source).
+"""
+
+from __future__ import annotations
+
+import msgspec
+
+from cartlog.core.errors import LogSyntaxError
+from cartlog.core.findings import Finding
+from cartlog.games import is_json
+from cartlog.games.meuterer import codes as codes_module
+from cartlog.games.meuterer.events import LOG_TYPE
+from cartlog.games.meuterer.notation import parse, validate
+from cartlog.games.meuterer.position import from_position
+from cartlog.games.meuterer.replay import Replay
+
+ISLANDS = ("Hochland, Frosthöhle, Grünland, Karge Zunge, Eisfelsen, Affeninsel, Kalte Klippe, "
+           "Sommerland, Rotes Riff, Piratennest, Fingerhut, Sandkap")
+CIRCLE = "HO/FR/GR/KZ/EI/AF/KK/SO/RR/PN/FI/SK"
+PLAYERS4 = "red Anna, blue Ben, green Cleo, yellow Dan"
+DEAL4 = "red RSWCX, blue SSWWX, green CCGGX, yellow RWGGX"
+
+# Round 1 of a legal game with the header above (red captain, the published circle):
+# red plays wine and keeps 4 (destination Eisfelsen), blue sells 2 salt as the merchant, green
+# is the mate, yellow the mutineer keeping 3 (Karge Zunge). Red and yellow add a conflict card
+# each: 1 + the mate's 1 against 1, the captain holds. On Hochland blue and yellow tie with 2
+# cards: yellow scores the second value 3, blue the merchant's 4. Red: ship 5 - wage 2 = 3;
+# green: mate 1 + wage 2 = 3.
+ROUND1 = """\
+round 1
+wage 2
+sell red W, blue S, green C, yellow G, red pass 4, blue S, green pass 4 mate, yellow G, blue pass 3 merchant, yellow pass 3 mutineer
+dest captain Eisfelsen, mutineer Karge Zunge
+mutiny red 1, green 0, yellow 1 => captain
+score red 3, blue 4, green 3, yellow 3
+total red 3, blue 4, green 3, yellow 3
+draw red 2, blue 2, green 1, yellow 3
+"""
+
+
+def make(body: str = ROUND1, *, players: str = PLAYERS4, captain: str | None = "red",
+         deal: str | None = DEAL4, variant: str | None = "base", islands: str = ISLANDS,
+         result: str | None = None, table: str | None = None) -> str:
+    """A text log: the header from the arguments (None leaves a tag out), then ``body``."""
+    tags = [("Game", "Meuterer"), ("Variant", variant), ("Players", players),
+            ("Captain", captain), ("Islands", islands), ("IslandTable", table),
+            ("Deal", deal), ("Result", result)]
+    head = "\n".join(f'[{k} "{v}"]' for k, v in tags if v is not None)
+    return f"{head}\n\n{body}"
+
+
+def read(text: str, path: str = "<log>"):
+    """Read a Meuterer log, text or JSON, as ``cartlog.games.read_log`` will once the game is
+    registered."""
+    if is_json(text):
+        try:
+            log = msgspec.json.decode(text, type=LOG_TYPE)
+        except msgspec.DecodeError as exc:
+            from cartlog.core.errors import SyntaxProblem
+
+            raise LogSyntaxError(path, [SyntaxProblem(1, 1, f"invalid log: {exc}")], text)
+        problems = validate(log)
+        if problems:
+            raise LogSyntaxError(path, problems, text)
+        return log
+    return parse(text, path)
+
+
+def findings_of(replay: Replay) -> list[Finding]:
+    """``cartlog.audit.report_of``'s finding list for a Meuterer replay."""
+    table = codes_module.CODES
+    findings: list[Finding] = []
+    first_error_of: dict[int | None, int] = {}
+    first_error: int | None = None
+    for note in replay.notes:
+        v = note.violation
+        info = table[v.code]
+        follows = note.follows
+        if follows is None and v.code in codes_module.CONSEQUENCES and info.severity == "error":
+            follows = first_error if v.code in codes_module.TABLE_WIDE else \
+                first_error_of.get(note.seat)
+        colour = (replay.colours[note.seat]
+                  if note.seat is not None and note.seat < len(replay.colours) else None)
+        f = Finding(code=v.code, severity=info.severity, message=v.message, rule=info.rule,
+                    line=note.line or None, col=note.col or None, end_col=note.end or None,
+                    path=note.path, turn=note.turn, action=note.action, player=colour,
+                    expected=v.expected, actual=v.actual, position=note.position,
+                    follows=follows)
+        if (info.severity == "error" and follows is None
+                and v.code not in codes_module.RECORD_ONLY):
+            index = len(findings)
+            if first_error is None:
+                first_error = index
+            first_error_of.setdefault(note.seat, index)
+        findings.append(f)
+    return findings
+
+
+def audit(text_or_log, **kw) -> list[Finding]:
+    log = read(text_or_log) if isinstance(text_or_log, str) else text_or_log
+    return findings_of(Replay(log, **kw).run())
+
+
+def codes(findings) -> list[str]:
+    return [f.code for f in findings]
+
+
+def position(players: str, *, ships: str = "HO", turn: str = "1/sell/-",
+             captain: str = "red:2", variant: str = "base", extra: str = "",
+             circle: str = CIRCLE):
+    """A state from the fields that matter: ``players`` is the position's players field."""
+    return from_position(f"{variant} {circle} {ships} {turn} {captain} {players} {extra}".strip())
