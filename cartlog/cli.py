@@ -334,8 +334,9 @@ def score(log: LogArg, fmt: FormatOpt = Format.text, ascii_only: AsciiOpt = Fals
 @app.command()
 def simulate(
     game: Annotated[str, typer.Argument(help="The game: cartagena.", show_default=False)],
-    rules: Annotated[str, typer.Option("--rules", "-r", help="Rule set (see cartlog "
-                                       "games).")] = "2000-jamaica",
+    rules: Annotated[Optional[str], typer.Option(
+        "--rules", "-r", help="Rule set (Cartagena) or variant (Meuterer); see cartlog games. "
+        "Default: the game's first (2000-jamaica, base).")] = None,
     players: Annotated[int, typer.Option("--players", "-n", help="Number of players.")] = 4,
     seed: Annotated[int, typer.Option("--seed", "-s", help="Random seed: the same seed gives "
                                       "the same game.")] = 0,
@@ -363,6 +364,8 @@ def simulate(
 
         _fail(f"unknown game {game!r}; expected one of {', '.join(GAMES)} (see cartlog games)")
     try:
+        if rules is None:
+            rules = entry.module("model").catalogue()["rulesets"][0]["name"]
         log = entry.module("simulate").simulate(rules, players, seed, view=view)
     except ValueError as exc:
         _fail(f"{exc} (see cartlog games)")

@@ -545,11 +545,12 @@ def test_explain_far_off_code_lists_codes():
 def test_games_lists_the_rule_sets():
     result = run("games", "--format", "json")
     assert result.exit_code == 0
-    (game,) = msgspec.json.decode(result.stdout)
-    assert game["name"] == "cartagena"
-    assert {rs["name"] for rs in game["rulesets"]} == RULE_SETS
+    games = {g["name"]: g for g in msgspec.json.decode(result.stdout)}
+    assert set(games) == {"cartagena", "meuterer"}
+    assert {rs["name"] for rs in games["cartagena"]["rulesets"]} == RULE_SETS
+    assert {rs["name"] for rs in games["meuterer"]["rulesets"]} == {"base", "pirate"}
     text = run("games").stdout
-    for name in RULE_SETS:
+    for name in RULE_SETS | {"base", "pirate"}:
         assert re.search(rf"^\s+{re.escape(name)}\s", text, re.MULTILINE), name
 
 

@@ -33,6 +33,8 @@ class GameEntry:
 GAMES: dict[str, GameEntry] = {
     "cartagena": GameEntry("cartagena", "Cartagena", "cartlog.games.cartagena",
                            ("cartagena", "carthagene", "carthagène", "cartagène", "karthago")),
+    "meuterer": GameEntry("meuterer", "Meuterer", "cartlog.games.meuterer",
+                          ("meuterer", "le mutin", "mutin", "mutineer")),
 }
 
 
@@ -288,17 +290,4 @@ def all_codes() -> dict:
 
 def catalogue() -> list[dict]:
     """Games, rule sets and options, as plain data (``cartlog games``)."""
-    out = []
-    for entry in GAMES.values():
-        model = entry.module("model")
-        out.append({
-            "name": entry.name, "title": entry.title, "aliases": list(entry.aliases),
-            "rulesets": [{
-                "name": rs.name, "book": rs.book, "spaces": rs.spaces, "pirates": rs.pirates,
-                "actions": rs.actions, "players": f"{rs.min_players}-{rs.max_players}",
-                "cards": f"{rs.deck_size} ({rs.per_sign} x " + ", ".join(rs.signs) + ")",
-                "letters": dict(zip(rs.letters, rs.signs)), "options": rs.options,
-            } for rs in model.RULESETS.values()],
-            "option_help": model.OPTION_HELP,
-        })
-    return out
+    return [entry.module("model").catalogue() for entry in GAMES.values()]

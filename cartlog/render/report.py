@@ -22,6 +22,9 @@ from cartlog.core.notation import split_lines
 from cartlog.render.theme import severity_style
 
 
+TURN_WORD = {"meuterer": "round"}  # what a game counts its play in
+
+
 def _plural(n: int, word: str) -> str:
     return f"{n} {word}{'' if n == 1 else 's'}"
 
@@ -116,7 +119,7 @@ def summary_line(report, *, stopped: bool = False) -> Text:
         text.append(f"; {report.rules}, stopped at the first error{where}")
         return text
     outcome = f"won by {b.winner}" if b.winner else "unfinished"
-    text.append(f"; {report.rules}, {_plural(b.turns, 'turn')}, {outcome}")
+    text.append(f"; {report.rules}, {_plural(b.turns, TURN_WORD.get(report.game, 'turn'))}, {outcome}")
     if b.recorded is not None:
         if b.agrees:
             text.append(", as recorded")
@@ -204,8 +207,7 @@ def render_catalogue(games: list[dict]) -> Group:
         for rs in game["rulesets"]:
             parts.append(Text.assemble(
                 "  ", (f"{rs['name']:<22}", "notation"),
-                f" {rs['book']}, {rs['players']} players, {rs['spaces']} spaces, "
-                f"{rs['pirates']} pirates, {rs['actions']} actions"))
+                f" {rs['book']}, {rs['players']} players, {rs['summary']}"))
             letters = ", ".join(f"{k} {v}" for k, v in rs["letters"].items())
             parts.append(Text(f"      cards: {rs['cards'].split(' ', 1)[0]}; {letters}",
                               style="label"))

@@ -152,6 +152,22 @@ OPTION_HELP = {
 }
 
 
+def catalogue() -> dict:
+    """The game's rule sets and options as plain data (what ``cartlog games`` lists)."""
+    return {
+        "name": "cartagena", "title": "Cartagena",
+        "aliases": ["cartagena", "carthagene", "carthagène", "cartagène", "karthago"],
+        "rulesets": [{
+            "name": rs.name, "book": rs.book, "spaces": rs.spaces, "pirates": rs.pirates,
+            "actions": rs.actions, "players": f"{rs.min_players}-{rs.max_players}",
+            "summary": f"{rs.spaces} spaces, {rs.pirates} pirates, {rs.actions} actions",
+            "cards": f"{rs.deck_size} ({rs.per_sign} x " + ", ".join(rs.signs) + ")",
+            "letters": dict(zip(rs.letters, rs.signs)), "options": rs.options,
+        } for rs in RULESETS.values()],
+        "option_help": OPTION_HELP,
+    }
+
+
 def find_ruleset(name: str) -> RuleSet | None:
     key = name.strip().lower()
     return RULESETS.get(RULESET_ALIASES.get(key, key))

@@ -508,7 +508,8 @@ class Replay:
 import msgspec  # noqa: E402
 
 
-class Frame(msgspec.Struct, omit_defaults=True, kw_only=True):
+class Frame(msgspec.Struct, tag="cartagena", tag_field="game", omit_defaults=True,
+            kw_only=True):
     """One step of a replay as plain data (``cartlog replay --format json``).
 
     ``findings`` are indices into the report's finding list. The table (``pirates``, ``hands``,

@@ -342,6 +342,8 @@ def catalogue() -> dict:
         "rulesets": [{
             "name": v.name, "book": v.book, "players": f"{v.min_players}-{v.max_players}",
             "rounds": "9 with 3 players, 8 with 4",
+            "summary": "9 rounds with 3 players, 8 with 4"
+            + (", pirate card and pirate ship" if v.totals[6] else ""),
             "cards": f"{v.deck_size} (" + ", ".join(
                 f"{n} {GOODS[k]}" for k, n in enumerate(v.totals) if n) + ")",
             "letters": dict(zip(LETTERS, GOODS)),
