@@ -1,7 +1,8 @@
 """Audit throughput on one core: decode, decode + audit, and the bare replay.
 
-Simulates a seeded corpus of Cartagena games (every card known), encodes each game to JSON once,
-then times, best of N repeats, on one core:
+Simulates a seeded corpus of games of one game (Cartagena by default, or Meuterer with
+``--game meuterer``; every card known), encodes each game to JSON once, then times, best of N
+repeats, on one core:
 
   (a) ``msgspec.json`` decoding of every game into the log Structs: the floor;
   (b) decoding plus the full audit (``cartlog.audit.audit``), the work of ``cartlog check``
@@ -10,13 +11,18 @@ then times, best of N repeats, on one core:
       conversion to the Structs, and the checks of names, letters and spaces);
   (c) the bare replay, ``Replay(log).run()``, on logs decoded beforehand.
 
-Prints a Markdown table with actions/s and games/s for each, and the machine it ran on.
+Prints a Markdown table with actions/s and games/s for each, and the machine it ran on. An
+action is one entry of a Cartagena turn's action list, or one Meuterer play or pass; for
+Meuterer the table also gives log entries/s (an entry is one body line of the log: ``round``,
+``wage``, ``sell``, ``dest``, ``mutiny``, ``sale``, ``draw``, ``score`` or ``total``).
 
 Run from the repository root::
 
     python benchmarks/bench_audit.py                    # 2,000 four-player 2000-jamaica games
     python benchmarks/bench_audit.py --games 500 --repeats 3
     python benchmarks/bench_audit.py --rules ravensburger --players 3
+    python benchmarks/bench_audit.py --game meuterer --games 500          # base game
+    python benchmarks/bench_audit.py --game meuterer --rules pirate --players 3
 """
 
 from __future__ import annotations
@@ -37,9 +43,7 @@ import msgspec  # noqa: E402
 import cartlog  # noqa: E402
 from cartlog.audit import audit  # noqa: E402
 from cartlog.games import read_log  # noqa: E402
-from cartlog.games.cartagena.events import CartagenaLog, Turn  # noqa: E402
-from cartlog.games.cartagena.replay import Replay  # noqa: E402
-from cartlog.games.cartagena.simulate import simulate  # noqa: E402
+from cartlog.games import GAMES  # noqa: E402
 
 TARGET = 500_000  # actions per second per core
 
@@ -54,13 +58,35 @@ def cpu_model() -> str:
     return platform.processor() or platform.machine() or "unknown"
 
 
-def build_corpus(rules: str, players: int, games: int, seed: int) -> list[bytes]:
+DEFAULT_RULES = {"cartagena": "2000-jamaica", "meuterer": "base"}
+
+
+def build_corpus(game: str, rules: str, players: int, games: int, seed: int) -> list[bytes]:
+    simulate = GAMES[game].module("simulate").simulate
     encoder = msgspec.json.Encoder()
     return [encoder.encode(simulate(rules, players, seed + i)) for i in range(games)]
 
 
-def count_actions(logs: list[CartagenaLog]) -> int:
+def count_actions(game: str, logs: list) -> int:
+    """Cartagena: the entries of every turn's action list. Meuterer: plays and passes."""
+    if game == "meuterer":
+        from cartlog.games.meuterer.events import Sell
+
+        return sum(len(ev.steps) for log in logs for ev in log.events if type(ev) is Sell)
+    from cartlog.games.cartagena.events import Turn
+
     return sum(len(ev.actions) for log in logs for ev in log.events if isinstance(ev, Turn))
+
+
+def count_entries(logs: list) -> int:
+    """Body lines of the logs, comments left out."""
+    return sum(1 for log in logs for ev in log.events if type(ev).__name__ != "Comment")
+
+
+def is_unfinished(game: str, log) -> bool:
+    if game == "meuterer":
+        return not log.result
+    return log.result == "unfinished"
 
 
 def best_of(repeats: int, fn) -> float:
@@ -76,22 +102,30 @@ def best_of(repeats: int, fn) -> float:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--game", choices=sorted(GAMES), default="cartagena",
+                        help="the game (cartagena)")
     parser.add_argument("--games", type=int, default=2000, help="games in the corpus (2000)")
-    parser.add_argument("--rules", default="2000-jamaica", help="rule set (2000-jamaica)")
+    parser.add_argument("--rules", default=None, help="rule set (Cartagena) or variant "
+                        "(Meuterer); default 2000-jamaica or base")
     parser.add_argument("--players", type=int, default=4, help="players per game (4)")
     parser.add_argument("--seed", type=int, default=0, help="seed of the first game (0)")
     parser.add_argument("--repeats", type=int, default=5, help="timed runs per stage; the "
                         "best counts (5)")
     args = parser.parse_args(argv)
+    game = args.game
+    rules = args.rules or DEFAULT_RULES[game]
+    entry = GAMES[game]
+    Replay = entry.module("replay").Replay
 
     t0 = time.perf_counter()
-    blobs = build_corpus(args.rules, args.players, args.games, args.seed)
+    blobs = build_corpus(game, rules, args.players, args.games, args.seed)
     simulated = time.perf_counter() - t0
-    decoder = msgspec.json.Decoder(CartagenaLog)
+    decoder = msgspec.json.Decoder(entry.module("events").LOG_TYPE)
     logs = [decoder.decode(b) for b in blobs]
     texts = [b.decode() for b in blobs]
-    actions = count_actions(logs)
-    unfinished = sum(1 for log in logs if log.result == "unfinished")
+    actions = count_actions(game, logs)
+    entries = count_entries(logs)
+    unfinished = sum(1 for log in logs if is_unfinished(game, log))
     # every simulated game is legal: a finding of severity error means the benchmark is broken
     errors = sum(audit(log).errors for log in logs[:50])
     if errors:
@@ -123,22 +157,30 @@ def main(argv: list[str] | None = None) -> int:
 
     size = sum(len(b) for b in blobs)
     print(f"## cartlog audit benchmark\n")
-    print(f"- corpus: {args.games:,} {args.players}-player {args.rules} games, seeds "
+    what = "plays and passes" if game == "meuterer" else "entries of turns' action lists"
+    print(f"- corpus: {args.games:,} {args.players}-player {entry.title} {rules} games, seeds "
           f"{args.seed}-{args.seed + args.games - 1}, every card known "
-          f"({unfinished} unfinished); {actions:,} actions "
-          f"({actions / args.games:.0f} a game); {size / 1e6:.1f} MB of JSON "
+          f"({unfinished} unfinished); {actions:,} actions ({what}; "
+          f"{actions / args.games:.0f} a game); {entries:,} log entries "
+          f"({entries / args.games:.0f} a game); {size / 1e6:.1f} MB of JSON "
           f"(simulated in {simulated:.1f} s)")
     print(f"- machine: {cpu_model()}; Python {platform.python_version()} "
           f"({platform.python_implementation()}); msgspec {msgspec.__version__}; "
           f"cartlog {cartlog.__version__}; {platform.system()} {platform.release()}")
     print(f"- one core, no multiprocessing; best of {args.repeats} runs per stage")
     print()
-    print("| stage | time (s) | actions/s | games/s | µs per action | vs target |")
-    print("| --- | ---: | ---: | ---: | ---: | ---: |")
+    if game == "meuterer":
+        print("| stage | time (s) | actions/s | log entries/s | games/s | µs per action | "
+              "vs target |")
+        print("| --- | ---: | ---: | ---: | ---: | ---: | ---: |")
+    else:
+        print("| stage | time (s) | actions/s | games/s | µs per action | vs target |")
+        print("| --- | ---: | ---: | ---: | ---: | ---: |")
     for name, seconds in results:
         rate = actions / seconds
-        print(f"| {name} | {seconds:.3f} | {rate:,.0f} | {args.games / seconds:,.0f} | "
-              f"{1e6 / rate:.2f} | {rate / TARGET:.2f}x |")
+        per_entry = f" {entries / seconds:,.0f} |" if game == "meuterer" else ""
+        print(f"| {name} | {seconds:.3f} | {rate:,.0f} |{per_entry} "
+              f"{args.games / seconds:,.0f} | {1e6 / rate:.2f} | {rate / TARGET:.2f}x |")
     print(f"\nTarget: {TARGET:,} actions/s per core for decode + audit.")
     return 0
 

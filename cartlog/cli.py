@@ -22,8 +22,8 @@ EXIT_CLEAN, EXIT_FINDINGS, EXIT_UNREADABLE = 0, 1, 2
 
 app = typer.Typer(
     name="cartlog",
-    help="Replay and audit recorded games of Cartagena: every illegal move and every wrong "
-    "result, at its line and column.\n\n"
+    help="Replay and audit recorded games of Cartagena and Meuterer: every illegal move and "
+    "every wrong score or result, at its line and column.\n\n"
     "Exit status: 0 clean, 1 errors found, 2 unreadable input or bad usage.\n\n"
     "Examples:\n\n"
     "  cartlog check game.cartlog\n\n"
@@ -333,7 +333,7 @@ def score(log: LogArg, fmt: FormatOpt = Format.text, ascii_only: AsciiOpt = Fals
 
 @app.command()
 def simulate(
-    game: Annotated[str, typer.Argument(help="The game: cartagena.", show_default=False)],
+    game: Annotated[str, typer.Argument(help="The game: cartagena or meuterer.", show_default=False)],
     rules: Annotated[Optional[str], typer.Option(
         "--rules", "-r", help="Rule set (Cartagena) or variant (Meuterer); see cartlog games. "
         "Default: the game's first (2000-jamaica, base).")] = None,
@@ -355,6 +355,8 @@ def simulate(
       cartlog simulate cartagena --rules 2000-tortuga --players 3 --seed 7
 
       cartlog simulate cartagena --rules ravensburger --view table -o game.cartlog
+
+      cartlog simulate meuterer --rules pirate --players 3 --seed 2
     """
     from cartlog.games import find_game
 
@@ -532,7 +534,7 @@ def _version(value: bool) -> None:
 def _root(version: Annotated[bool, typer.Option("--version", callback=_version,
                                                 is_eager=True, help="Print the version.")]
           = False) -> None:
-    """Replay and audit recorded games of Cartagena."""
+    """Replay and audit recorded games of Cartagena and Meuterer."""
 
 
 def main() -> None:

@@ -20,7 +20,7 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from cartlog.audit import audit  # noqa: E402
-from cartlog.games import all_codes, read_log  # noqa: E402
+from cartlog.games import GAMES, all_codes, read_log  # noqa: E402
 
 # -- the example logs ---------------------------------------------------------------------------
 
@@ -107,15 +107,141 @@ FAMILIES = {
 }
 
 
+# -- Meuterer ------------------------------------------------------------------------------------
+# The examples are the logs of tests/test_meuterer_codes.py (CASES): variations of one legal
+# round, MEUTERER_ROUND1, under the header MEUTERER_BASE.
+
+ISLANDS = ("Hochland, Frosthöhle, Grünland, Karge Zunge, Eisfelsen, Affeninsel, Kalte Klippe, "
+           "Sommerland, Rotes Riff, Piratennest, Fingerhut, Sandkap")
+MEUTERER_BASE = {
+    "Game": "Meuterer",
+    "Variant": "base",
+    "Players": "red Anna, blue Ben, green Cleo, yellow Dan",
+    "Captain": "red",
+    "Islands": ISLANDS,
+    "IslandTable": None,
+    "Deal": "red RSWCX, blue SSWWX, green CCGGX, yellow RWGGX",
+    "Result": None,
+}
+R = """\
+round 1
+wage 2
+sell red W, blue S, green C, yellow G, red pass 4, blue S, green pass 4 mate, yellow G, \
+blue pass 3 merchant, yellow pass 3 mutineer
+dest captain Eisfelsen, mutineer Karge Zunge
+mutiny red 1, green 0, yellow 1 => captain
+score red 3, blue 4, green 3, yellow 3
+total red 3, blue 4, green 3, yellow 3
+draw red 2, blue 2, green 1, yellow 3"""
+MEUTERER_ROUND1 = R
+PIRATE_FIRST = ISLANDS.replace("Hochland, ", "Hochland, Piratennest, ").replace(
+    ", Piratennest, Fingerhut", ", Fingerhut")
+PIRATE_DEAL = "red RSPCX, blue SSWWX, green CCGGX, yellow RWGGX"
+SIX_CARDS = ("sell red R, blue S, green C, yellow G, red S, blue S, green pass 4 mate, yellow G, "
+             "red W, blue pass 3 merchant, yellow pass 3 mutineer, red C, red X, red G, "
+             "red pass 0")
+ROUND2 = ("round 2\nwage 1\nsell red R, blue W, green G, yellow R, red pass 4, "
+          "blue pass 4 merchant, green pass 4 mate, yellow pass 4 stevedore")
+SIMULATED = "the log written by cartlog simulate meuterer --seed 5, all 8 rounds scored, then"
+
+# code -> (tags replaced, body); a body starting with SIMULATED is that game plus the rest.
+MEUTERER_EXAMPLES: dict[str, tuple[dict[str, str | None], str]] = {
+    "setup/variant": ({"Variant": "deluxe"}, R),
+    "setup/seats": ({"Players": "red A, blue B", "Deal": None}, ""),
+    "setup/islands": ({"Islands": ISLANDS.replace("Sandkap", "Fingerhut")}, ""),
+    "setup/deal-count": ({"Deal": "red RSWC, blue SSWWX, green CCGGX, yellow RWGGX"}, ""),
+    "goods/too-many": ({"Deal": "red RRRRR, blue SSWWX, green CCGGX, yellow RWGGX"}, ""),
+    "round/number": ({}, R.replace("round 1", "round 2")),
+    "round/wage": ({}, R.replace("wage 2", "wage 5")),
+    "round/no-wage": ({}, R.replace("wage 2\n", "")),
+    "end/after-last-round": ({}, SIMULATED + "\ndraw red 1"),
+    "end/unfinished": ({}, R),
+    "sell/missing": ({}, "round 1\nscore red 3, blue 4"),
+    "sell/out-of-order": ({}, R.replace("sell red W, blue S", "sell blue S, red W")),
+    "sell/after-pass": ({}, R.replace("red pass 4, blue S,", "red pass 4, blue S, red S,")),
+    "sell/no-card": ({}, R.replace(R.splitlines()[2], SIX_CARDS)),
+    "sell/not-in-hand": ({}, R.replace("sell red W", "sell red G")),
+    "sell/kept-count": ({}, R.replace("red pass 4", "red pass 3")),
+    "sell/no-pass": ({}, R.replace(", yellow pass 3 mutineer", "")),
+    "action/taken-twice": ({}, R.replace("blue pass 3 merchant", "blue pass 3 mate")),
+    "action/captain": ({}, R.replace("red pass 4", "red pass 4 mate")),
+    "action/missing": ({}, R.replace("green pass 4 mate", "green pass 4")),
+    "action/unknown": ({}, R.replace("green pass 4 mate", "green pass 4 navigator")),
+    "dest/wrong-island": ({}, R.replace("captain Eisfelsen", "captain Sandkap")),
+    "mutiny/no-mutineer": ({}, R.replace("yellow pass 3 mutineer", "yellow pass 3 cabinboy")
+                           .replace(", mutineer Karge Zunge", "")),
+    "mutiny/not-recorded": ({}, R.replace("mutiny red 1, green 0, yellow 1 => captain\n", "")),
+    "mutiny/neutral": ({}, R.replace("mutiny red 1,", "mutiny red 1, blue 1,")),
+    "mutiny/wrong-side": ({}, R.replace("mutiny red 1,", "mutiny red 1 mutineer,")),
+    "mutiny/too-many": ({}, R.replace("yellow 1 =>", "yellow 2 =>")),
+    "mutiny/out-of-order": ({}, R.replace("mutiny red 1, green 0, yellow 1",
+                                          "mutiny yellow 1, red 1, green 0")),
+    "mutiny/outcome": ({}, R.replace("=> captain", "=> mutineers")),
+    "sale/wrong-island": ({}, R.replace("score", "sale blue S Sandkap 2\nscore", 1)),
+    "sale/one-type": ({}, R.replace("score", "sale blue S Hochland 1, blue W Hochland 1\n"
+                                             "score", 1)),
+    "sale/too-many": ({}, R.replace("score", "sale blue S Hochland 3\nscore", 1)),
+    "sale/assumed": ({}, R + "\n" + ROUND2),
+    "pirate/not-robbed": ({"Variant": "pirate", "Islands": PIRATE_FIRST, "Deal": PIRATE_DEAL},
+                          R.replace("sell red W,", "sell red P,")),
+    "pirate/robbed": ({"Variant": "pirate", "Deal": PIRATE_DEAL},
+                      R.replace("sell red W,", "sell red P robbed,")),
+    "refill/count": ({}, R.replace("draw red 2", "draw red 3")),
+    "refill/stevedore": ({}, R.replace("draw red 2", "draw red 2 keep RS")),
+    "refill/out-of-order": ({}, R.replace("draw red 2, blue 2", "draw blue 2, red 2")),
+    "score/round": ({}, R.replace("score red 3", "score red 5")),
+    "score/total": ({}, R.replace("total red 3", "total red 5")),
+    "score/carried": ({}, R.replace("score red 3", "score red 5")
+                      .replace("total red 3", "total red 5")),
+    "result/differs": ({"Result": "red"}, R),
+}
+
+MEUTERER_FAMILIES = {
+    "setup": ("Setup", "The header: variant, players, the circle of islands and the deal."),
+    "goods": ("Goods", "The cards named in the log against the cards the game has."),
+    "round": ("Rounds", "The `round` and `wage` lines (phase 1)."),
+    "end": ("Game end", "The last round (ruling U1): nothing may follow its scoring, and a "
+            "log may stop before it."),
+    "sell": ("Selling", "The plays and passes of phase 2, from the captain clockwise."),
+    "action": ("Action cards", "The action card each player takes on passing."),
+    "dest": ("Destinations", "The captain's and the mutineer's destinations (ruling U7)."),
+    "mutiny": ("The mutiny", "Phase 4: who may add conflict cards, how many, and the outcome "
+               "(ruling U6)."),
+    "sale": ("Sales", "What is sold on the active islands (rulings U2, U3)."),
+    "pirate": ("The pirate variant", "The pirate card and the robbery (ruling U8)."),
+    "refill": ("The refill", "Phase 8: the draws back to five cards and the stevedore's "
+               "choice."),
+    "score": ("The score sheet", "The `score` and `total` lines against the replay."),
+    "result": ("Result", "The `Result` tag against the replayed winners (ruling U1)."),
+}
+
+def _game_of_code(code: str) -> str:
+    return "cartagena" if code in EXAMPLES else "meuterer"
+
+
+def _simulated() -> str:
+    from cartlog.games.meuterer.notation import format_log
+    from cartlog.games.meuterer.simulate import simulate
+
+    return format_log(simulate("base", 4, 5))
+
+
 def example_log(code: str) -> tuple[str, list[str], str]:
-    """The full example log of ``code``, the header lines that differ from BASE, and the body."""
-    changes, body = EXAMPLES[code]
-    tags = {**BASE, **changes}
-    lines = [f'[{name} "{value}"]' for name, value in tags.items() if value is not None]
-    changed = [name for name in tags if name in changes and changes[name] != BASE[name]]
+    """The full example log of ``code``, the header lines that differ from the game's base
+    header, and the body as shown."""
+    if code in EXAMPLES:
+        base, (changes, body) = BASE, EXAMPLES[code]
+    else:
+        base, (changes, body) = MEUTERER_BASE, MEUTERER_EXAMPLES[code]
+    tags = {**base, **changes}
+    changed = [name for name in tags if name in changes and changes[name] != base[name]]
     shown = [f'[{name} "{tags[name]}"]' for name in changed if tags[name] is not None]
     shown += [f"(no {name} tag)" for name in changed if tags[name] is None]
-    return "\n".join(lines) + "\n\n" + body + "\n", shown, body
+    if body.startswith(SIMULATED):
+        rest = body[len(SIMULATED):].lstrip("\n")
+        return _simulated() + rest + "\n", [], f"... {SIMULATED}:\n{rest}"
+    lines = [f'[{name} "{value}"]' for name, value in tags.items() if value is not None]
+    return "\n".join(lines) + "\n\n" + body + ("\n" if body else ""), shown, body
 
 
 def example_message(code: str) -> str | None:
@@ -149,9 +275,14 @@ severity, a message, the place in the log (line and column for a text log, a JSO
 and what the log shows, and the rule the finding enforces. `cartlog explain CODE` prints the
 entry of one code. Codes never change meaning; tools may match on them.
 
-Rule references name a ruling of the project (`C1`, `O2`, `R3`, ... see
-[rules.md](rules.md)), a rulebook section (`rulebook 002 'How to play'`; the rulebooks are
-listed in [rules.md](rules.md)) or a page of these docs.
+Codes are grouped by game ([Cartagena](#cartagena), [Meuterer](#meuterer)), then by family
+(the part before the `/`). A code belongs to one game only: no code of one game is spelt like a
+code of another.
+
+Rule references name a ruling of the project (`C1`, `O2`, `R3` for Cartagena, `U1` to `U8`
+for Meuterer; see [rules.md](rules.md)), a rulebook section (`rulebook 002 'How to play'`,
+`rulebook 001 'Phase 4 : Mutinerie'`; the rulebooks are listed in [rules.md](rules.md)) or a
+page of these docs.
 
 ## Exit status
 
@@ -168,13 +299,14 @@ listed in [rules.md](rules.md)) or a page of these docs.
 
 - **error**: the log breaks a rule, or contradicts itself (a claim or result that the replay
   does not bear out). Errors set exit status 1.
-- **warning**: something worth a look that breaks no rule: a turn number that is not the turn's
-  place, a `!` on a legal action.
-- **info**: a plain fact, such as a log that ends before the game did.
+- **warning**: something worth a look that breaks no rule: a turn or round number that is not
+  its place, a `!` on a legal action, a round with no selling recorded.
+- **info**: a plain fact, such as a log that ends before the game did, a sale the audit had to
+  assume, or a running total that is wrong only because of an earlier slip on the score sheet.
 
 ## Condoned findings
 
-A `!` right after an action (`K3-11!`) says that the table let an illegal action stand. The
+Cartagena only. A `!` right after an action (`K3-11!`) says that the table let an illegal action stand. The
 audit still reports what the action breaks, with `"condoned": true` in JSON and the label
 `condoned` in the text report, but such findings do not count as errors, warnings or infos and
 do not affect the exit status; the report's summary counts them apart. `!` condones the
@@ -193,7 +325,11 @@ of the codes marked *may follow* below gets a `follows` field: the index (0-base
 report's `findings` list; shown as `may only follow from finding #N above` in the text report)
 of the first earlier independent error of the same player, or of any player for the codes that
 concern the whole table (marked *table-wide*). Fix that earlier error and the later one may go
-away. A finding with `follows` set still counts as an error.{record_only}
+away. A finding with `follows` set still counts as an error. In a Meuterer log, a running total
+that is wrong only because of an earlier slip on the score sheet is reported as
+`score/carried` (an info) and its `follows` points at the finding where the slip was made.
+
+Each game's part below lists the codes that never have a later finding follow from them.
 
 ## What the audit cannot check
 
@@ -201,7 +337,7 @@ When a log leaves something out, the audit checks what it can and lists the rest
 `not checked` in the text report (`unchecked` in JSON). The items are:
 
 - a deal that is missing or has `?` cards: cards played from those hands are checked only
-  against the number of cards of each sign in the game;
+  against the number of cards of each sign (or kind of goods) in the game;
 - in the Tortuga way, an opening row that is not recorded (no `Row` tag);
 - a log without a `Result` tag: there is no recorded result to compare;
 - card plays from hands the log does not know (counted);
@@ -209,6 +345,8 @@ When a log leaves something out, the audit checks what it can and lists the rest
   (counted);
 - forward moves with an unseen card (`?`) and no destination on the passage: where the pirate
   went is not checked (counted);
+- Meuterer: plays and mutiny entries from hands the log does not know, cards played as `?`,
+  draws that give only a count, rounds without a `total` line (counted);
 - with `--stop-at-first`, everything after the first error, the result included.
 
 None of these is a finding; they never change the exit status.
@@ -216,11 +354,10 @@ None of these is a finding; they never change the exit status.
 """
 
 
-EXAMPLES_NOTE = """\
-## Reading the examples
-
-Each example below is a small log that the audit reads when this page is generated; the message
-shown is the one it gives. Unless an example lists header tags of its own, it uses this header:
+CARTAGENA_NOTE = """\
+All Cartagena codes, by family. Each example below is a small log that the audit reads when this
+page is generated; the message shown is the one it gives. Unless an example lists header tags of
+its own, it uses this header:
 
 ```text
 {base}
@@ -232,59 +369,99 @@ shown; line numbers in the messages count in that full log.
 
 """
 
+MEUTERER_NOTE = """\
+All Meuterer codes, by family. Each example is a small log that the audit reads when this page
+is generated, and the message shown is the one it gives. Most examples change one line of this
+legal first round of a four-player game (red is captain; the round is explained in
+[notation.md](notation.md#a-first-example-meuterer)):
+
+```text
+{base}
+
+{round1}
+```
+
+An example's full log is that header, with the example's own tags put in (or taken out) in the
+order Game, Variant, Players, Captain, Islands, IslandTable, Deal, Result, then a blank line and
+the lines shown; line numbers in the messages count in that full log.
+
+"""
+
+
+def _game_intro(game: str) -> str:
+    if game == "cartagena":
+        base = "\n".join(f'[{n} "{v}"]' for n, v in BASE.items() if v is not None)
+        return CARTAGENA_NOTE.replace("{base}", base)
+    base = "\n".join(f'[{n} "{v}"]' for n, v in MEUTERER_BASE.items() if v is not None)
+    return MEUTERER_NOTE.replace("{base}", base).replace("{round1}", MEUTERER_ROUND1)
+
+
+def _follow_note(codes_module) -> str:
+    record_only = sorted(getattr(codes_module, "RECORD_ONLY", ()))
+    if not record_only:
+        return ""
+    return ("Findings about what the log *says* rather than what was played change nothing in "
+            "the replay, so nothing later is taken to follow from them: "
+            + ", ".join(f"`{c}`" for c in record_only) + ".\n\n")
+
 
 def render() -> str:
     codes = all_codes()
-    from cartlog.games.cartagena import codes as cartagena_codes
+    out = [INTRO]
 
-    follows = cartagena_codes.CONSEQUENCES
-    table_wide = cartagena_codes.TABLE_WIDE
-    base = "\n".join(f'[{n} "{v}"]' for n, v in BASE.items() if v is not None)
-    record_only = sorted(getattr(cartagena_codes, "RECORD_ONLY", ()))
-    note = ""
-    if record_only:
-        note = ("\n\nFindings about what the log *says* rather than what was played change "
-                "nothing in the replay, so nothing later is taken to follow from them: "
-                + ", ".join(f"`{c}`" for c in record_only) + ".")
-    out = [INTRO.replace("{record_only}", note)]
-
-    families: dict[str, list] = {}
+    by_game: dict[str, dict[str, list]] = {}
     for code in codes.values():
-        families.setdefault(code.code.split("/")[0], []).append(code)
+        game = _game_of_code(code.code)
+        by_game.setdefault(game, {}).setdefault(code.code.split("/")[0], []).append(code)
+    games = [g for g in GAMES if g in by_game]
 
-    out.append("## All codes\n\n| code | severity | summary |\n| --- | --- | --- |\n")
-    for family in families.values():
-        for c in family:
-            anchor = c.code.replace("/", "")
-            out.append(f"| [`{c.code}`](#{anchor}) | {c.severity} | {c.summary} |\n")
-    out.append("\n")
-    out.append(EXAMPLES_NOTE.replace("{base}", base))
+    out.append("## All codes\n\n")
+    for game in games:
+        out.append(f"**{GAMES[game].title}**\n\n| code | severity | summary |\n"
+                   "| --- | --- | --- |\n")
+        for family in by_game[game].values():
+            for c in family:
+                anchor = c.code.replace("/", "")
+                out.append(f"| [`{c.code}`](#{anchor}) | {c.severity} | {c.summary} |\n")
+        out.append("\n")
 
-    for prefix, family in families.items():
-        title, blurb = FAMILIES.get(prefix, (prefix.capitalize(), ""))
-        out.append(f"## {title}\n\n")
-        if blurb:
-            out.append(blurb + "\n\n")
-        for c in family:
-            out.append(f"### {c.code}\n\n")
-            marks = [f"**{c.severity}**"]
-            if c.code in follows:
-                marks.append("may follow" + (", table-wide" if c.code in table_wide else ""))
-            out.append(" · ".join(marks) + f" · rule: {c.rule}\n\n")
-            out.append(c.summary[0].upper() + c.summary[1:] + ".")
-            if c.explanation:
-                out.append(" " + c.explanation)
-            out.append("\n\n")
-            if c.code not in EXAMPLES:
-                raise SystemExit(f"gen_codes.py: no example for {c.code}; add one to EXAMPLES")
-            _, shown, body = example_log(c.code)
-            out.append("Example:\n\n```text\n" + "\n".join([*shown, *([""] if shown else []),
-                                                         body]) + "\n```\n\n")
-            message = example_message(c.code)
-            if message is None:
-                raise SystemExit(f"gen_codes.py: the example of {c.code} no longer produces "
-                                 "it; fix the example in EXAMPLES")
-            out.append("```text\n" + message + "\n```\n\n")
+    for game in games:
+        codes_module = GAMES[game].module("codes")
+        follows = codes_module.CONSEQUENCES
+        table_wide = codes_module.TABLE_WIDE
+        families = MEUTERER_FAMILIES if game == "meuterer" else FAMILIES
+        out.append(f"# {GAMES[game].title}\n\n")
+        out.append(_game_intro(game))
+        out.append(_follow_note(codes_module))
+        for prefix, family in by_game[game].items():
+            title, blurb = families.get(prefix, (prefix.capitalize(), ""))
+            out.append(f"## {title}\n\n")
+            if blurb:
+                out.append(blurb + "\n\n")
+            for c in family:
+                out.append(f"### {c.code}\n\n")
+                marks = [f"**{c.severity}**"]
+                if c.code in follows:
+                    marks.append("may follow" + (", table-wide" if c.code in table_wide
+                                                 else ""))
+                out.append(" · ".join(marks) + f" · rule: {c.rule}\n\n")
+                out.append(c.summary[0].upper() + c.summary[1:] + ".")
+                if c.explanation:
+                    out.append(" " + c.explanation)
+                out.append("\n\n")
+                if c.code not in EXAMPLES and c.code not in MEUTERER_EXAMPLES:
+                    raise SystemExit(f"gen_codes.py: no example for {c.code}; add one to "
+                                     "EXAMPLES or MEUTERER_EXAMPLES")
+                _, shown, body = example_log(c.code)
+                lines = [*shown, *([""] if shown and body else []), *([body] if body else [])]
+                if not lines:
+                    lines = ["(the header alone)"]
+                out.append("Example:\n\n```text\n" + "\n".join(lines) + "\n```\n\n")
+                message = example_message(c.code)
+                if message is None:
+                    raise SystemExit(f"gen_codes.py: the example of {c.code} no longer "
+                                     "produces it; fix the example")
+                out.append("```text\n" + message + "\n```\n\n")
     return "".join(out).rstrip("\n") + "\n"
 
 

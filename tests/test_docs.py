@@ -92,9 +92,78 @@ def test_every_code_is_documented():
 
 def test_every_code_has_an_example_that_produces_it():
     gen = _gen_codes()
-    assert set(gen.EXAMPLES) == set(all_codes())
+    assert set(gen.EXAMPLES) | set(gen.MEUTERER_EXAMPLES) == set(all_codes())
+    assert not set(gen.EXAMPLES) & set(gen.MEUTERER_EXAMPLES)
     for code in all_codes():
         assert gen.example_message(code) is not None, code
+
+
+# -- Meuterer ----------------------------------------------------------------------------------
+
+
+def _meuterer_blocks() -> list[str]:
+    return _blocks(NOTATION.read_text(encoding="utf-8"), "meuterer")
+
+
+def test_notation_has_meuterer_examples():
+    assert len(_meuterer_blocks()) >= 5
+
+
+@pytest.mark.parametrize("index", range(len(_meuterer_blocks())))
+def test_every_meuterer_block_parses_and_audits_clean(index):
+    """Every Meuterer example is a legal (if unfinished) game, as the page says."""
+    from cartlog.audit import audit
+
+    log = read_log(_meuterer_blocks()[index], f"docs/notation.md meuterer block {index + 1}")
+    assert type(log).__name__ == "MeutererLog"
+    report = audit(log)
+    assert [f.code for f in report.findings] == ["end/unfinished"]
+
+
+def test_meuterer_pirate_example_without_robbed_is_reported():
+    from cartlog.audit import audit
+
+    block = next(b for b in _meuterer_blocks() if "P robbed" in b)
+    codes = [f.code for f in audit(read_log(block.replace("P robbed", "P"))).findings]
+    assert "pirate/not-robbed" in codes
+
+
+def test_meuterer_canonical_form_example_is_what_convert_writes():
+    from cartlog.games.meuterer.notation import format_log
+
+    text = NOTATION.read_text(encoding="utf-8")
+    at = text.index("is written back in canonical form as:")
+    before = _blocks(text[:at], "meuterer")[-1]
+    after = _blocks(text[at:], "meuterer")[0]
+    assert format_log(read_log(before)) == after
+
+
+def test_meuterer_json_example_is_the_text_example():
+    text = NOTATION.read_text(encoding="utf-8")
+    at = text.index("and the same log as JSON (for Meuterer):")
+    as_text = _blocks(text[:at], "meuterer")[-1]
+    as_json = _blocks(text[at:], "json")[0]
+    assert msgspec.json.encode(read_log(as_json)) == \
+        msgspec.json.encode(strip_spans(read_log(as_text)))
+
+
+def test_meuterer_position_example_is_the_first_example_replayed():
+    from cartlog.games.meuterer.position import from_position, to_position
+    from cartlog.games.meuterer.replay import Replay
+
+    text = NOTATION.read_text(encoding="utf-8")
+    first = _meuterer_blocks()[0]
+    at = text.index("After the two rounds of")
+    shown = _blocks(text[at:], "text")[0].strip()
+    state = Replay(read_log(first)).run().state
+    assert to_position(state) == shown
+    assert to_position(from_position(shown)) == shown
+
+
+def test_rules_md_cites_every_meuterer_ruling():
+    text = (DOCS / "rules.md").read_text(encoding="utf-8")
+    for ruling in ("U1", "U2", "U3", "U4", "U5", "U6", "U7", "U8"):
+        assert f"**{ruling} —" in text, ruling
 
 
 def test_rules_md_cites_every_ruling():

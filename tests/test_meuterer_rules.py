@@ -580,3 +580,12 @@ def test_checks_leave_the_state_alone():
     assert (to_position(state), [h[:] for h in state.hands], state.known_out[:],
             state.deck_upper[:]) == before
     assert (MERCHANT, STEVEDORE, CABINBOY) == (3, 4, 1)
+
+
+def test_U6_conflict_cards_laid_without_a_mutineer_still_leave_the_hands():
+    """A mutiny line with no mutineer is reported once; the cards the table laid down are
+    gone all the same, so the refill after the round is not flagged."""
+    body = ROUND1.replace("yellow pass 3 mutineer", "yellow pass 3 cabinboy").replace(
+        ", mutineer Karge Zunge", "")
+    found = codes(audit(make(body)))
+    assert "mutiny/no-mutineer" in found and "refill/count" not in found

@@ -2,8 +2,9 @@
 
 The README's table is the single source: for every sample it gives the exact set of finding
 codes that ``cartlog check`` must report and its exit status. These tests read that table and
-hold every sample to it; every file under ``samples/cartagena`` must be listed, every listed
-file must exist, and between them the samples must produce every finding code there is.
+hold every sample to it; every file under each game's folder (``samples/cartagena``,
+``samples/meuterer``) must be listed, every listed file must exist, and between them the
+samples must produce every finding code of every game.
 """
 
 from __future__ import annotations
@@ -16,13 +17,19 @@ import pytest
 from typer.testing import CliRunner
 
 from cartlog.cli import app
-from cartlog.games.cartagena.codes import CODES
+from cartlog.games import GAMES, all_codes
 
 SAMPLES = Path(__file__).resolve().parent.parent / "samples"
 README = SAMPLES / "README.md"
 LOG_SUFFIXES = {".cartlog", ".json"}
 COLUMNS = ["file", "rule set", "players", "what it shows", "codes", "exit"]
-RULE_SETS = {"2000-jamaica", "2000-tortuga", "ravensburger", "ravensburger-advanced"}
+# the sample folders, one per game, and what the "rule set" column may say for each
+RULE_SETS = {
+    "cartagena": {"2000-jamaica", "2000-tortuga", "ravensburger", "ravensburger-advanced"},
+    "meuterer": {"base", "pirate"},
+}
+PLAYER_COUNTS = {"cartagena": {2, 3, 4, 5}, "meuterer": {3, 4}}
+CODES = all_codes()
 NONE = {"—", "-", ""}
 
 runner = CliRunner()
@@ -50,6 +57,7 @@ def read_table() -> list[dict]:
         row["codes"] = (set() if codes in NONE else
                         {c.strip().strip("`") for c in codes.split(",")})
         row["exit"] = int(row["exit"])
+        row["game"] = row["file"].split("/", 1)[0]
         rows.append(row)
     return rows
 
@@ -60,7 +68,8 @@ UNREADABLE = [r for r in ROWS if r["exit"] == 2]
 
 
 def sample_files() -> set[str]:
-    return {p.relative_to(SAMPLES).as_posix() for p in (SAMPLES / "cartagena").rglob("*")
+    return {p.relative_to(SAMPLES).as_posix() for game in RULE_SETS
+            for p in (SAMPLES / game).rglob("*")
             if p.is_file() and p.suffix in LOG_SUFFIXES}
 
 
@@ -82,17 +91,23 @@ def test_every_sample_is_listed_and_every_listed_file_exists():
     assert sorted(set(listed) - on_disk) == [], "listed samples that do not exist"
 
 
+def test_every_game_has_a_sample_folder():
+    assert set(RULE_SETS) == set(GAMES)
+
+
 def test_table_cells_are_well_formed():
     for row in ROWS:
-        assert row["rule set"] in RULE_SETS, row["file"]
+        assert row["game"] in RULE_SETS, row["file"]
+        assert row["rule set"] in RULE_SETS[row["game"]], row["file"]
         assert row["players"].isdigit(), row["file"]
         assert row["exit"] in (0, 1, 2), row["file"]
         assert row["what it shows"], row["file"]
-        assert row["codes"] <= set(CODES), f"{row['file']}: unknown codes " \
-            f"{sorted(row['codes'] - set(CODES))}"
+        game_codes = set(GAMES[row["game"]].module("codes").CODES)
+        assert row["codes"] <= game_codes, f"{row['file']}: codes not of {row['game']}: " \
+            f"{sorted(row['codes'] - game_codes)}"
         if row["exit"] == 2:
             assert not row["codes"], f"{row['file']}: an unreadable log has no findings"
-            assert row["file"].startswith("cartagena/unreadable/"), row["file"]
+            assert row["file"].startswith(f"{row['game']}/unreadable/"), row["file"]
 
 
 def test_every_code_is_produced_by_some_sample():
@@ -100,14 +115,48 @@ def test_every_code_is_produced_by_some_sample():
     assert sorted(set(CODES) - produced) == []
 
 
-def test_clean_games_cover_every_rule_set_and_player_count():
-    clean = [r for r in READABLE if not r["codes"]]
-    assert {r["rule set"] for r in clean} == RULE_SETS
-    assert {int(r["players"]) for r in clean} >= {2, 3, 4, 5}
+@pytest.mark.parametrize("game", sorted(RULE_SETS))
+def test_every_code_of_each_game_is_produced_by_a_sample_of_that_game(game):
+    produced = set().union(*(r["codes"] for r in READABLE if r["game"] == game))
+    assert sorted(set(GAMES[game].module("codes").CODES) - produced) == []
+
+
+@pytest.mark.parametrize("game", sorted(RULE_SETS))
+def test_clean_games_cover_every_rule_set_and_player_count(game):
+    clean = [r for r in READABLE if not r["codes"] and r["game"] == game]
+    assert {r["rule set"] for r in clean} == RULE_SETS[game]
+    assert {int(r["players"]) for r in clean} >= PLAYER_COUNTS[game]
     assert any(r["file"].endswith(".json") for r in clean), "no clean sample in JSON form"
+
+
+def test_named_samples_are_there():
     names = {r["file"] for r in ROWS}
     assert "cartagena/jamaica-4p.cartlog" in names
     assert "cartagena/jamaica-4p-disputed.cartlog" in names
+    assert "meuterer/club-4p.cartlog" in names
+    assert "meuterer/club-4p-sheet-errors.cartlog" in names
+
+
+def test_sheet_errors_sample_shows_every_kind_of_sheet_error():
+    """The club game's sheet: wrong round scores, a slip in a total, and totals that carry."""
+    row = next(r for r in ROWS if r["file"] == "meuterer/club-4p-sheet-errors.cartlog")
+    result = check(SAMPLES / row["file"], "--format", "json")
+    (report,) = json.loads(result.stdout)["reports"]
+    found = report["findings"]
+    rounds = {(f["code"], f["player"], f["turn"]) for f in found if f["code"] == "score/round"}
+    assert len(rounds) == 5, rounds
+    assert sum(f["code"] == "score/total" for f in found) == 1
+    assert sum(f["code"] == "score/carried" for f in found) >= 2
+
+
+def test_meuterer_clean_games_play_every_round():
+    for row in READABLE:
+        if row["codes"] or row["game"] != "meuterer":
+            continue
+        result = check(SAMPLES / row["file"], "--format", "json")
+        (report,) = json.loads(result.stdout)["reports"]
+        b = report["breakdown"]
+        assert b["played"] == b["rounds"] == {3: 9, 4: 8}[int(row["players"])], row["file"]
 
 
 # -- each sample against its row ------------------------------------------------------------

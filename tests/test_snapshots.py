@@ -1,5 +1,5 @@
-"""What a user sees for every readable sample: the check report, its JSON form, and (with the
-Cartagena renderer) the step-by-step replay and the final breakdown.
+"""What a user sees for every readable sample: the check report, its JSON form, and (with each
+game's renderer) the step-by-step replay and the final breakdown.
 
 Each output is kept as a plain-text snapshot under ``tests/__snapshots__/test_snapshots/``, one
 file per sample and command, so that a change in wording or layout shows up as a readable diff.
@@ -29,6 +29,13 @@ ENV = {"COLUMNS": "100", "LINES": "50", "NO_COLOR": "1", "TERM": "dumb"}
 # the readable samples (the unreadable ones live in a folder of their own)
 SAMPLES = sorted(p.name for p in SAMPLE_DIR.iterdir()
                  if p.is_file() and p.suffix in (".cartlog", ".json"))
+
+MEUTERER_DIR = ROOT / "samples" / "meuterer"
+MEUTERER_SAMPLES = sorted(p.name for p in MEUTERER_DIR.iterdir()
+                          if p.is_file() and p.suffix in (".cartlog", ".json"))
+HAVE_MEUTERER_RENDERER = (ROOT / "cartlog" / "render" / "meuterer.py").exists()
+needs_meuterer_renderer = pytest.mark.skipif(
+    not HAVE_MEUTERER_RENDERER, reason="cartlog/render/meuterer.py not written yet")
 
 runner = CliRunner()
 
@@ -95,5 +102,47 @@ def test_replay(name, snap):
 @pytest.mark.parametrize("name", SAMPLES)
 def test_score(name, snap):
     code, out = cartlog("score", "--ascii", sample_path(name))
+    assert out.isascii()
+    assert f"exit {code}\n{out}" == snap
+
+
+# -- Meuterer: the same four views, snapshots named test_meuterer_*[sample] ------------------
+
+
+def meuterer_path(name: str) -> str:
+    return f"samples/meuterer/{name}"
+
+
+def test_there_are_meuterer_samples():
+    assert len(MEUTERER_SAMPLES) >= 10
+
+
+@pytest.mark.parametrize("name", MEUTERER_SAMPLES)
+def test_meuterer_check_report(name, snap):
+    code, out = cartlog("check", "--ascii", meuterer_path(name))
+    assert out.isascii()
+    assert f"exit {code}\n{out}" == snap
+
+
+@pytest.mark.parametrize("name", MEUTERER_SAMPLES)
+def test_meuterer_check_json(name, snap):
+    code, out = cartlog("check", "--format", "json", meuterer_path(name))
+    doc = json.loads(out)
+    doc.pop("cartlog", None)  # the version: not part of what is being pinned down
+    assert f"exit {code}\n{json.dumps(doc, indent=2, ensure_ascii=False)}\n" == snap
+
+
+@needs_meuterer_renderer
+@pytest.mark.parametrize("name", MEUTERER_SAMPLES)
+def test_meuterer_replay(name, snap):
+    code, out = cartlog("replay", "--ascii", meuterer_path(name))
+    assert out.isascii()
+    assert f"exit {code}\n{out}" == snap
+
+
+@needs_meuterer_renderer
+@pytest.mark.parametrize("name", MEUTERER_SAMPLES)
+def test_meuterer_score(name, snap):
+    code, out = cartlog("score", "--ascii", meuterer_path(name))
     assert out.isascii()
     assert f"exit {code}\n{out}" == snap

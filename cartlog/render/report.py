@@ -30,7 +30,7 @@ def _plural(n: int, word: str) -> str:
 
 
 def finding_text(f: Finding, index: int, path: str, lines: list[str], *,
-                 verbose: bool = False) -> list[Text]:
+                 verbose: bool = False, unit: str = "turn") -> list[Text]:
     """A finding as lines of text: header, the source line with a caret, details."""
     if f.line:
         where = f"{path}:{f.line}:{f.col or 1}"
@@ -55,7 +55,7 @@ def finding_text(f: Finding, index: int, path: str, lines: list[str], *,
     details = []
     context = []
     if f.turn is not None:
-        context.append(f"turn {f.turn}")
+        context.append(f"{unit} {f.turn}")
     if f.action is not None:
         context.append(f"action {f.action}")
     if f.player:
@@ -88,7 +88,8 @@ def render_report(report, source: str | None, *, verbose: bool = False,
     for i, f in enumerate(report.findings):
         if f.severity == "info" and not show_info:
             continue
-        parts.extend(finding_text(f, i, report.file, lines, verbose=verbose))
+        parts.extend(finding_text(f, i, report.file, lines, verbose=verbose,
+                                  unit=TURN_WORD.get(report.game, "turn")))
     for item in report.unchecked:
         parts.append(Text(f"{report.file}: not checked: {item}", style="muted"))
     parts.append(summary_line(report, stopped=stopped))

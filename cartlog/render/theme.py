@@ -58,6 +58,26 @@ STYLES.update({
     "sign.5": "bright_blue",
 })
 
+# Meuterer: the goods cards, the markers of the island circle and the score sheet
+STYLES.update({
+    "goods.ruby": "bright_red",
+    "goods.salt": "bright_white",
+    "goods.wine": "magenta",
+    "goods.cloth": "bright_blue",
+    "goods.grain": "yellow",
+    "goods.conflict": "bold reverse",
+    "goods.pirate": "bold white on grey23",
+    "island.active": "bold",
+    "island.port": "bold green",
+    "island.previous": "green",
+    "island.captain": "bold cyan",
+    "island.mutineer": "bold magenta",
+    "island.pirate": "bold white on grey23",
+    "phase.label": "dim",
+    "score.sheet": "dim",
+    "score.mismatch": "bold white on red",
+})
+
 THEME = Theme(STYLES)
 
 

@@ -346,7 +346,7 @@ def catalogue() -> dict:
             + (", pirate card and pirate ship" if v.totals[6] else ""),
             "cards": f"{v.deck_size} (" + ", ".join(
                 f"{n} {GOODS[k]}" for k, n in enumerate(v.totals) if n) + ")",
-            "letters": dict(zip(LETTERS, GOODS)),
+            "letters": {LETTERS[k]: GOODS[k] for k, n in enumerate(v.totals) if n},
             "options": {},
         } for v in VARIANTS.values()],
         "actions": list(ACTIONS),

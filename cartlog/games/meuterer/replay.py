@@ -582,6 +582,9 @@ class Replay:
                 self._note(Violation("mutiny/no-mutineer", "a mutiny, but nobody took the "
                                      "mutineer card", expected="no mutiny line",
                                      actual="mutiny"), self._where(ev), path, rnd)
+            # as played: the conflict cards laid down still leave the hands (phase 7)
+            for _, a in cur.adds:
+                rules.apply_add(state, self.seat_of.get(a.player, 0), a.count)
             return None, (0, 0)
         if cur.mutiny_at is None:
             self._note(Violation("mutiny/not-recorded", f"{state.colours[mut]} took the "

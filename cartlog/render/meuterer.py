@@ -1,0 +1,170 @@
+"""The Meuterer views: a game round by round (``cartlog replay``) and its score sheet
+(``cartlog score``).
+
+A replay shows the setup once, then each round phase by phase: the wage, the selling (every
+play and pass in notation and in words), the reveal (roles and destinations), the mutiny, the
+points of each player by source, the ship's move and the refill; then the table and the island
+circle (:mod:`cartlog.render.meuterer_circle`). Findings appear at the step where they arise,
+numbered as ``cartlog check`` numbers them. ``start`` and ``end`` are round numbers. In
+ASCII (at 80 columns)::
+
+    -- Round 2  blue Bart captain; the ship lies at Kalte Klippe
+       wage     blue offers the mate 3
+       sell     blue C                  plays cloth
+                green pass 5 mate       passes keeping 5 cards and takes the mate
+                ...
+                blue pass 2             passes keeping 2 cards: destination
+                                        Frosthohle
+       reveal   red stevedore, blue captain, green mate, yellow mutineer
+                captain blue: Frosthohle (2 islands on); mutineer yellow: Affeninsel
+                (3 on)
+       mutiny   captain's side 1 (blue 0, green 0, the mate's +1), mutineers 2
+                (yellow 2): the mutineers win
+       points   red      0  total 0
+                blue     8 = Kalte Klippe cloth majority alone 5 + Hochland grain
+                             majority 2 tied 3  total 12
+                ...
+       sails    the ship sails to Affeninsel; yellow becomes captain
+       refill   yellow WGSX, red SWR keep -, blue WGW, green 0
+       hands    red SCGGX (5)  blue RWWGG (5)  green SSWCG (5)  yellow SWGXX (5)
+                deck 3  discard 13
+       scores   red 0  blue 12  green 0  yellow 9
+       v  1 *Hochland     prev           <-    12  Karge Zunge
+       ...
+
+The score view is the sheet as a table, rounds by players: each cell holds the replay's points
+beside the sheet's, a ``!`` where they differ; then every round's points by source.
+"""
+
+from __future__ import annotations
+
+from rich.console import Group, RenderableType
+from rich.text import Text
+
+from cartlog.render.cartagena import _add_findings, _findings_block, _heading, _wrapped
+from cartlog.render.cartagena_board import Hanging, Packed
+from cartlog.render.meuterer_circle import (
+    circle_lines, circle_marks, goods_legend, island_entries, table_lines,
+)
+from cartlog.render.meuterer_phases import (
+    Rows, View, label, legend, round_lines, rounds_of,
+)
+from cartlog.render.meuterer_score import outcome, render_score, standings
+from cartlog.render.report import summary_line
+
+__all__ = ["render_replay", "render_score"]
+
+
+# -- setup, context and end --------------------------------------------------------------------
+
+
+def _players(view: View, captain: str | None) -> Packed:
+    entries = []
+    for colour in view.colours:
+        text = view.player(colour)
+        if colour == captain:
+            text.append(" (captain)", style="muted")
+        entries.append(text)
+    return Packed("players", entries, 3)
+
+
+def _setup(view: View, frame, comments: list) -> list[RenderableType]:
+    """Findings on the header, players in seat order, the goods, the island table, the deal,
+    the circle and the comments before round 1."""
+    found = Rows(3)
+    _add_findings(view, found, frame.findings)
+    out: list[RenderableType] = [_heading(view, "Setup")] + ([found] if found.rows else [])
+    out += [
+        _players(view, frame.captain),
+        Packed("goods", [goods_legend()], 3),
+        Packed("islands", island_entries(view.circle, view.g), 3)]
+    out += table_lines(view.colours, frame, label="deal")
+    if view.board:
+        marks = circle_marks(view.islands, port=frame.ship, pirate=frame.pirate)
+        out += legend(view) + circle_lines(view.islands, marks, set(), view.g)
+    rows = Rows(3)
+    for c in comments:
+        rows.add(label(), Text.styled("; " + view.g.clean(c.text), "comment"))
+        _add_findings(view, rows, c.findings)
+    return out + ([rows] if rows.rows else [])
+
+
+def _context(view: View, frame, start: int) -> list[RenderableType]:
+    """The table before the first round shown, when the setup is not shown."""
+    out: list[RenderableType] = [_heading(view, f"Before round {start}")]
+    out += table_lines(view.colours, frame)
+    if view.board:
+        marks = circle_marks(view.islands, port=frame.ship, previous=frame.previous,
+                             pirate=frame.pirate)
+        out += legend(view) + circle_lines(view.islands, marks, set(), view.g)
+    return out
+
+
+def _end(view: View, frame, cut: bool, placed: set[int]) -> list[RenderableType]:
+    """The outcome, the findings of the end, what could not be checked and the summary."""
+    out: list[RenderableType] = [_heading(view, "End"), _wrapped(outcome(view), 2),
+                                 standings(view)]
+    if not cut:
+        late = list(frame.findings) if frame is not None else []
+        late += [i for i in range(len(view.report.findings)) if i not in placed
+                 and i not in late]
+        out.extend(_findings_block(view, late, 2))
+    notes = Hanging(2)
+    for item in view.report.unchecked:
+        notes.add(Text.styled("not checked:", "muted"), Text.styled(view.g.clean(item), "muted"))
+    summary = summary_line(view.report)
+    summary.plain = view.g.clean(summary.plain)
+    return out + [notes, _wrapped(summary)]
+
+
+def _header(view: View, rounds: int, start: int | None, end: int | None) -> Hanging:
+    """``game.cartlog: Meuterer, pirate variant, 3 players: red Anne, ...; round 2 of 9``."""
+    text = Text.styled(view.g.clean(view.report.file), "heading")
+    text.append(f": Meuterer, {view.g.clean(view.b.variant)} "
+                f"{'game' if view.b.variant == 'base' else 'variant'}, "
+                f"{len(view.log.players)} players: ")
+    for i, colour in enumerate(view.colours):
+        if i:
+            text.append(", ")
+        text.append_text(view.player(colour))
+    if start is not None or end is not None:
+        first, last = start or 1, min(end or rounds, rounds)
+        shown = f"from round {first}" if first > last else \
+            f"round {first}" if first == last else f"rounds {first}-{last}"
+        text.append(f"; {shown} of {rounds}", style="label")
+    return _wrapped(text)
+
+
+def render_replay(log, report, frames, source, *, start=None, end=None, board=True,
+                  ascii=False) -> RenderableType:
+    """The game round by round, from round ``start`` to round ``end`` (inclusive) when given.
+
+    ``source`` is accepted for symmetry with the check report; every line is shown in its
+    canonical notation, so the log's own lines are not quoted.
+    """
+    view = View(log, report, ascii, board)
+    setup, before, rounds, end_frame = rounds_of(log, frames)
+    placed = {i for f in frames for i in f.findings}
+    out: list[RenderableType] = [_header(view, max(len(rounds), view.b.played), start, end)]
+    from_start = start is None or start <= 1
+    shown = [r for r in rounds if (start is None or r.number >= start)
+             and (end is None or r.number <= end)]
+    if from_start and setup is not None:
+        out += [Text()] + _setup(view, setup, before)
+    elif shown:
+        latest = setup
+        for r in rounds:
+            if r.number >= shown[0].number:
+                break
+            latest = r.end[0] if r.end else latest
+        if latest is not None:
+            out += [Text()] + _context(view, latest, shown[0].number)
+    last = max((r.number for r in rounds), default=0)
+    for r in shown:
+        out += [Text()] + round_lines(view, r)
+    if not shown and (start is not None or end is not None):
+        out += [Text(), Text.styled(f"  no round {start or end} in this game "
+                                    f"({len(rounds)} rounds)", "muted")]
+    cut = end is not None and end < last
+    out += [Text()] + _end(view, end_frame, cut, placed if not cut else placed)
+    return Group(*out)
