@@ -50,7 +50,7 @@ def report_of(replay, path: str) -> Report:
     for note in replay.notes:
         v = note.violation
         info = table[v.code]
-        follows = getattr(note, "follows", None)  # a game may link a note itself
+        follows = note.follows  # a game may link a note itself
         if follows is None and v.code in codes.CONSEQUENCES and info.severity == "error":
             if v.code in codes.TABLE_WIDE:
                 follows = first_error

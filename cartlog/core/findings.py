@@ -25,6 +25,25 @@ class Violation(NamedTuple):
     actual: str | None = None
 
 
+class Note(NamedTuple):
+    """A violation placed in the log by a game's replay: where (line and column for text, JSON
+    path), which turn or round and action, which seat, the one-line position before the event.
+    ``follows``: the index in the replay's notes of a note this one only follows from, when
+    the game itself knows (a running total carried from an earlier error)."""
+
+    violation: Violation
+    line: int
+    col: int
+    end: int
+    path: str
+    turn: int | None
+    action: int | None
+    seat: int | None
+    position: str | None
+    condoned: bool = False
+    follows: int | None = None
+
+
 class Finding(msgspec.Struct, frozen=True, omit_defaults=True, kw_only=True):
     """One problem found in a log, located and explained.
 

@@ -11,7 +11,6 @@ import re
 from dataclasses import dataclass
 
 from cartlog.core.errors import SyntaxProblem
-from cartlog.core.text import split_lines  # noqa: F401  (re-exported)
 
 _TAG_RE = re.compile(r'\[\s*([A-Za-z][A-Za-z0-9_-]*)\s+"((?:[^"\\]|\\.)*)"\s*\]\s*$')
 

@@ -15,7 +15,8 @@ from typing import Union
 import msgspec
 
 from cartlog.core.errors import LogSyntaxError, SyntaxProblem
-from cartlog.core.notation import line_col_of_offset, read_header, split_lines
+from cartlog.core.notation import line_col_of_offset, read_header
+from cartlog.core.text import split_lines
 
 
 @dataclass(frozen=True)

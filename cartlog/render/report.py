@@ -18,7 +18,7 @@ from rich.text import Text
 
 from cartlog.core.errors import LogSyntaxError
 from cartlog.core.findings import Finding
-from cartlog.core.notation import split_lines
+from cartlog.core.text import split_lines
 from cartlog.render.theme import severity_style
 
 

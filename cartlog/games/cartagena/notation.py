@@ -22,8 +22,8 @@ from functools import lru_cache
 from cartlog.core.errors import LogSyntaxError, SyntaxProblem
 from cartlog.core.notation import (
     Header, comment_text, escape, is_comment_line, join_comments, parse_bool, read_header,
-    split_lines,
 )
+from cartlog.core.text import split_lines
 from cartlog.games.cartagena.events import (
     Back, CartagenaLog, Comment, Draw, Forward, HandClaim, Pass, PiratesClaim, Player, Row,
     Turn,

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import NamedTuple
 
-from cartlog.core.findings import Violation
+from cartlog.core.findings import Note, Violation
 from cartlog.games.cartagena import rules
 from cartlog.games.cartagena.codes import CODES
 from cartlog.games.cartagena.events import (
@@ -18,21 +18,6 @@ from cartlog.games.cartagena.events import (
 )
 from cartlog.games.cartagena.model import NSIGNS, RULESETS, UNKNOWN, State, find_ruleset
 from cartlog.games.cartagena.position import to_position
-
-
-class Note(NamedTuple):
-    """A violation placed in the log."""
-
-    violation: Violation
-    line: int
-    col: int
-    end: int
-    path: str
-    turn: int | None
-    action: int | None
-    seat: int | None
-    position: str | None
-    condoned: bool = False
 
 
 class Step(NamedTuple):

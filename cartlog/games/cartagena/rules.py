@@ -12,7 +12,7 @@ Cards are sign numbers, ``-1`` for a card whose sign the log does not know.
 from __future__ import annotations
 
 from cartlog.core.findings import Violation
-from cartlog.games.cartagena.model import NSIGNS, START, UNKNOWN, RuleSet, State
+from cartlog.games.cartagena.model import NSIGNS, UNKNOWN, RuleSet, State
 
 # -- queries ---------------------------------------------------------------------------------
 
@@ -299,7 +299,7 @@ def check_drawn(state: State, seat: int, cards: list[int]) -> list[Violation]:
                 "card/too-many",
                 f"draws a {rs.signs[c]}, but {where}no {rs.signs[c]} can be left in the deck: "
                 f"{rs.per_sign - max(0, rs.per_sign - known_out[c])} of {rs.per_sign} are known "
-                "to be elsewhere", expected=f"a card the deck can hold",
+                "to be elsewhere", expected="a card the deck can hold",
                 actual=rs.letters[c]))
         else:
             upper[c] -= 1

@@ -34,8 +34,9 @@ import re
 
 from cartlog.core.errors import LogSyntaxError, SyntaxProblem
 from cartlog.core.notation import (
-    comment_text, escape, is_comment_line, read_header, split_lines,
+    comment_text, escape, is_comment_line, read_header,
 )
+from cartlog.core.text import split_lines
 from cartlog.games.meuterer import ALIASES
 from cartlog.games.meuterer.events import (
     Add, Comment, Dest, DestEntry, Draw, DrawEntry, Entry, IslandData, MeutererLog, Mutiny,

@@ -16,7 +16,7 @@ from typing import NamedTuple
 
 import msgspec
 
-from cartlog.core.findings import Violation
+from cartlog.core.findings import Note, Violation
 from cartlog.games.meuterer import rules
 from cartlog.games.meuterer.codes import CODES
 from cartlog.games.meuterer.events import (
@@ -28,23 +28,6 @@ from cartlog.games.meuterer.model import (
     State, cards_text, find_action, find_variant, island_with,
 )
 from cartlog.games.meuterer.position import to_position
-
-
-class Note(NamedTuple):
-    """A violation placed in the log. ``follows``: the index in the replay's notes of the note
-    this one only follows from (a running total carried from an earlier error)."""
-
-    violation: Violation
-    line: int
-    col: int
-    end: int
-    path: str
-    turn: int | None
-    action: int | None
-    seat: int | None
-    position: str | None
-    condoned: bool = False
-    follows: int | None = None
 
 
 class Step(NamedTuple):
