@@ -191,6 +191,7 @@ MEUTERER_EXAMPLES: dict[str, tuple[dict[str, str | None], str]] = {
     "refill/out-of-order": ({}, R.replace("draw red 2, blue 2", "draw blue 2, red 2")),
     "score/round": ({}, R.replace("score red 3", "score red 5")),
     "score/total": ({}, R.replace("total red 3", "total red 5")),
+    "score/missing": ({}, R.replace("score red 3, blue 4, ", "score red 3, ")),
     "score/carried": ({}, R.replace("score red 3", "score red 5")
                       .replace("total red 3", "total red 5")),
     "result/differs": ({"Result": "red"}, R),

@@ -83,6 +83,7 @@ CASES: dict[str, tuple[str, int, int | None]] = {
     "refill/out-of-order": (make(R.replace("draw red 2, blue 2", "draw blue 2, red 2")), 15, 14),
     "score/round": (make(R.replace("score red 3", "score red 5")), 13, 7),
     "score/total": (make(R.replace("total red 3", "total red 5")), 14, 7),
+    "score/missing": (make(R.replace("score red 3, blue 4, ", "score red 3, ")), 13, 1),
     "score/carried": (make(R.replace("score red 3", "score red 5")
                            .replace("total red 3", "total red 5")), 14, 7),
     "result/differs": (make(R, result="red"), 7, 10),

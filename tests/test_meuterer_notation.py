@@ -190,7 +190,8 @@ def test_island_table_applies_to_the_circle():
     assert (fingerhut.good, fingerhut.values, fingerhut.ship) == (3, (7, 5, 3), 9)
     assert circle[0].ship == 1 and circle[0].values == (4, 3, 2)
     replay = Replay(parse(make("round 1\nwage 0\nsell red pass 5, blue pass 5 mate, green pass "
-                               "5 merchant, yellow pass 5 stevedore\nscore red 7, blue 1\n",
+                               "5 merchant, yellow pass 5 stevedore\n"
+                               "score red 7, blue 1, green 0, yellow 0\n",
                                table="Affeninsel ship 7"))).run()
     assert [n.violation.code for n in replay.notes] == ["end/unfinished"]
 

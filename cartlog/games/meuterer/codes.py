@@ -153,6 +153,11 @@ CODES: dict[str, Code] = {
         Code(code="score/total", severity="error", rule=f"{_P5}; U1",
              summary="a running total on the score sheet that is not the previous total plus "
              "the round's points"),
+        Code(code="score/missing", severity="warning", rule=f"{_P5}; U1",
+             summary="a score or total line of the sheet with no entry for a player: that "
+             "cell was not compared",
+             explanation="A blank cell is no error in itself, but it cannot be checked; the "
+             "running total of a player with no total entry is carried on from the replay."),
         Code(code="score/carried", severity="info", rule=f"{_P5}; U1",
              summary="a running total that is wrong only because an earlier error on the "
              "sheet was carried into it",
@@ -172,7 +177,7 @@ CONSEQUENCES = frozenset({
 TABLE_WIDE = frozenset({"goods/too-many", "result/differs", "end/after-last-round"})
 # Findings about what the log says rather than what was played: they change nothing in the
 # replay, so nothing later can follow from them.
-RECORD_ONLY = frozenset({
+RECORD_ONLY = frozenset({"score/missing", 
     "round/number", "sell/kept-count", "action/missing", "sale/assumed", "score/round",
     "score/total", "score/carried", "result/differs", "end/unfinished",
 })

@@ -659,6 +659,16 @@ class Replay:
             self._counts["no_score"] += 1
         if not cur.totals:
             self._counts["no_total"] += 1
+        for line in (cur.scores, cur.totals):
+            missing = [c for c in state.colours if c not in line]
+            if line and missing:
+                path, e = next(iter(line.values()))
+                what = "score" if line is cur.scores else "total"
+                self._note(Violation(
+                    "score/missing", f"the {what} line of round {rnd} has no entry for "
+                    f"{', '.join(missing)}: not compared", expected="an entry per player",
+                    actual=", ".join(line)), (e.line, 1, 6) if e.line else None,
+                    (path[0], "", 0), rnd)
         for seat, colour in enumerate(state.colours):
             its = items[seat]
             points = sum(i.points for i in its)
