@@ -11,6 +11,7 @@ import re
 from dataclasses import dataclass
 
 from cartlog.core.errors import SyntaxProblem
+from cartlog.core.text import split_lines
 
 _TAG_RE = re.compile(r'\[\s*([A-Za-z][A-Za-z0-9_-]*)\s+"((?:[^"\\]|\\.)*)"\s*\]\s*$')
 
@@ -94,6 +95,32 @@ def read_header(lines: list[str], problems: list[SyntaxProblem]) -> Header:
             order.append(name)
         i += 1
     return Header(tags, order, body_start if tags or body_start else 0)
+
+
+class LogReader:
+    """The shell of a game's text reader: the lines, every problem met (reading goes on after
+    one), and where the header's own fields stand."""
+
+    header_fields: tuple[str, ...] = ()  # tags the game reads itself (lower case)
+
+    def __init__(self, text: str, path: str) -> None:
+        self.text = text
+        self.path = path
+        self.lines = split_lines(text)
+        self.problems: list[SyntaxProblem] = []
+        self.colours: list[str] = []
+
+    def problem(self, line: int, col: int, message: str, expected: str | None = None,
+                end: int | None = None) -> None:
+        self.problems.append(SyntaxProblem(line, col, message, expected, end))
+
+    def read_header(self) -> tuple[Header, dict[str, tuple[int, int, int]], int]:
+        """The header, the spans of the game's own fields, and the line of the first tag."""
+        header = read_header(self.lines, self.problems)
+        tags = header.tags
+        spans = {k: (t.line, t.col, t.end) for k, t in tags.items() if k in self.header_fields}
+        first_line = min((t.line for t in tags.values()), default=1)
+        return header, spans, first_line
 
 
 def parse_bool(text: str) -> bool | None:

@@ -38,7 +38,7 @@ from cartlog.games.cartagena.notation import format_action, format_space
 from cartlog.render.cartagena_board import (
     Glyphs, Hanging, cards_text, glyphs, legend_lines, spaces_text, table_lines,
 )
-from cartlog.render.report import summary_line
+from cartlog.render.report import shown_range, summary_line
 from cartlog.render.theme import player_style, severity_style
 
 __all__ = ["render_replay", "render_score"]
@@ -301,11 +301,8 @@ def _header(view: _View, start: int | None, end: int | None) -> Hanging:
             text.append(", ")
         text.append_text(view.player(colour))
     if start is not None or end is not None:
-        turns = view.report.breakdown.turns
-        first, last = start or 1, min(end or turns, turns)
-        shown = f"from turn {first}" if first > last else \
-            f"turn {first}" if first == last else f"turns {first}-{last}"
-        text.append(f"; {shown} of {turns}", style="label")
+        text.append("; " + shown_range(start, end, view.report.breakdown.turns, "turn"),
+                    style="label")
     return _wrapped(text)
 
 

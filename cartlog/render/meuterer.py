@@ -50,7 +50,7 @@ from cartlog.render.meuterer_phases import (
     Rows, View, label, legend, round_lines, rounds_of,
 )
 from cartlog.render.meuterer_score import outcome, render_score, standings
-from cartlog.render.report import summary_line
+from cartlog.render.report import shown_range, summary_line
 
 __all__ = ["render_replay", "render_score"]
 
@@ -128,10 +128,7 @@ def _header(view: View, rounds: int, start: int | None, end: int | None) -> Hang
             text.append(", ")
         text.append_text(view.player(colour))
     if start is not None or end is not None:
-        first, last = start or 1, min(end or rounds, rounds)
-        shown = f"from round {first}" if first > last else \
-            f"round {first}" if first == last else f"rounds {first}-{last}"
-        text.append(f"; {shown} of {rounds}", style="label")
+        text.append("; " + shown_range(start, end, rounds, "round"), style="label")
     return _wrapped(text)
 
 

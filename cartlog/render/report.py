@@ -25,6 +25,14 @@ from cartlog.render.theme import severity_style
 TURN_WORD = {"meuterer": "round"}  # what a game counts its play in
 
 
+def shown_range(start: int | None, end: int | None, total: int, unit: str) -> str:
+    """``turn 4``, ``turns 3-7`` or ``from turn 9`` (past the end), then `` of N``."""
+    first, last = start or 1, min(end or total, total)
+    shown = (f"from {unit} {first}" if first > last else f"{unit} {first}" if first == last
+             else f"{unit}s {first}-{last}")
+    return f"{shown} of {total}"
+
+
 def _plural(n: int, word: str) -> str:
     return f"{n} {word}{'' if n == 1 else 's'}"
 

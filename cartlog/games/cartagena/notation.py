@@ -21,9 +21,8 @@ from functools import lru_cache
 
 from cartlog.core.errors import LogSyntaxError, SyntaxProblem
 from cartlog.core.notation import (
-    Header, comment_text, escape, is_comment_line, join_comments, parse_bool, read_header,
+    Header, LogReader, comment_text, escape, is_comment_line, join_comments, parse_bool,
 )
-from cartlog.core.text import split_lines
 from cartlog.games.cartagena.events import (
     Back, CartagenaLog, Comment, Draw, Forward, HandClaim, Pass, PiratesClaim, Player, Row,
     Turn,
@@ -70,29 +69,21 @@ def _action_re(rs_name: str) -> re.Pattern[str]:
     )
 
 
-class _Reader:
+class _Reader(LogReader):
     """One pass over a text log, collecting problems instead of stopping at the first."""
 
-    def __init__(self, text: str, path: str) -> None:
-        self.text = text
-        self.path = path
-        self.lines = split_lines(text)
-        self.problems: list[SyntaxProblem] = []
-        self.rs: RuleSet = RULESETS["2000-jamaica"]
-        self.colours: list[str] = []
-        self.boat = 37
+    header_fields = HEADER_FIELDS
 
-    def problem(self, line: int, col: int, message: str, expected: str | None = None,
-                end: int | None = None) -> None:
-        self.problems.append(SyntaxProblem(line, col, message, expected, end))
+    def __init__(self, text: str, path: str) -> None:
+        super().__init__(text, path)
+        self.rs: RuleSet = RULESETS["2000-jamaica"]
+        self.boat = 37
 
     # -- header ------------------------------------------------------------------------------
 
     def read(self) -> CartagenaLog:
-        header = read_header(self.lines, self.problems)
+        header, spans, first_line = self.read_header()
         tags = header.tags
-        spans = {k: (t.line, t.col, t.end) for k, t in tags.items() if k in HEADER_FIELDS}
-        first_line = min((t.line for t in tags.values()), default=1)
         for name in ("game", "rules", "players", "board"):
             if name not in tags:
                 self.problem(header.body_start + 1 if header.body_start < len(self.lines)

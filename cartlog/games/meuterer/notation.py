@@ -33,10 +33,7 @@ from __future__ import annotations
 import re
 
 from cartlog.core.errors import LogSyntaxError, SyntaxProblem
-from cartlog.core.notation import (
-    comment_text, escape, is_comment_line, read_header,
-)
-from cartlog.core.text import split_lines
+from cartlog.core.notation import LogReader, comment_text, escape, is_comment_line
 from cartlog.games.meuterer import ALIASES
 from cartlog.games.meuterer.events import (
     Add, Comment, Dest, DestEntry, Draw, DrawEntry, Entry, IslandData, MeutererLog, Mutiny,
@@ -110,28 +107,20 @@ def _role(word: str) -> str | None:
     return found.pop() if len(found) == 1 else None
 
 
-class _Reader:
+class _Reader(LogReader):
     """One pass over a text log, collecting problems instead of stopping at the first."""
 
-    def __init__(self, text: str, path: str) -> None:
-        self.text = text
-        self.path = path
-        self.lines = split_lines(text)
-        self.problems: list[SyntaxProblem] = []
-        self.colours: list[str] = []
-        self.names: dict[str, str] = {}  # player name (lower case) -> colour
+    header_fields = HEADER_FIELDS
 
-    def problem(self, line: int, col: int, message: str, expected: str | None = None,
-                end: int | None = None) -> None:
-        self.problems.append(SyntaxProblem(line, col, message, expected, end))
+    def __init__(self, text: str, path: str) -> None:
+        super().__init__(text, path)
+        self.names: dict[str, str] = {}  # player name (lower case) -> colour
 
     # -- header ------------------------------------------------------------------------------
 
     def read(self) -> MeutererLog:
-        header = read_header(self.lines, self.problems)
+        header, spans, first_line = self.read_header()
         tags = header.tags
-        spans = {k: (t.line, t.col, t.end) for k, t in tags.items() if k in HEADER_FIELDS}
-        first_line = min((t.line for t in tags.values()), default=1)
         for name, shown in (("game", "Game"), ("players", "Players"), ("islands", "Islands")):
             if name not in tags:
                 self.problem(header.body_start + 1 if header.body_start < len(self.lines)
