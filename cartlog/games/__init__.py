@@ -1,49 +1,31 @@
-"""The game registry: each game is a package of the same shape, registered once by name.
+"""The game registry: each game is a package of the same shape, registered once by its spec.
 
-Game modules are imported lazily, so that reading one log loads one game.
+The registry only lists the games' :class:`~cartlog.core.spec.GameSpec` objects; every part of a
+game is reached through its spec and imported lazily, so that reading one log loads one game.
 """
 
 from __future__ import annotations
 
-import importlib
 import re
-from dataclasses import dataclass
-from types import ModuleType
-
 from typing import Union
 
 import msgspec
 
 from cartlog.core.errors import LogSyntaxError, SyntaxProblem
 from cartlog.core.notation import line_col_of_offset, read_header
+from cartlog.core.spec import GameSpec
 from cartlog.core.text import split_lines
+from cartlog.games import cartagena, meuterer
+
+SPECS: tuple[GameSpec, ...] = (cartagena.SPEC, meuterer.SPEC)
+GAMES: dict[str, GameSpec] = {spec.name: spec for spec in SPECS}
 
 
-@dataclass(frozen=True)
-class GameEntry:
-    name: str
-    title: str
-    package: str
-    aliases: tuple[str, ...]
-
-    def module(self, part: str) -> ModuleType:
-        """Import ``cartlog.games.<game>.<part>`` (model, events, rules, notation, ...)."""
-        return importlib.import_module(f"{self.package}.{part}")
-
-
-GAMES: dict[str, GameEntry] = {
-    "cartagena": GameEntry("cartagena", "Cartagena", "cartlog.games.cartagena",
-                           ("cartagena", "carthagene", "carthagène", "cartagène", "karthago")),
-    "meuterer": GameEntry("meuterer", "Meuterer", "cartlog.games.meuterer",
-                          ("meuterer", "le mutin", "mutin", "mutineer")),
-}
-
-
-def find_game(name: str) -> GameEntry | None:
-    key = name.strip().lower()
-    for entry in GAMES.values():
-        if key == entry.name or key in entry.aliases:
-            return entry
+def find_game(name: str) -> GameSpec | None:
+    """The game a name or alias stands for (any case), or ``None``."""
+    for spec in SPECS:
+        if spec.matches(name):
+            return spec
     return None
 
 
@@ -260,7 +242,7 @@ def _json_spans(text: str) -> dict[str, tuple[int, int]]:
     return spans
 
 
-def game_of(log) -> GameEntry:
+def game_of(log) -> GameSpec:
     """The registry entry of a decoded log (its tag is the game name)."""
     return GAMES[type(log).__struct_config__.tag]
 

@@ -17,6 +17,15 @@ header, whose first player starts.
 
 from __future__ import annotations
 
-NAME = "cartagena"
-TITLE = "Cartagena"
-ALIASES = ("cartagena", "carthagene", "carthagène", "cartagène", "karthago")
+from cartlog.core.spec import GameSpec
+
+SPEC = GameSpec(
+    name="cartagena", title="Cartagena",
+    aliases=("cartagena", "carthagene", "carthagène", "cartagène", "karthago"),
+    package=__name__,
+    rulesets=("2000-jamaica", "2000-tortuga", "ravensburger", "ravensburger-advanced"),
+    default_rules="2000-jamaica", players=(2, 5), turn_word="turn", turns_word="turns",
+    renderer="cartlog.render.cartagena",
+    summary="pirates aboard, distance to the boat, recorded vs replayed result",
+)
+NAME, TITLE, ALIASES = SPEC.name, SPEC.title, SPEC.aliases

@@ -67,6 +67,15 @@ Readings of our own, where rulebook 001 and the rulings are silent:
 
 from __future__ import annotations
 
-NAME = "meuterer"
-TITLE = "Meuterer"
-ALIASES = ("meuterer", "le mutin", "mutin", "mutineer")
+from cartlog.core.spec import GameSpec
+
+SPEC = GameSpec(
+    name="meuterer", title="Meuterer",
+    aliases=("meuterer", "le mutin", "mutin", "mutineer"),
+    package=__name__,
+    rulesets=("base", "pirate"),
+    default_rules="base", players=(3, 4), turn_word="round", turns_word="rounds",
+    renderer="cartlog.render.meuterer",
+    summary="the score sheet round by round: sources of every point, recorded vs replayed",
+)
+NAME, TITLE, ALIASES = SPEC.name, SPEC.title, SPEC.aliases
