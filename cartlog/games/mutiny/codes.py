@@ -1,0 +1,113 @@
+"""Cartagena: The Mutiny finding codes: severity, a one-line summary and the rule enforced.
+
+Codes are stable: tools may match on them. They are grouped by the part of the game they
+concern (``crew``, ``row``, ``action``, ``supply``, ``ship``, ``storm``, ``voyage``, ``duel``,
+``winner``), and none is spelled like a code of another game. Rule references cite rulebook 003
+(English) and 000 (French) by section heading and the rulings of ``RULINGS.md`` by ID.
+"""
+
+from __future__ import annotations
+
+from cartlog.core.findings import Code
+
+_EN = "rulebook 003"
+_FR = "rulebook 000"
+_PREP = f"{_EN} 'Preparation'; {_FR} 'Préparation'"
+_VOYAGE = f"{_EN} 'A: The voyage'; {_FR} 'A: Le voyage'"
+_STORM = f"{_EN} 'Storm'; {_FR} 'Tempête'"
+_MUTINY = f"{_EN} 'Mutiny', 'Shortages'; {_FR} 'Mutinerie', 'Rappels'"
+_ACTIONS = f"{_EN} 'Actions of the pirate cards'; {_FR} 'Actions des cartes pirate'"
+_DUELS = f"{_EN} 'The sailor duels'; {_FR} 'Les duels de marins'"
+_END = f"{_EN} 'Ending the game and determining the winner'; {_FR} 'Fin du jeu'"
+
+CODES: dict[str, Code] = {
+    c.code: c
+    for c in (
+        # -- setup -------------------------------------------------------------------------------
+        Code(code="crew/seats", severity="error", rule=f"{_EN} (2-4 pirates)",
+             summary="not 2 to 4 players, or a colour used twice"),
+        Code(code="crew/declared", severity="error", rule=f"{_PREP}; M7",
+             summary="a declared component fact that cannot be: a combat split not adding to "
+             "40, a gold split not adding to 18, a track space outside the track"),
+        Code(code="crew/not-checked", severity="info", rule="M7; COMPONENTS.md",
+             summary="a check skipped because the log does not declare the fact it needs "
+             "(track length, storm spaces, start spaces, mutiny space, card splits)",
+             explanation="cartlog never invents the printed board; the message names each "
+             "check left out."),
+        # -- the row (M2) --------------------------------------------------------------------------
+        Code(code="row/giver", severity="error", rule=f"{_VOYAGE}",
+             summary="the round's giver is not the left neighbour of the last round's giver"),
+        Code(code="row/out-of-turn", severity="error", rule=f"{_VOYAGE}; M2",
+             summary="a turn by a player other than the one to play (giver first, then "
+             "clockwise), or a second turn in one round"),
+        Code(code="row/not-open", severity="error", rule=f"{_VOYAGE}; M2",
+             summary="the card used was not open to the player: face down, already used, or "
+             "turned before the player's latest card"),
+        Code(code="row/last-card", severity="error", rule=f"{_VOYAGE} item 2; M2",
+             summary="the last card of the row was turned and not used"),
+        Code(code="row/no-card", severity="error", rule=f"{_VOYAGE}; M2",
+             summary="a turn that ends with no card used, the Ghost not turned"),
+        Code(code="row/ghost", severity="error", rule=f"{_VOYAGE} item 3; M2",
+             summary="the player went on after turning the Ghost, or used another card"),
+        Code(code="row/overrun", severity="error", rule=f"{_VOYAGE}; M2",
+             summary="more cards turned than the row holds face down"),
+        Code(code="row/duplicate", severity="error", rule=f"{_VOYAGE}; {_STORM}",
+             summary="a pirate card turned that is already in the row or in the lifeboat"),
+        Code(code="row/unfinished", severity="warning", rule=f"{_VOYAGE}; M2",
+             summary="the round was closed before every player had used a card"),
+        # -- actions -----------------------------------------------------------------------------
+        Code(code="action/effect", severity="error", rule=_ACTIONS,
+             summary="an effect the card used does not give (or not in that amount)"),
+        Code(code="action/unrecorded", severity="warning", rule=_ACTIONS,
+             summary="the card leaves a choice and the log does not say what was taken: "
+             "nothing is assumed"),
+        Code(code="action/limit", severity="error", rule=f"{_ACTIONS} (Wessel-Jan, Dean Nero)",
+             summary="more than 3 cards or coins exchanged, or unequal sides of an exchange"),
+        Code(code="action/not-held", severity="error", rule=_ACTIONS,
+             summary="cards or coins given up that the player does not hold"),
+        Code(code="action/no-coin", severity="error", rule=f"{_ACTIONS} (Chang Ye)",
+             summary="Chang Ye's victim has no coin, or is the player"),
+        Code(code="action/sate", severity="error", rule=f"{_ACTIONS} (Satè); M3",
+             summary="Satè paid other than 1 coin plus 1 per player who passed it this round"),
+        Code(code="action/conviction", severity="error", rule=f"{_ACTIONS} (Bijoux, Ojo)",
+             summary="a conviction set, changed or looked at against the card's two cases"),
+        Code(code="action/pair", severity="error", rule=f"{_ACTIONS} (Cambivalute)",
+             summary="sailors placed out of the order A-E, after all five pairs, or a look "
+             "before all five are placed; or values that cannot be"),
+        Code(code="supply/empty", severity="error", rule=f"{_MUTINY}; M6",
+             summary="a card or coin gained from a supply that was used up: it gives nothing"),
+        Code(code="supply/impossible", severity="error", rule=f"{_PREP}; M7",
+             summary="a card named that the declared split cannot still hold in the pile"),
+        # -- the ship ------------------------------------------------------------------------------
+        Code(code="ship/move", severity="error", rule=f"{_VOYAGE}; M4",
+             summary="the ship's move as written is not the number of cards left face down"),
+        Code(code="ship/at", severity="error", rule=f"{_VOYAGE}; M4, M7",
+             summary="the space written for the ship is not where the declared track puts it"),
+        Code(code="storm/missing", severity="warning", rule=f"{_STORM}; M5",
+             summary="the ship moved onto or past a storm space and the next round moves no "
+             "card to the lifeboat (a card not named is assumed)"),
+        Code(code="storm/unexpected", severity="error", rule=f"{_STORM}; M5",
+             summary="a card moved to the lifeboat, or a storm written, with no storm space "
+             "reached"),
+        # -- mutiny ---------------------------------------------------------------------------------
+        Code(code="voyage/early", severity="error", rule=f"{_MUTINY}; M6",
+             summary="the mutiny starts with neither trigger met"),
+        Code(code="voyage/over", severity="error", rule=f"{_MUTINY}; M6",
+             summary="a round played after a mutiny trigger was met"),
+        Code(code="duel/order", severity="error", rule=f"{_DUELS} (A-E in order)",
+             summary="a duel out of alphabetical order, or after one side won three"),
+        Code(code="duel/winner", severity="error", rule=f"{_DUELS}; M8",
+             summary="the duel's winner as written is not the side with the higher total "
+             "(equal totals: the higher sum of combat cards)"),
+        Code(code="duel/monkey", severity="error", rule=f"{_DUELS}; M9",
+             summary="a monkey coin taken that the round of the duel does not give"),
+        Code(code="winner/differs", severity="error", rule=f"{_END}; M10",
+             summary="the recorded winners differ from the replay's"),
+    )
+}
+
+CONSEQUENCES = frozenset({"supply/impossible", "ship/at", "winner/differs", "voyage/over"})
+TABLE_WIDE = frozenset({"supply/impossible", "ship/at", "winner/differs", "voyage/over",
+                        "crew/not-checked"})
+RECORD_ONLY = frozenset({"ship/move", "ship/at", "winner/differs", "crew/not-checked",
+                         "action/unrecorded"})

@@ -1,0 +1,260 @@
+"""Cartagena: The Mutiny components, the declared track and the game state.
+
+Inside the engine: pirate cards are 0..12 in :data:`PIRATES` order; combat cards are kinds
+0..5 (``P1 P2 P3`` pink for Captain Valverde, ``G1 G2 G3`` grey for Ramon Diaz, ruling M1) and
+gold cards kinds 0..2 (values 1..3); a heap (:mod:`cartlog.core.cards`) has one more slot for
+cards whose kind the log does not know. Sides are ``V`` (Valverde) and ``D`` (Diaz).
+
+Nothing the texts do not give is invented (ruling M7, ``COMPONENTS.md``): the track, the
+split of combat cards by colour and value and of gold cards by value come from the log;
+undeclared, they are ``None`` and the checks that need them are skipped.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from dataclasses import dataclass
+from typing import Any
+
+from cartlog.core.cards import Pile, empty_heap
+
+# -- pirate cards (rulebook 003 'Actions of the pirate cards') -----------------------------------
+
+(VALVERDE, DIAZ, CRACKPOTT, TEMBO, WESSELJAN, NERO, PANG, CHANGYE, SATE, BIJOUX, OJO,
+ CAMBIVALUTE, GHOST) = range(13)
+PIRATES = ("Valverde", "Diaz", "Crackpott", "Tembo", "Wessel-Jan", "Nero", "Pang", "Chang-Ye",
+           "Sate", "Bijoux", "Ojo", "Cambivalute", "Ghost")
+PIRATE_TITLES = ("Captain Valverde", "Ramon Diaz", "Crackpott", "Tembo", "Wessel-Jan",
+                 "Dean Nero", "Pang", "Chang Ye", "Satè", "Bijoux", "Ojo", "Cambivalute",
+                 "Ghost")
+CODES2 = ("VA", "DI", "CR", "TE", "WJ", "DN", "PA", "CY", "SA", "BI", "OJ", "CA", "GH")
+NPIRATES = 13
+_PIRATE_ALIASES = {
+    "valverde": VALVERDE, "captain": VALVERDE, "captain-valverde": VALVERDE,
+    "capitaine": VALVERDE, "kapitan": VALVERDE,
+    "diaz": DIAZ, "ramon": DIAZ, "ramon-diaz": DIAZ,
+    "crackpott": CRACKPOTT, "crackpot": CRACKPOTT, "tembo": TEMBO,
+    "wessel-jan": WESSELJAN, "wesseljan": WESSELJAN, "wessel": WESSELJAN,
+    "nero": NERO, "dean-nero": NERO, "deannero": NERO, "dean": NERO,
+    "pang": PANG, "chang-ye": CHANGYE, "changye": CHANGYE, "chang": CHANGYE,
+    "sate": SATE, "bijoux": BIJOUX, "ojo": OJO, "cambivalute": CAMBIVALUTE,
+    "ghost": GHOST, "fantome": GHOST, "geist": GHOST,
+    **{c.lower(): i for i, c in enumerate(CODES2)},
+}
+
+
+def fold(word: str) -> str:
+    """Lower case, accents dropped, blanks and underscores as hyphens."""
+    w = unicodedata.normalize("NFKD", word.strip().lower())
+    w = "".join(c for c in w if not unicodedata.combining(c))
+    return "-".join(w.replace("_", " ").split())
+
+
+def find_pirate(word: str) -> int | None:
+    """A pirate card from a spelling (accents and case ignored) or a unique prefix."""
+    w = fold(word)
+    if not w:
+        return None
+    if w in _PIRATE_ALIASES:
+        return _PIRATE_ALIASES[w]
+    found = {p for name, p in _PIRATE_ALIASES.items() if len(w) >= 3 and name.startswith(w)}
+    return found.pop() if len(found) == 1 else None
+
+
+# -- combat and gold cards ---------------------------------------------------------------------
+
+COMBAT = ("P1", "P2", "P3", "G1", "G2", "G3")  # M1: P pink (Valverde), G grey (Diaz)
+NCOMBAT = 6
+COMBAT_CARDS = 40
+GOLD = ("1", "2", "3")
+NGOLD = 3
+GOLD_CARDS = 18
+COINS = 30
+SAILORS = 10
+PAIRS = "ABCDE"
+SIDES = ("V", "D")  # Valverde, Diaz
+SIDE_NAMES = {"V": "valverde", "D": "diaz"}
+SIDE_ALIASES = {"v": "V", "valverde": "V", "captain": "V", "pink": "V", "rose": "V",
+                "d": "D", "diaz": "D", "ramon": "D", "grey": "D", "gray": "D", "gris": "D"}
+
+
+def combat_kind(token: str) -> int | None:
+    """``P2`` -> 1, ``G3`` -> 5, ``?`` -> -1; None when not a combat card."""
+    t = token.upper()
+    if t in ("?", "C?"):
+        return -1
+    return COMBAT.index(t) if t in COMBAT else None
+
+
+def combat_value(kind: int) -> int:
+    return kind % 3 + 1
+
+
+def combat_side(kind: int) -> str:
+    return "V" if kind < 3 else "D"
+
+
+def gold_kind(token: str) -> int | None:
+    """``$2`` or ``2`` -> 1, ``$?``/``?`` -> -1; None when not a gold card."""
+    t = token[1:] if token.startswith("$") else token
+    if t == "?":
+        return -1
+    return GOLD.index(t) if t in GOLD else None
+
+
+def heap_text(heap: list[int], names: tuple[str, ...], sep: str = "") -> str:
+    """A heap as card names, ``?`` for each unknown card, ``-`` for none."""
+    parts = [names[k] for k in range(len(names)) for _ in range(heap[k])] + ["?"] * heap[-1]
+    return sep.join(parts) if parts else "-"
+
+
+# -- the declared track (M7) -------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Track:
+    """What a log declares of the voyage track; ``None``: not declared (never guessed).
+
+    Spaces are numbered from 0 along the track. ``starts`` maps a player count (2, 3, 4) to
+    the start space of the ship (rulebook 003 'Preparation': volcanic island with 2, treasure
+    island with 3, gold island with 4). ``mutiny``: the mutiny space (003 'Mutiny').
+    """
+
+    length: int | None = None
+    storms: tuple[int, ...] | None = None
+    starts: dict[int, int] | None = None
+    mutiny: int | None = None
+
+    def start(self, players: int) -> int | None:
+        return None if self.starts is None else self.starts.get(players)
+
+    def mutiny_space(self) -> int | None:
+        return self.mutiny if self.mutiny is not None else self.length
+
+
+# An example track for the simulator and tests. NOT the printed board, which no source we have
+# gives (COMPONENTS.md): every number below is made up for illustration only.
+EXAMPLE_TRACK = Track(length=24, storms=(5, 11, 17), starts={2: 0, 3: 2, 4: 4}, mutiny=24)
+
+
+# -- the state -----------------------------------------------------------------------------------
+
+DEAL, TURN, SHIP, MUTINY, OVER = "deal", "turn", "ship", "mutiny", "over"
+
+
+class Deck:
+    """One face-down pile on the board (combat cards or gold cards), as a table of
+    :mod:`cartlog.core.cards`: the pile known by bounds, no discard pile (cards are put under
+    the pile, never reshuffled), and the named cards outside it."""
+
+    __slots__ = ("deck", "discard", "known_out", "totals", "declared")
+
+    def __init__(self, totals: list[int], count: int, declared: bool) -> None:
+        self.totals = totals
+        self.deck = Pile(count, [min(t, count) for t in totals])
+        self.discard = empty_heap(totals)
+        self.known_out = [0] * len(totals)
+        self.declared = declared
+
+    def copy(self) -> Deck:
+        d = Deck.__new__(Deck)
+        d.totals, d.deck, d.discard = self.totals, self.deck.copy(), self.discard[:]
+        d.known_out, d.declared = self.known_out[:], self.declared
+        return d
+
+
+class State:
+    """The game between two events. Seats are the Players order (clockwise)."""
+
+    __slots__ = ("colours", "track", "giver", "round", "phase", "row", "taken", "used",
+                 "turn", "bounty", "pile", "lifeboat", "storm", "ship", "moved", "combat",
+                 "gold", "supply", "hands", "golds", "coins", "conviction", "side", "pairs",
+                 "placed", "trigger", "wins", "duel", "out", "closed")
+
+    def __init__(self, colours: list[str], track: Track, giver: int = 0,
+                 combat_totals: list[int] | None = None,
+                 gold_totals: list[int] | None = None) -> None:
+        n = len(colours)
+        self.colours = colours
+        self.track = track
+        self.giver = giver  # the giver of the current (or next) round
+        self.round = 0
+        self.phase = DEAL
+        self.row: list[int] = []  # per slot: pirate card face up, -1 face down
+        self.taken: list[bool] = []
+        self.used: list[int | None] = [None] * n  # card each seat used this round
+        self.turn = giver
+        self.bounty = 0  # M3: players who had Satè open this round and passed it
+        self.pile = 0  # pirate cards before the next giver (used cards and the rest)
+        self.lifeboat: int | None = None  # None: empty; -1: a card not named
+        self.storm = False  # M5: a storm is due before the next row
+        self.moved = 0  # spaces the ship has moved since the start
+        self.ship: int | None = track.start(n)
+        self.combat = Deck(combat_totals or [COMBAT_CARDS] * NCOMBAT, COMBAT_CARDS - 2 * n,
+                           combat_totals is not None)
+        self.gold = Deck(gold_totals or [GOLD_CARDS] * NGOLD, GOLD_CARDS, gold_totals is not None)
+        self.supply = COINS - n
+        self.hands = [empty_heap(COMBAT) for _ in range(n)]
+        for h in self.hands:  # 003 'Preparation': a pink 1 and a grey 1 each
+            h[0] += 1
+            h[3] += 1
+        self.combat.known_out[0] += n
+        self.combat.known_out[3] += n
+        for k in (0, 3):
+            self.combat.deck.upper[k] = min(self.combat.deck.upper[k],
+                                            max(0, self.combat.totals[k] - n))
+        self.golds = [empty_heap(GOLD) for _ in range(n)]
+        self.coins = [1] * n
+        self.conviction = [False] * n  # a conviction card lies under the board
+        self.side: list[str | None] = [None] * n  # V / D when the log says, else None
+        self.pairs: list[tuple[int, int] | None] = [None] * 5  # sailor values (V, D) seen
+        self.placed = 0  # duel pairs placed by Cambivalute (A..E in order)
+        self.trigger: str | None = None  # M6: why the voyage ended
+        self.wins = {"V": 0, "D": 0}
+        self.duel = -1
+        self.out = [False] * n  # M8: out of the game (monkey in a duel's first round)
+        self.closed = True  # the current round's ship move is done
+
+    @property
+    def players(self) -> int:
+        return len(self.colours)
+
+    def seat(self, colour: str) -> int | None:
+        return self.colours.index(colour) if colour in self.colours else None
+
+    def copy(self) -> State:
+        s = State.__new__(State)
+        for name in State.__slots__:
+            v = getattr(self, name)
+            if isinstance(v, list):
+                v = [x[:] if isinstance(x, list) else x for x in v]
+            elif isinstance(v, dict):
+                v = dict(v)
+            elif isinstance(v, Deck):
+                v = v.copy()
+            setattr(s, name, v)
+        return s
+
+    def facedown(self) -> int:
+        return sum(1 for c in self.row if c < 0)
+
+    def in_play(self) -> int:
+        """Pirate cards shuffled for a row: 13, or 12 once a card is in the lifeboat (M5)."""
+        return NPIRATES - (self.lifeboat is not None)
+
+
+def catalogue() -> dict[str, Any]:
+    """The game's components and what a log must declare, as plain data."""
+    return {
+        "name": "mutiny", "title": "Cartagena: The Mutiny",
+        "rulesets": [{"name": "base", "book": "003/000", "players": "2-4", "options": {}}],
+        "pirates": list(PIRATE_TITLES),
+        "combat": {"cards": COMBAT_CARDS, "letters": {c: ("pink " if c[0] == "P" else "grey ")
+                                                      + c[1] for c in COMBAT},
+                   "split": "not known: declared by the log (Combat header)"},
+        "gold": {"cards": GOLD_CARDS, "split": "not known: declared by the log (Gold header)"},
+        "coins": COINS, "sailors": SAILORS, "pairs": PAIRS,
+        "track": "not known: declared by the log (Track header); M7",
+        "example_track": "an example for the simulator only, not the printed board",
+    }
+

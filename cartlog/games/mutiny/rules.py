@@ -1,0 +1,690 @@
+"""Cartagena: The Mutiny rules as functions of a :class:`~cartlog.games.mutiny.model.State`.
+
+``check_*`` functions never change the state: they return the rules an event breaks, as
+:class:`Violation` records. ``apply_*`` functions carry out any event that is physically
+possible, legal or not, so that a replay follows the game as it was actually played.
+
+Rulings followed: M2 (the row), M3 (Satè), M4 (the ship), M5 (storms), M6 (triggers, empty
+supplies), M7 (undeclared facts are not checked), M8 (duels), M9 (monkey coins), M10 (the
+winner). Pirate cards are numbers (:data:`model.PIRATES`), ``-1`` for a card the log does not
+name; combat and gold cards are kinds, ``-1`` for an unseen card.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from cartlog.core import cards
+from cartlog.core.findings import Violation
+from cartlog.games.mutiny.model import (
+    BIJOUX, CAMBIVALUTE, CHANGYE, COMBAT, CRACKPOTT, DEAL, DIAZ, GHOST, MUTINY, NERO, OJO,
+    PAIRS, PANG, PIRATE_TITLES, SATE, SHIP, TEMBO, TURN, VALVERDE, WESSELJAN, Deck, State,
+    combat_side, combat_value,
+)
+
+FACEDOWN = -1  # a row slot not yet turned
+UNNAMED = -2  # a row slot turned, the card not named by the log
+EXCHANGE_MAX = 3  # Wessel-Jan, Dean Nero: 0 to 3 (003 'Actions of the pirate cards')
+
+
+@dataclass
+class Effect:
+    """What a turn's card did, as far as the log says (see :class:`events.Turn`)."""
+
+    combat: list[int]
+    under: list[int]
+    gold: list[int]
+    coins: int | None = None
+    victim: int | None = None  # a seat; -1 a name that is no player
+    conviction: str | None = None
+    side: str | None = None  # V / D
+    look: str | None = None
+    pair: str | None = None
+    values: tuple[int, ...] = ()
+    swap: bool = False
+
+    @staticmethod
+    def none() -> Effect:
+        return Effect([], [], [])
+
+    def fields(self) -> list[str]:
+        """The effect fields the log filled in."""
+        out = []
+        for name in ("combat", "under", "gold", "values"):
+            if getattr(self, name):
+                out.append(name)
+        for name in ("coins", "victim", "conviction", "side", "look", "pair"):
+            if getattr(self, name) is not None:
+                out.append(name)
+        if self.swap:
+            out.append("swap")
+        return out
+
+
+# What each card may show in a log (003 'Actions of the pirate cards').
+ALLOWED: dict[int, frozenset[str]] = {
+    VALVERDE: frozenset({"gold", "coins"}),
+    DIAZ: frozenset({"gold", "combat"}),
+    CRACKPOTT: frozenset({"combat"}),
+    TEMBO: frozenset({"combat"}),
+    WESSELJAN: frozenset({"combat", "under"}),
+    NERO: frozenset({"combat", "under", "coins"}),
+    PANG: frozenset({"combat", "coins"}),
+    CHANGYE: frozenset({"victim", "coins"}),
+    SATE: frozenset({"coins"}),
+    BIJOUX: frozenset({"conviction", "side"}),
+    OJO: frozenset({"conviction", "side", "look"}),
+    CAMBIVALUTE: frozenset({"pair", "values", "look", "swap"}),
+    GHOST: frozenset(),
+}
+
+
+def title(card: int) -> str:
+    return PIRATE_TITLES[card] if 0 <= card < len(PIRATE_TITLES) else "an unnamed card"
+
+
+# -- queries --------------------------------------------------------------------------------------
+
+
+def next_seat(state: State, seat: int) -> int:
+    return (seat + 1) % state.players
+
+
+def open_slots(state: State) -> list[int]:
+    """M2: the row's slots a player may take without turning: face up and not yet used."""
+    return [i for i, c in enumerate(state.row) if c != FACEDOWN and not state.taken[i]]
+
+
+def first_facedown(state: State) -> int:
+    for i, c in enumerate(state.row):
+        if c == FACEDOWN:
+            return i
+    return len(state.row)
+
+
+def sate_pay(state: State) -> int:
+    """M3: 1 coin plus 1 per player who had Satè open this round and passed it, as far as the
+    supply goes (M6)."""
+    return min(1 + state.bounty, state.supply)
+
+
+def ship_move(state: State) -> int:
+    """M4: one space per card still face down in the row."""
+    return state.facedown()
+
+
+def storm_reached(state: State, move: int) -> bool | None:
+    """M5: whether a move of ``move`` from the ship's space reaches or passes a storm space;
+    ``None`` when the track or the ship's start is not declared (M7)."""
+    storms = state.track.storms
+    if storms is None or state.ship is None:
+        return None
+    return any(state.ship < s <= state.ship + move for s in storms)
+
+
+def trigger(state: State) -> str | None:
+    """M6: why the voyage ends after the round just closed: ``track`` (the ship on or past the
+    declared mutiny space), ``combat``, ``gold`` or ``coins`` (that supply used up)."""
+    space = state.track.mutiny_space()
+    if space is not None and state.ship is not None and state.ship >= space:
+        return "track"
+    if state.combat.deck.count == 0:
+        return "combat"
+    if state.gold.deck.count == 0:
+        return "gold"
+    if state.supply == 0:
+        return "coins"
+    return None
+
+
+def not_checked(state: State) -> list[str]:
+    """M7: the checks the declared facts leave out."""
+    t, out = state.track, []
+    if t.storms is None or state.ship is None:
+        out.append("storms (M5): storm spaces or the ship's start space not declared")
+    if t.mutiny_space() is None or state.ship is None:
+        out.append("the mutiny space (M6): track length or mutiny space not declared")
+    if state.ship is None:
+        out.append("the ship's space (M4): start space for "
+                   f"{state.players} players not declared")
+    if not state.combat.declared:
+        out.append("combat cards drawn against the split by colour and value: not declared")
+    if not state.gold.declared:
+        out.append("gold cards drawn against the split by value: not declared")
+    return out
+
+
+# -- a new round -----------------------------------------------------------------------------------
+
+
+def check_round(state: State, giver: int | None, lifeboat: int | None) -> list[Violation]:
+    """A round opens: the voyage still on (M6), the giver the left neighbour of the last one,
+    a card moved to the lifeboat exactly when a storm is due (M5)."""
+    out: list[Violation] = []
+    if state.trigger is not None:
+        out.append(Violation("voyage/over", f"the voyage ended ({state.trigger}); no round "
+                             "follows a mutiny trigger", "mutiny", "round"))
+    if giver is not None and giver != state.giver:
+        out.append(Violation("row/giver", f"the giver is {state.colours[giver]}",
+                             state.colours[state.giver], state.colours[giver]))
+    due = state.storm
+    if lifeboat is not None and not due:
+        if state.track.storms is not None and state.ship is not None:
+            out.append(Violation("storm/unexpected", "a card is moved to the lifeboat, but "
+                                 "the ship reached no storm space", "no lifeboat card",
+                                 title(lifeboat)))
+    elif lifeboat is None and due:
+        out.append(Violation("storm/missing", "the ship reached a storm space: a card goes to "
+                             "the lifeboat before the row (an unnamed card is assumed)",
+                             "lifeboat CARD", "none"))
+    if lifeboat is not None and lifeboat >= 0 and lifeboat == state.lifeboat:
+        out.append(Violation("row/duplicate", f"{title(lifeboat)} is already in the lifeboat"))
+    return out
+
+
+def apply_round(state: State, giver: int | None, lifeboat: int | None) -> None:
+    """The giver shuffles the cards in play and lays out players + 3 (003 'A: The voyage')."""
+    if not state.closed:
+        apply_ship(state)
+    if giver is not None:
+        state.giver = giver
+    if lifeboat is None and state.storm:
+        lifeboat = FACEDOWN
+    if lifeboat is not None:
+        state.lifeboat = lifeboat  # the card there before returns to the pile (M5)
+    state.storm = False
+    n = state.players
+    state.round += 1
+    state.row = [FACEDOWN] * (n + 3)
+    state.taken = [False] * (n + 3)
+    state.used = [None] * n
+    state.turn = state.giver
+    state.bounty = 0
+    state.pile = state.in_play() - (n + 3)
+    state.phase = TURN
+    state.closed = False
+
+
+# -- a turn (M2) -------------------------------------------------------------------------------------
+
+
+def check_turn(state: State, seat: int, turned: Sequence[int], card: int | None,
+               effect: Effect) -> list[Violation]:
+    """M2: the cards turned and the card used; then the card's action."""
+    out: list[Violation] = []
+    who = state.colours[seat]
+    if state.phase != TURN:
+        out.append(Violation("row/out-of-turn", f"{who} plays with no row laid out"
+                             if state.phase in (DEAL, SHIP) else f"{who} plays after the voyage",
+                             "round", "turn"))
+        return out
+    if seat != state.turn:
+        out.append(Violation("row/out-of-turn", f"it is {state.colours[state.turn]}'s turn",
+                             state.colours[state.turn], who))
+    if state.used[seat] is not None:
+        out.append(Violation("row/out-of-turn", f"{who} already used a card this round"))
+    down = state.facedown()
+    if len(turned) > down:
+        out.append(Violation("row/overrun", f"{len(turned)} cards turned, {down} face down",
+                             str(down), str(len(turned))))
+    seen = {c for c in state.row if c >= 0}
+    if state.lifeboat is not None and state.lifeboat >= 0:
+        seen.add(state.lifeboat)
+    for c in turned:
+        if c >= 0:
+            if c in seen:
+                out.append(Violation("row/duplicate", f"{title(c)} cannot lie face down: it is "
+                                     "already in the row or in the lifeboat"))
+            seen.add(c)
+    if GHOST in turned[:-1]:
+        out.append(Violation("row/ghost", "the Ghost ends the turn: no card is turned after "
+                             "it", "Ghost", "more cards"))
+    if turned:
+        last = turned[-1]
+        if card is None:
+            if last != GHOST:
+                if len(turned) >= down:
+                    out.append(Violation("row/last-card", f"{title(last)} is the last card of "
+                                         "the row: it must be used", title(last), "no card"))
+                else:
+                    out.append(Violation("row/no-card", "the turn ends with no card used",
+                                         title(last), "no card"))
+        elif last == GHOST and card != GHOST:
+            out.append(Violation("row/ghost", "the Ghost was turned: it counts as the card "
+                                 "used, the turn ends", "Ghost", title(card)))
+        elif card >= 0 and last >= 0 and card != last:
+            out.append(Violation("row/not-open", f"{title(card)} is not open: once a card is "
+                                 "turned only it may be used", title(last), title(card)))
+    else:
+        slots = open_slots(state)
+        if card is None:
+            out.append(Violation("row/no-card", "the turn uses no card and turns none"))
+        elif not slots:
+            out.append(Violation("row/not-open", f"{title(card)} is not face up in the row: "
+                                 "a card must be turned", "a card turned", title(card)))
+        elif card >= 0 and card not in [state.row[i] for i in slots] and \
+                UNNAMED not in [state.row[i] for i in slots]:
+            out.append(Violation("row/not-open", f"{title(card)} is not face up and unused in "
+                                 "the row", ", ".join(title(state.row[i]) for i in slots),
+                                 title(card)))
+    used = card if card is not None else (GHOST if turned and turned[-1] == GHOST else None)
+    if used is not None and used >= 0:
+        out += check_effect(state, seat, used, effect)
+    return out
+
+
+def _gain_check(deck: Deck, got: Sequence[int], want: int, what: str,
+                code_short: str = "action/effect") -> list[Violation]:
+    """A gain of ``len(got)`` cards where the rule gives ``want`` from ``deck`` (M6)."""
+    can = min(want, deck.deck.count)
+    if len(got) == can:
+        out: list[Violation] = []
+        if deck.declared and got:
+            for bad in cards.impossible_draws(deck, deck.totals, list(got)):
+                out.append(Violation("supply/impossible", f"the {what} pile cannot still hold "
+                                     f"this card ({bad.known} of its kind are known outside)"))
+        return out
+    if len(got) > can and can < want:
+        return [Violation("supply/empty", f"the {what} pile holds {deck.deck.count}: an "
+                          "empty supply gives nothing", str(can), str(len(got)))]
+    return [Violation(code_short, f"{len(got)} {what} card(s) gained", str(can), str(len(got)))]
+
+
+def check_effect(state: State, seat: int, card: int, e: Effect) -> list[Violation]:
+    """The action of ``card`` (003 'Actions of the pirate cards') against what the log says."""
+    out: list[Violation] = []
+    given = e.fields()
+    extra = [f for f in given if f not in ALLOWED[card]]
+    if extra:
+        out.append(Violation("action/effect", f"{title(card)} gives no {', '.join(extra)}",
+                             None, ", ".join(extra)))
+    if not given:
+        if card in (DIAZ, PANG):
+            out.append(Violation("action/unrecorded", f"{title(card)}: the log does not say "
+                                 "which was taken; nothing is assumed"))
+        return out
+    coins = e.coins
+    if card == VALVERDE:
+        if "gold" in given:
+            out += _gain_check(state.gold, e.gold, 1, "gold")
+        if coins is not None and coins != min(1, state.supply):
+            out.append(Violation("supply/empty" if coins > state.supply else "action/effect",
+                                 f"{title(card)} gives 1 coin while the supply has one",
+                                 str(min(1, state.supply)), str(coins)))
+    elif card == DIAZ:
+        if len(e.gold) + len(e.combat) > 1:
+            out.append(Violation("action/effect", "Ramon Diaz: one card, gold or combat",
+                                 "1", str(len(e.gold) + len(e.combat))))
+        elif e.gold:
+            out += _gain_check(state.gold, e.gold, 1, "gold")
+        elif e.combat:
+            out += _gain_check(state.combat, e.combat, 1, "combat")
+    elif card in (CRACKPOTT, TEMBO):
+        out += _gain_check(state.combat, e.combat, 2 if card == CRACKPOTT else 1, "combat")
+    elif card == WESSELJAN:
+        if len(e.under) > EXCHANGE_MAX or len(e.under) != len(e.combat):
+            out.append(Violation("action/limit", "Wessel-Jan: 0 to 3 cards under the pile, "
+                                 "as many drawn", f"{len(e.under)} drawn",
+                                 f"{len(e.under)} under, {len(e.combat)} drawn"))
+        out += _held(state, seat, e.under)
+    elif card == NERO:
+        if e.under and e.combat:
+            out.append(Violation("action/effect", "Dean Nero trades one way: combat cards for "
+                                 "coins or coins for combat cards"))
+        k = len(e.under) or len(e.combat)
+        if k > EXCHANGE_MAX:
+            out.append(Violation("action/limit", "Dean Nero: 0 to 3 traded", "at most 3",
+                                 str(k)))
+        if e.under:
+            out += _held(state, seat, e.under)
+            if coins is not None and coins != min(len(e.under), state.supply):
+                out.append(Violation("supply/empty" if coins > state.supply else "action/limit",
+                                     "Dean Nero: one coin per combat card given up",
+                                     str(min(len(e.under), state.supply)), str(coins)))
+        elif e.combat:
+            if coins is not None and -coins != len(e.combat):
+                out.append(Violation("action/limit", "Dean Nero: one coin paid per combat card",
+                                     str(-len(e.combat)), str(coins)))
+            if len(e.combat) > state.coins[seat]:
+                out.append(Violation("action/not-held", f"{state.colours[seat]} has "
+                                     f"{state.coins[seat]} coin(s)", str(state.coins[seat]),
+                                     str(len(e.combat))))
+            out += _gain_check(state.combat, e.combat, len(e.combat), "combat")
+        elif coins:
+            out.append(Violation("action/limit", "Dean Nero: coins trade for combat cards one "
+                                 "for one", "as many cards as coins", str(coins)))
+    elif card == PANG:
+        if e.combat and coins:
+            out.append(Violation("action/effect", "Pang: a combat card or a coin, not both"))
+        elif e.combat:
+            out += _gain_check(state.combat, e.combat, 1, "combat")
+        elif coins is not None and coins != min(1, state.supply):
+            out.append(Violation("supply/empty" if coins > state.supply else "action/effect",
+                                 "Pang: one coin", str(min(1, state.supply)), str(coins)))
+    elif card == CHANGYE:
+        v = e.victim
+        if v is not None:
+            if v < 0 or v == seat or state.coins[v] == 0:
+                out.append(Violation("action/no-coin", "Chang Ye steals a coin from another "
+                                     "player who has one", None,
+                                     state.colours[v] if v >= 0 else "no player"))
+        if coins is not None and coins != (1 if v is not None else 0):
+            out.append(Violation("action/effect", "Chang Ye: one coin from the victim",
+                                 "1" if v is not None else "0", str(coins)))
+    elif card == SATE:
+        if coins is not None and coins != sate_pay(state):
+            code = "supply/empty" if coins > state.supply else "action/sate"
+            out.append(Violation(code, f"Satè pays 1 + {state.bounty} (players who passed it), "
+                                 f"the supply holds {state.supply}", str(sate_pay(state)),
+                                 str(coins)))
+    elif card in (BIJOUX, OJO):
+        had = state.conviction[seat]
+        c = e.conviction
+        if not had and c not in (None, "set"):
+            out.append(Violation("action/conviction", f"{title(card)}: no conviction set yet, "
+                                 "it can only be set", "set", c))
+        if had and card == OJO and c is not None:
+            out.append(Violation("action/conviction", "Ojo with a conviction set looks at "
+                                 "another player's; it changes nothing", "look", c))
+        if had and card == BIJOUX and c == "set":
+            out.append(Violation("action/conviction", "Bijoux: the conviction is set already; "
+                                 "change or bluff", "change/bluff", "set"))
+        if e.look is not None:
+            target = state.seat(e.look)
+            if card == OJO and not had:
+                out.append(Violation("action/conviction", "Ojo looks only when the player's "
+                                     "own conviction is set", "set", "look"))
+            elif target is None or target == seat or not state.conviction[target]:
+                out.append(Violation("action/conviction", "Ojo looks at another player's "
+                                     "conviction card, which must lie under the board", None,
+                                     e.look))
+    elif card == CAMBIVALUTE:
+        if state.placed < len(PAIRS):
+            want = PAIRS[state.placed]
+            if e.look is not None or e.swap:
+                out.append(Violation("action/pair", "Cambivalute looks at a pair only once "
+                                     "all five are placed", f"pair {want}", "look"))
+            if e.pair is not None and e.pair != want:
+                out.append(Violation("action/pair", "pairs are placed in the order A-E",
+                                     want, e.pair))
+        else:
+            if e.pair is not None:
+                out.append(Violation("action/pair", "all five pairs are placed already",
+                                     "look", f"pair {e.pair}"))
+        if e.values:
+            seen = {v for p in state.pairs if p for v in p if v}
+            if len(e.values) != 2 or len(set(e.values)) != 2 or (
+                    e.pair is not None and seen & set(e.values)):
+                out.append(Violation("action/pair", "two sailors of distinct values not placed "
+                                     "before", None, "-".join(map(str, e.values))))
+    return out
+
+
+def _held(state: State, seat: int, given: Sequence[int]) -> list[Violation]:
+    hand = state.hands[seat]
+    if len(given) > sum(hand):
+        return [Violation("action/not-held", f"{state.colours[seat]} holds {sum(hand)} "
+                          "combat card(s)", str(sum(hand)), str(len(given)))]
+    named = [k for k in given if k >= 0]
+    for k in set(named):
+        if named.count(k) > hand[k] + hand[-1]:
+            return [Violation("action/not-held", f"{state.colours[seat]} does not hold "
+                              f"{named.count(k)} {COMBAT[k]}")]
+    return []
+
+
+def apply_turn(state: State, seat: int, turned: Sequence[int], card: int | None,
+               effect: Effect) -> None:
+    """The cards turned stay face up; the card used leaves the row for the next giver's pile
+    (M2); its action is carried out; Satè's bounty grows if it was passed (M3)."""
+    i = first_facedown(state)
+    slot = -1
+    for c in turned:
+        if i < len(state.row):
+            state.row[i] = c if c >= 0 else UNNAMED
+            slot = i
+            i += 1
+    used = card if card is not None else (GHOST if turned and turned[-1] == GHOST else None)
+    if not turned or (used is not None and used >= 0 and slot >= 0
+                      and state.row[slot] not in (used, UNNAMED)):
+        slot = -1
+        for j in open_slots(state):
+            if state.row[j] == used or (used is not None and used < 0):
+                slot = j
+                break
+        else:
+            for j in open_slots(state):
+                if state.row[j] == UNNAMED:
+                    slot = j
+                    break
+    if slot >= 0 and not state.taken[slot]:
+        state.taken[slot] = True
+        state.pile += 1
+    state.used[seat] = used if used is not None else UNNAMED
+    if used is not None and used >= 0:
+        apply_effect(state, seat, used, effect)
+    if used != SATE and any(c == SATE and not state.taken[j] for j, c in enumerate(state.row)):
+        state.bounty += 1
+    state.turn = next_seat(state, seat)
+    if all(u is not None for u in state.used):
+        state.phase = SHIP
+
+
+def _gain(deck: Deck, heap: list[int], got: Sequence[int], want: int) -> None:
+    for k in list(got) or [FACEDOWN] * want:
+        if cards.take(deck, deck.totals, heap, k) == cards.NO_CARD:
+            break  # M6: an empty supply gives nothing
+
+
+def apply_effect(state: State, seat: int, card: int, e: Effect) -> None:
+    """Carry out ``card``'s action; what the log leaves out is assumed where the rules leave
+    no choice (package docstring, readings of our own)."""
+    hand, golds = state.hands[seat], state.golds[seat]
+    given = bool(e.fields())
+
+    def coins_in(n: int) -> None:
+        n = max(0, min(n, state.supply))
+        state.supply -= n
+        state.coins[seat] += n
+
+    if card == VALVERDE:
+        _gain(state.gold, golds, e.gold, 0 if given and not e.gold else 1)
+        coins_in(1 if e.coins is None else e.coins)
+    elif card == DIAZ:
+        if e.gold:
+            _gain(state.gold, golds, e.gold[:1], 1)
+        elif e.combat:
+            _gain(state.combat, hand, e.combat[:1], 1)
+    elif card in (CRACKPOTT, TEMBO):
+        _gain(state.combat, hand, e.combat, 2 if card == CRACKPOTT else 1)
+    elif card == WESSELJAN:
+        k = 0
+        for c in e.under:
+            k += cards.put_under(state.combat, state.combat.totals, hand, c)
+        _gain(state.combat, hand, e.combat, k)
+    elif card == NERO:
+        if e.under:
+            k = 0
+            for c in e.under:
+                k += cards.put_under(state.combat, state.combat.totals, hand, c)
+            coins_in(k if e.coins is None else min(e.coins, k))
+        elif e.combat:
+            k = min(len(e.combat), state.coins[seat])
+            state.coins[seat] -= k
+            state.supply += k
+            _gain(state.combat, hand, e.combat[:k], k)
+    elif card == PANG:
+        if e.combat:
+            _gain(state.combat, hand, e.combat[:1], 1)
+        elif e.coins:
+            coins_in(1)
+    elif card == CHANGYE:
+        v = e.victim
+        if v is not None and 0 <= v < state.players and v != seat and state.coins[v] > 0:
+            state.coins[v] -= 1
+            state.coins[seat] += 1
+    elif card == SATE:
+        coins_in(sate_pay(state) if e.coins is None else e.coins)
+    elif card in (BIJOUX, OJO):
+        had = state.conviction[seat]
+        act = e.conviction or ("set" if not had else ("move" if card == BIJOUX else None))
+        if act == "set" and not had:
+            state.conviction[seat] = True
+            state.side[seat] = e.side
+        elif act == "change" and had:
+            old = state.side[seat]
+            state.side[seat] = e.side or ({"V": "D", "D": "V"}.get(old) if old else None)
+        elif act == "move" and had:
+            state.side[seat] = e.side
+    elif card == CAMBIVALUTE:
+        if state.placed < len(PAIRS) and (e.pair is not None or not given or e.values):
+            vals = e.values
+            state.pairs[state.placed] = (vals[0], vals[1]) if len(vals) == 2 else (0, 0)
+            state.placed += 1
+        elif e.swap and e.look in tuple(PAIRS):
+            p = state.pairs[PAIRS.index(e.look)]
+            if p is not None:
+                state.pairs[PAIRS.index(e.look)] = (p[1], p[0])
+
+
+# -- the ship (M4, M5, M6) -------------------------------------------------------------------------
+
+
+def check_ship(state: State, moved: int | None, at: int | None,
+               storm: bool | None) -> list[Violation]:
+    """The round closes: every player used a card, the ship's move and space as written."""
+    out: list[Violation] = []
+    if state.phase not in (TURN, SHIP) or state.closed:
+        return [Violation("row/out-of-turn", "no round to close", "round", "ship")]
+    left = [state.colours[s] for s, u in enumerate(state.used) if u is None]
+    if left:
+        out.append(Violation("row/unfinished", f"{', '.join(left)} used no card this round"))
+    move = ship_move(state)
+    if moved is not None and moved != move:
+        out.append(Violation("ship/move", f"{move} card(s) are still face down in the row",
+                             str(move), str(moved)))
+    if at is not None and state.ship is not None and at != state.ship + move:
+        out.append(Violation("ship/at", "the declared track puts the ship elsewhere",
+                             str(state.ship + move), str(at)))
+    reached = storm_reached(state, move)
+    if storm is not None and reached is not None and storm != reached:
+        out.append(Violation("storm/unexpected" if storm else "storm/missing",
+                             "a storm written with no storm space reached" if storm else
+                             "the ship reached a storm space and no storm is written",
+                             "storm" if reached else "calm", "storm" if storm else "calm"))
+    return out
+
+
+def apply_ship(state: State) -> None:
+    """M4 move, M5 storm due, M6 trigger; the next giver is the left neighbour."""
+    move = ship_move(state)
+    reached = storm_reached(state, move)
+    state.moved += move
+    if state.ship is not None:
+        state.ship += move
+    if reached:
+        state.storm = True
+    state.closed = True
+    state.giver = next_seat(state, state.giver)
+    state.turn = state.giver
+    state.trigger = trigger(state)
+    state.phase = MUTINY if state.trigger else DEAL
+
+
+def check_mutiny(state: State, reason: str | None) -> list[Violation]:
+    """M6: the mutiny starts only when a trigger is met at a round's end."""
+    st = state
+    if not st.closed:
+        st = state.copy()
+        apply_ship(st)
+    if st.trigger is None:
+        space = st.track.mutiny_space()
+        if space is None or st.ship is None:  # the track trigger cannot be ruled out (M7)
+            return []
+        return [Violation("voyage/early", "the ship has not reached the mutiny space and no "
+                          "supply is used up", "another round", "mutiny")]
+    if reason is not None and reason != st.trigger:
+        return [Violation("voyage/early", f"the voyage ended by {st.trigger}", st.trigger,
+                          reason)]
+    return []
+
+
+def apply_mutiny(state: State) -> None:
+    if not state.closed:
+        apply_ship(state)
+    state.phase = MUTINY
+    if state.trigger is None:
+        state.trigger = "recorded"
+
+
+# -- the mutiny (M8, M9, M10) ------------------------------------------------------------------------
+
+
+def duel_totals(valverde: int, diaz: int, played: Sequence[int]) -> tuple[int, int, int, int]:
+    """Each side's total (sailor + its combat cards, M1) and its combat cards' sum."""
+    cv = sum(combat_value(k) for k in played if k >= 0 and combat_side(k) == "V")
+    cd = sum(combat_value(k) for k in played if k >= 0 and combat_side(k) == "D")
+    return valverde + cv, diaz + cd, cv, cd
+
+
+def duel_winner(valverde: int, diaz: int, played: Sequence[int]) -> str | None:
+    """M8: the higher total wins; equal totals, the higher sum of combat cards; ``None``
+    only if that is equal too (impossible with distinct sailors)."""
+    tv, td, cv, cd = duel_totals(valverde, diaz, played)
+    if tv != td:
+        return "V" if tv > td else "D"
+    if cv != cd:
+        return "V" if cv > cd else "D"
+    return None
+
+
+def must_play_monkey(combat_cards: int) -> bool:
+    """M8: a player with no combat card left must play the monkey."""
+    return combat_cards == 0
+
+
+def monkey_out_of_game(duel_round: int) -> bool:
+    """M8: a monkey played in a duel's first round puts its player out of the game."""
+    return duel_round == 1
+
+
+def monkey_coin(duel_round: int, monkeys: int) -> str:
+    """M9: what a monkey of this duel round brings: ``player`` (a lone monkey in round 2 takes
+    a coin from an opponent), ``supply`` (several in round 2, each from the supply), ``none``."""
+    if duel_round != 2 or monkeys == 0:
+        return "none"
+    return "player" if monkeys == 1 else "supply"
+
+
+def refill_supply(supply: int, coins: list[int], needed: int) -> tuple[int, list[int]]:
+    """M9 / 003 'Shortages' 2: a supply short of the coins the monkeys take is refilled by one
+    coin from every player who has one."""
+    if supply >= needed:
+        return supply, coins
+    back = [1 if c > 0 else 0 for c in coins]
+    return supply + sum(back), [c - b for c, b in zip(coins, back)]
+
+
+def mutiny_winner(wins: dict[str, int]) -> str | None:
+    """003 'Mutiny victory': the first side with three duels."""
+    for side in ("V", "D"):
+        if wins.get(side, 0) >= 3:
+            return side
+    return None
+
+
+def winners(sides: Sequence[str | None], out: Sequence[bool], side: str,
+            gold: Sequence[int], colour_sum: Sequence[int]) -> list[int]:
+    """M10: the seats that win. ``sides`` each seat's conviction (``None``: none set, out of
+    the mutiny), ``out`` seats out of the game (M8), ``gold`` coins + gold-card values,
+    ``colour_sum`` the remaining combat cards in the winning side's colour."""
+    able = [s for s, sd in enumerate(sides) if sd == side and not out[s]]
+    if len(able) <= 1:
+        return able
+    best = max(gold[s] for s in able)
+    able = [s for s in able if gold[s] == best]
+    if len(able) > 1:
+        top = max(colour_sum[s] for s in able)
+        able = [s for s in able if colour_sum[s] == top]
+    return able
