@@ -140,6 +140,13 @@ class Engine:
     def _seat(self, colour: str | None) -> int | None:
         return None if colour is None else self.state.seat(colour)
 
+    @staticmethod
+    def _card(ev: Turn) -> int | None:
+        """The card used: as written, else the last card the player turned (M2)."""
+        if ev.card is not None:
+            return pirate_id(ev.card)
+        return pirate_id(ev.turned[-1]) if ev.turned else None
+
     def _effect(self, ev: Turn) -> Effect:
         victim = None
         if ev.victim is not None:
@@ -163,7 +170,7 @@ class Engine:
             if seat is None:
                 return [Violation("row/out-of-turn", f"{event.player!r} is not a player")]
             return check_turn(s, seat, [pirate_id(c) or 0 for c in event.turned],
-                              pirate_id(event.card), self._effect(event))
+                              self._card(event), self._effect(event))
         if kind is Ship:
             return check_ship(s, event.moved, event.at, event.storm)
         if kind is Mutiny:
@@ -200,7 +207,7 @@ class Engine:
             seat = self._seat(event.player)
             if seat is not None:
                 apply_turn(s, seat, [pirate_id(c) or 0 for c in event.turned],
-                           pirate_id(event.card), self._effect(event))
+                           self._card(event), self._effect(event))
         elif kind is Ship:
             if not s.closed and s.phase in (TURN, SHIP):
                 apply_ship(s)

@@ -52,7 +52,7 @@ class Round(_Located, tag="round"):
 
 class Turn(_Located, tag="turn"):
     """One player's turn (M2): the cards this player had turned, in order, and the card used
-    (``None`` with the Ghost turned last: the Ghost is the card used). The effect fields hold
+    (``None``: the last card turned, which M2 makes the only one open; the Ghost included). The effect fields hold
     what the table saw; an effect left out is assumed as the rules give it where they leave no
     choice (see the package docstring).
 

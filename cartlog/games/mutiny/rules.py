@@ -253,6 +253,9 @@ def check_turn(state: State, seat: int, turned: Sequence[int], card: int | None,
         elif last == GHOST and card != GHOST:
             out.append(Violation("row/ghost", "the Ghost was turned: it counts as the card "
                                  "used, the turn ends", "Ghost", title(card)))
+        elif card >= 0 and last >= 0 and card != last and len(turned) >= down:
+            out.append(Violation("row/last-card", f"{title(last)} is the last card of the row: "
+                                 "once turned it must be used", title(last), title(card)))
         elif card >= 0 and last >= 0 and card != last:
             out.append(Violation("row/not-open", f"{title(card)} is not open: once a card is "
                                  "turned only it may be used", title(last), title(card)))

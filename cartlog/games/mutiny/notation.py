@@ -1,0 +1,757 @@
+"""Cartagena: The Mutiny text notation: read a log a player kept at the table, write the
+canonical form, and check a decoded JSON log the same way.
+
+After the tag-pair header (``Game``, ``Players``, optional ``Giver``, ``Track``, ``Combat``,
+``Gold``, ``Board``, ``Result`` and free tags such as ``Event``, ``Date``), one line per
+event::
+
+    round 1 giver red
+    red ^Sate ^Pang Pang +C?
+    blue Sate +2
+    green ^Ghost
+    ship 3 at 5
+    round 2 giver blue lifeboat Tembo
+    ...
+    mutiny coins
+    duel A 3-7
+    fight P2, G1, red G3, green monkey
+    steal green from blue
+    won diaz
+    reveal red valverde, blue diaz, green none
+    gold red 7, blue 5, green 3
+
+A turn line starts with the player; ``^CARD`` is a card the player turned (in order), a card
+name alone is the card used (left out, it is the last card turned); effects: ``+P2``/``+G1``/``+C?``
+combat cards gained, ``-P1``/``-C?`` combat cards put under the pile, ``+$2``/``+$?`` gold
+cards gained, ``+N``/``-N`` coins gained or paid, ``from COLOUR`` (Chang Ye), ``set``,
+``change``, ``bluff`` or ``move`` and ``valverde``/``diaz`` (Bijoux, Ojo), ``look X`` (a player
+for Ojo, a pair for Cambivalute), ``pair A`` with ``3-7`` (the sailors' values, Valverde's side
+first) and ``swap`` (Cambivalute). Comments: whole lines ``; ...`` or ``{...}``, and ``; ...``
+or ``{...}`` after a line. See ``docs/mutiny-notation.md``.
+
+The reader is tolerant (any case, accents, unique prefixes of pirate names, ``Chang Ye`` in two
+words) and never stops at a problem: ``parse`` raises one :class:`LogSyntaxError` listing every
+problem met, each located by line and column.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import msgspec
+
+from cartlog.core.errors import LogSyntaxError, SyntaxProblem
+from cartlog.core.notation import LogReader, comment_text, escape, is_comment_line
+from cartlog.games.mutiny import ALIASES
+from cartlog.games.mutiny.events import (
+    Comment, Duel, Fight, Gold, Mutiny, MutinyLog, Played, Player, Reveal, Round, Ship, Steal,
+    TrackData, Turn, Won,
+)
+from cartlog.games.mutiny.model import COMBAT, GOLD, PAIRS, PIRATES, SIDE_ALIASES, find_pirate
+
+HEADER_FIELDS = ("game", "players", "giver", "track", "combat", "gold", "board", "result")
+TAG_ORDER = ("Event", "Site", "Date")
+COLOURS = ("red", "blue", "green", "yellow")
+COLOUR_ALIASES = {"rouge": "red", "bleu": "blue", "vert": "green", "jaune": "yellow",
+                  "rot": "red", "blau": "blue", "gruen": "green", "grün": "green",
+                  "gelb": "yellow"}
+KEYWORDS = {"round": "round", "ship": "ship", "mutiny": "mutiny", "duel": "duel",
+            "fight": "fight", "steal": "steal", "won": "won", "reveal": "reveal",
+            "gold": "gold"}
+CONVICTION_WORDS = ("set", "change", "bluff", "move")
+REASONS = ("track", "combat", "gold", "coins")
+SIDE_NAME = {"V": "valverde", "D": "diaz"}
+_WORD = re.compile(r"\S+")
+_TWO_WORDS = re.compile(r"(?i)\b(chang|wessel|dean|ramon|captain)( +)(ye|jan|nero|diaz|valverde)\b")
+_PAIR_VALUES = re.compile(r"^(\d+|\?)-(\d+|\?)$")
+
+Words = list[tuple[str, int]]
+
+
+def _side(word: str) -> str | None:
+    s = SIDE_ALIASES.get(word.lower())
+    return None if s is None else SIDE_NAME[s]
+
+
+class _Reader(LogReader):
+    """One pass over a text log, collecting problems instead of stopping at the first."""
+
+    header_fields = HEADER_FIELDS
+
+    def __init__(self, text: str, path: str) -> None:
+        super().__init__(text, path)
+        self.names: dict[str, str] = {}  # player name (lower case) -> colour
+
+    # -- header ---------------------------------------------------------------------------------
+
+    def read(self) -> MutinyLog:
+        header, spans, first_line = self.read_header()
+        tags = header.tags
+        for name, shown in (("game", "Game"), ("players", "Players")):
+            if name not in tags:
+                self.problem(max(1, min(header.body_start + 1, len(self.lines))), 1,
+                             f"missing header tag {shown}",
+                             expected=f'[{shown} "..."] at the top of the log')
+        if "game" in tags and tags["game"].value.strip().lower() not in ALIASES:
+            t = tags["game"]
+            self.problem(t.line, t.col, f"{t.value!r} is not Cartagena: The Mutiny",
+                         expected='[Game "Cartagena: The Mutiny"]', end=t.end)
+        players = self._players(tags["players"]) if "players" in tags else []
+        giver = None
+        if "giver" in tags:
+            t = tags["giver"]
+            giver = self._who(t.value.strip(), t.col, t.line)
+        track = self._track(tags["track"]) if "track" in tags else None
+        combat = self._split(tags["combat"], COMBAT) if "combat" in tags else None
+        gold = self._split(tags["gold"], GOLD) if "gold" in tags else None
+        board = tags["board"].value.strip() if "board" in tags else None
+        result = self._result(tags["result"]) if "result" in tags else None
+        free = {t.name: t.value for k, t in tags.items() if k not in HEADER_FIELDS}
+        events = self._body(header.body_start)
+        return MutinyLog(players=players, giver=giver, track=track, combat=combat, gold=gold,
+                         board=board, result=result, tags=free, events=events,
+                         line=first_line, spans=spans)
+
+    def _split_value(self, value: str, col: int, seps: str = ",;") -> Words:
+        """Comma-separated parts of a tag value with their columns (stripped)."""
+        out = []
+        start = 0
+        for m in re.finditer(f"[{re.escape(seps)}]|$", value):
+            part = value[start:m.start()]
+            if part.strip():
+                out.append((part.strip(), col + start + len(part) - len(part.lstrip())))
+            start = m.end()
+            if m.start() == len(value):
+                break
+        return out
+
+    def _players(self, tag: Any) -> list[Player]:
+        out: list[Player] = []
+        for part, col in self._split_value(tag.value, tag.col):
+            words = part.split()
+            colour = self._colour(words[0])
+            if colour is None:
+                self.problem(tag.line, col, f"{words[0]!r} is not a player colour",
+                             expected=", ".join(COLOURS), end=col + len(words[0]))
+                continue
+            if colour in self.colours:
+                self.problem(tag.line, col, f"colour {colour} given twice", end=col + len(part))
+                continue
+            name = " ".join(words[1:]) or None
+            self.colours.append(colour)
+            if name:
+                self.names[name.lower()] = colour
+            out.append(Player(colour, name))
+        if not 2 <= len(out) <= 4:
+            self.problem(tag.line, tag.col, f"{len(out)} players", expected="2 to 4",
+                         end=tag.end)
+        return out
+
+    @staticmethod
+    def _colour(word: str) -> str | None:
+        w = word.lower().rstrip(":")
+        w = COLOUR_ALIASES.get(w, w)
+        if w in COLOURS:
+            return w
+        found = {c for c in COLOURS if len(w) >= 1 and c.startswith(w)}
+        return found.pop() if len(found) == 1 else None
+
+    def player(self, word: str) -> str | None:
+        w = word.lower().rstrip(":")
+        if w in self.names:
+            return self.names[w]
+        c = self._colour(w)
+        return c if c in self.colours else None
+
+    def _who(self, word: str, at: int, line: int) -> str | None:
+        colour = self.player(word)
+        if colour is None:
+            self.problem(line, at, f"{word!r} is not a player of this game",
+                         expected="one of " + ", ".join(self.colours), end=at + len(word))
+        return colour
+
+    def _int(self, word: str, at: int, line: int, what: str) -> int | None:
+        if re.fullmatch(r"\d+", word):
+            return int(word)
+        self.problem(line, at, f"{word!r} is not a number ({what})", expected="a number",
+                     end=at + len(word))
+        return None
+
+    def _track(self, tag: Any) -> TrackData:
+        data = TrackData()
+        for part, col in self._split_value(tag.value, tag.col, ";"):
+            words = [(m.group(), col + m.start()) for m in _WORD.finditer(part)]
+            key = words[0][0].lower().rstrip(":")
+            values = words[1:]
+            if key in ("length", "storms", "storm", "mutiny") and not values:
+                self.problem(tag.line, col, f"no value for {key}", end=col + len(part))
+                continue
+            if key == "length":
+                data.length = self._int(values[0][0], values[0][1], tag.line, "length")
+            elif key == "mutiny":
+                data.mutiny = self._int(values[0][0], values[0][1], tag.line, "mutiny space")
+            elif key in ("storms", "storm"):
+                nums = [self._int(w.strip(","), c, tag.line, "storm space") for w, c in values]
+                data.storms = [n for n in nums if n is not None]
+            elif key in ("start", "starts"):
+                starts: dict[str, int] = {}
+                for w, c in values:
+                    k, colon, v = w.strip(",").partition(":")
+                    if not colon or k not in ("2", "3", "4") or not v.isdigit():
+                        self.problem(tag.line, c, f"{w!r} is not a start space",
+                                     expected="PLAYERS:SPACE, e.g. 2:0 3:2 4:4", end=c + len(w))
+                        continue
+                    starts[k] = int(v)
+                data.starts = starts
+            else:
+                self.problem(tag.line, col, f"{key!r} is not part of a track",
+                             expected="length, storms, start, mutiny", end=col + len(part))
+        return data
+
+    def _split(self, tag: Any, names: tuple[str, ...]) -> dict[str, int]:
+        out: dict[str, int] = {}
+        for part, col in self._split_value(tag.value, tag.col):
+            words = part.replace(":", " ").split()
+            name = words[0].upper().lstrip("$")
+            if name not in names or len(words) != 2 or not words[1].isdigit():
+                self.problem(tag.line, col, f"{part!r} is not a card and its count",
+                             expected=f"{names[0]} 8, ... (cards: {' '.join(names)})",
+                             end=col + len(part))
+                continue
+            out[name] = int(words[1])
+        return out
+
+    def _result(self, tag: Any) -> list[str]:
+        if tag.value.strip().lower() in ("none", "nobody", "-", ""):
+            return []
+        out = []
+        for part, col in self._split_value(tag.value, tag.col):
+            colour = self._who(part, col, tag.line)
+            if colour is not None:
+                out.append(colour)
+        return out
+
+    # -- body -----------------------------------------------------------------------------------
+
+    def _body(self, start: int) -> list[Any]:
+        events: list[Any] = []
+        for i in range(start, len(self.lines)):
+            raw = self.lines[i]
+            stripped = raw.strip()
+            if not stripped:
+                continue
+            lineno = i + 1
+            indent = len(raw) - len(raw.lstrip())
+            if stripped.startswith("["):
+                self.problem(lineno, indent + 1, "header tag after the first event",
+                             expected="all tag pairs at the top of the log")
+                continue
+            if is_comment_line(stripped):
+                events.append(Comment(text=comment_text(stripped), line=lineno,
+                                      col=indent + 1, end=len(raw) + 1))
+                continue
+            ev = self.line_event(raw, lineno)
+            if ev is not None:
+                events.append(ev)
+        return events
+
+    def _strip_comments(self, raw: str, line: int) -> tuple[str, str | None]:
+        """The line with ``{...}`` blanked out (columns kept) and cut at ``;``."""
+        notes: list[str] = []
+        chars = list(raw)
+        pos = 0
+        while True:
+            open_at = raw.find("{", pos)
+            semi = raw.find(";", pos)
+            if semi >= 0 and (open_at < 0 or semi < open_at):
+                notes.append(raw[semi + 1:].strip())
+                chars = chars[:semi]
+                break
+            if open_at < 0:
+                break
+            close = raw.find("}", open_at)
+            if close < 0:
+                self.problem(line, open_at + 1, "comment not closed", expected="}",
+                             end=len(raw) + 1)
+                chars = chars[:open_at]
+                break
+            notes.append(raw[open_at + 1:close].strip())
+            for k in range(open_at, close + 1):
+                chars[k] = " "
+            pos = close + 1
+        return "".join(chars), ("; ".join(notes) if notes else None)
+
+    def line_event(self, raw: str, line: int) -> Any:
+        text, comment = self._strip_comments(raw, line)
+        text = _TWO_WORDS.sub(lambda m: m.group(1) + "-" * len(m.group(2)) + m.group(3), text)
+        words = [(m.group(), m.start() + 1) for m in _WORD.finditer(text)]
+        if not words:
+            return None
+        loc = {"line": line, "col": words[0][1], "end": len(raw.rstrip()) + 1}
+        first = words[0][0].lower().rstrip(":")
+        kind = KEYWORDS.get(first)
+        if kind is not None and not (kind == "gold" and self.player(first)):
+            return getattr(self, f"_{kind}")(text, words, loc, comment)
+        colour = self.player(words[0][0])
+        if colour is None:
+            self.problem(line, words[0][1], f"{words[0][0]!r} is neither a keyword nor a player",
+                         expected="round, a player's turn, ship, mutiny, duel, fight, steal, "
+                         "won, reveal, gold or a ; comment", end=words[0][1] + len(words[0][0]))
+            return None
+        return self._turn(colour, words[1:], loc, comment)
+
+    def _bad(self, line: int, word: str, col: int, message: str, expected: str) -> None:
+        self.problem(line, col, message, expected=expected, end=col + len(word))
+
+    def _turn(self, colour: str, words: Words, loc: dict[str, int],
+              comment: str | None) -> Turn:
+        line = loc["line"]
+        ev = Turn(player=colour, comment=comment, **loc)
+        i = 0
+        while i < len(words):
+            w, col = words[i]
+            lw = w.lower()
+            nxt = words[i + 1] if i + 1 < len(words) else None
+            if w.startswith("^"):
+                p = "?" if w[1:] == "?" else self._pirate(w[1:], col, line)
+                if p is not None:
+                    ev.turned.append(p)
+            elif re.fullmatch(r"[+-]\d+", w):
+                ev.coins = (ev.coins or 0) + int(w)
+            elif w[:1] in "+-" and len(w) > 1:
+                body = w[1:].upper()
+                if body.startswith("$"):
+                    g = body[1:]
+                    if w[0] == "+" and g in GOLD + ("?",):
+                        ev.gold.append(g)
+                    else:
+                        self._bad(line, w, col, f"{w!r} is not a gold card gained",
+                                  "+$1, +$2, +$3 or +$?")
+                elif body in COMBAT or body in ("?", "C?"):
+                    (ev.combat if w[0] == "+" else ev.under).append("?" if "?" in body else body)
+                else:
+                    self._bad(line, w, col, f"{w!r} is not a card or a number of coins",
+                              "+P1..+G3, +C?, -P1..-G3, +$2, +1, -1")
+            elif lw == "from" and nxt:
+                ev.victim = self._who(nxt[0], nxt[1], line)
+                i += 1
+            elif lw in CONVICTION_WORDS:
+                ev.conviction = lw  # type: ignore[assignment]
+            elif _side(w) is not None and lw not in ("v", "d"):
+                ev.side = _side(w)  # type: ignore[assignment]
+            elif lw == "look" and nxt:
+                target = nxt[0]
+                if target.upper() in PAIRS and len(target) == 1:
+                    ev.look = target.upper()
+                else:
+                    ev.look = self._who(target, nxt[1], line)
+                i += 1
+            elif lw == "pair" and nxt:
+                if nxt[0].upper() in PAIRS and len(nxt[0]) == 1:
+                    ev.pair = nxt[0].upper()
+                else:
+                    self._bad(line, nxt[0], nxt[1], f"{nxt[0]!r} is not a duel pair", "A to E")
+                i += 1
+            elif _PAIR_VALUES.match(w):
+                ev.values = self._values(w, col, line)
+            elif lw == "swap":
+                ev.swap = True
+            else:
+                p = self._pirate(w, col, line, quiet=True)
+                if p is None:
+                    self._bad(line, w, col, f"{w!r} is not a pirate card or an effect",
+                              "^CARD, CARD, +P2, -G1, +$2, +1, from, set/change/bluff/move, "
+                              "valverde/diaz, look, pair, swap")
+                elif ev.card is not None:
+                    self._bad(line, w, col, "a second card used in one turn", "one card")
+                else:
+                    ev.card = p
+            i += 1
+        if ev.card is None and not ev.turned:
+            self.problem(line, loc["col"], "a turn names no card", expected="^CARD or CARD",
+                         end=loc["end"])
+        return ev
+
+    def _values(self, w: str, col: int, line: int) -> list[int]:
+        m = _PAIR_VALUES.match(w)
+        if not m or "?" in w:
+            return []
+        vals = [int(m.group(1)), int(m.group(2))]
+        if not all(1 <= v <= 10 for v in vals):
+            self._bad(line, w, col, "sailors are valued 1 to 10", "V-D, e.g. 3-7")
+            return []
+        return vals
+
+    def _pirate(self, word: str, col: int, line: int, quiet: bool = False) -> str | None:
+        if word == "?":
+            return "?"
+        p = find_pirate(word)
+        if p is None:
+            if not quiet:
+                self._bad(line, word, col, f"{word!r} is not a pirate card",
+                          " ".join(PIRATES))
+            return None
+        return PIRATES[p]
+
+    def _round(self, text: str, words: Words, loc: dict[str, int], comment: str | None) -> Round:
+        ev = Round(comment=comment, **loc)
+        rest = words[1:]
+        line = loc["line"]
+        if rest and rest[0][0].isdigit():
+            ev.number = int(rest[0][0])
+            rest = rest[1:]
+        i = 0
+        while i < len(rest):
+            w, col = rest[i]
+            nxt = rest[i + 1] if i + 1 < len(rest) else None
+            if w.lower() == "giver" and nxt:
+                ev.giver = self._who(nxt[0], nxt[1], line)
+                i += 1
+            elif w.lower() in ("lifeboat", "boat") and nxt:
+                ev.lifeboat = self._pirate(nxt[0], nxt[1], line)
+                i += 1
+            else:
+                self._bad(line, w, col, f"{w!r} is not part of a round line",
+                          "round N giver COLOUR lifeboat CARD")
+            i += 1
+        return ev
+
+    def _ship(self, text: str, words: Words, loc: dict[str, int], comment: str | None) -> Ship:
+        ev = Ship(comment=comment, **loc)
+        rest = words[1:]
+        line = loc["line"]
+        i = 0
+        while i < len(rest):
+            w, col = rest[i]
+            nxt = rest[i + 1] if i + 1 < len(rest) else None
+            if w.isdigit() and ev.moved is None:
+                ev.moved = int(w)
+            elif w.lower() == "at" and nxt:
+                ev.at = self._int(nxt[0], nxt[1], line, "ship's space")
+                i += 1
+            elif w.lower() in ("storm", "calm"):
+                ev.storm = w.lower() == "storm"
+            else:
+                self._bad(line, w, col, f"{w!r} is not part of a ship line",
+                          "ship N at SPACE storm|calm")
+            i += 1
+        return ev
+
+    def _mutiny(self, text: str, words: Words, loc: dict[str, int],
+                comment: str | None) -> Mutiny:
+        ev = Mutiny(comment=comment, **loc)
+        for w, col in words[1:]:
+            if w.lower() in REASONS and ev.reason is None:
+                ev.reason = w.lower()  # type: ignore[assignment]
+            else:
+                self._bad(loc["line"], w, col, f"{w!r} is not a reason for the mutiny",
+                          " ".join(REASONS))
+        return ev
+
+    def _duel(self, text: str, words: Words, loc: dict[str, int], comment: str | None) -> Any:
+        line = loc["line"]
+        if len(words) < 2 or words[1][0].upper() not in PAIRS or len(words[1][0]) != 1:
+            at = words[1] if len(words) > 1 else words[0]
+            self._bad(line, at[0], at[1], "a duel names its pair", "duel A 3-7")
+            return None
+        ev = Duel(pair=words[1][0].upper(), comment=comment, **loc)
+        for w, col in words[2:]:
+            if _PAIR_VALUES.match(w):
+                vals = self._values(w, col, line)
+                if vals:
+                    ev.valverde, ev.diaz = vals
+            else:
+                self._bad(line, w, col, f"{w!r} is not the sailors' values", "3-7 or ?-?")
+        return ev
+
+    def _entries(self, text: str, words: Words) -> list[Words]:
+        """The comma-separated entries after the keyword."""
+        out: list[Words] = []
+        cur: Words = []
+        for w, col in words[1:]:
+            pieces = w.split(",")
+            c = col
+            for j, piece in enumerate(pieces):
+                if piece:
+                    cur.append((piece, c))
+                c += len(piece) + 1
+                if j < len(pieces) - 1 and cur:
+                    out.append(cur)
+                    cur = []
+        if cur:
+            out.append(cur)
+        return out
+
+    def _fight(self, text: str, words: Words, loc: dict[str, int], comment: str | None) -> Fight:
+        ev = Fight(comment=comment, **loc)
+        line = loc["line"]
+        for entry in self._entries(text, words):
+            who = None
+            if len(entry) == 2:
+                who = self._who(entry[0][0], entry[0][1], line)
+            elif len(entry) != 1:
+                self._bad(line, entry[0][0], entry[0][1], "one card per entry",
+                          "[COLOUR] CARD, e.g. red P2 or green monkey")
+                continue
+            w, col = entry[-1]
+            card = w.upper() if w.upper() in COMBAT else ("?" if w in ("?", "C?") else (
+                "monkey" if w.lower() in ("monkey", "mascot", "singe", "m") else None))
+            if card is None:
+                self._bad(line, w, col, f"{w!r} is not a combat card or a monkey",
+                          "P1..P3, G1..G3, ?, monkey")
+                continue
+            if card == "monkey" and who is None and len(entry) == 1:
+                self._bad(line, w, col, "a monkey shows its player's colour", "COLOUR monkey")
+                continue
+            ev.cards.append(Played(card=card, player=who))  # type: ignore[arg-type]
+        return ev
+
+    def _steal(self, text: str, words: Words, loc: dict[str, int], comment: str | None) -> Any:
+        line = loc["line"]
+        if len(words) < 2:
+            self._bad(line, words[0][0], words[0][1], "whose monkey", "steal COLOUR from COLOUR")
+            return None
+        who = self._who(words[1][0], words[1][1], line)
+        victim = None
+        rest = words[2:]
+        if len(rest) == 2 and rest[0][0].lower() == "from":
+            victim = self._who(rest[1][0], rest[1][1], line)
+        elif rest and not (len(rest) == 1 and rest[0][0].lower() == "supply"):
+            self._bad(line, rest[0][0], rest[0][1], "a steal is from a player or the supply",
+                      "from COLOUR or supply")
+        return None if who is None else Steal(player=who, victim=victim, comment=comment, **loc)
+
+    def _won(self, text: str, words: Words, loc: dict[str, int], comment: str | None) -> Any:
+        side = _side(words[1][0]) if len(words) == 2 else None
+        if side is None:
+            self._bad(loc["line"], words[0][0], words[0][1], "the side that won the duel",
+                      "won valverde or won diaz")
+            return None
+        return Won(side=side, comment=comment, **loc)  # type: ignore[arg-type]
+
+    def _reveal(self, text: str, words: Words, loc: dict[str, int],
+                comment: str | None) -> Reveal:
+        ev = Reveal(comment=comment, **loc)
+        for entry in self._entries(text, words):
+            if len(entry) != 2:
+                self._bad(loc["line"], entry[0][0], entry[0][1], "a player and a side",
+                          "red valverde, blue diaz, green none")
+                continue
+            who = self._who(entry[0][0], entry[0][1], loc["line"])
+            w, col = entry[1]
+            side = _side(w)
+            if side is None and w.lower() not in ("none", "-"):
+                self._bad(loc["line"], w, col, f"{w!r} is not a side", "valverde, diaz, none")
+                continue
+            if who is not None:
+                ev.sides[who] = side  # type: ignore[assignment]
+        return ev
+
+    def _gold(self, text: str, words: Words, loc: dict[str, int], comment: str | None) -> Gold:
+        ev = Gold(comment=comment, **loc)
+        for entry in self._entries(text, words):
+            if len(entry) != 2:
+                self._bad(loc["line"], entry[0][0], entry[0][1], "a player and a number",
+                          "red 7, blue 5")
+                continue
+            who = self._who(entry[0][0], entry[0][1], loc["line"])
+            n = self._int(entry[1][0], entry[1][1], loc["line"], "gold")
+            if who is not None and n is not None:
+                ev.counts[who] = n
+        return ev
+
+
+def parse(text: str, path: str = "<log>") -> MutinyLog:
+    """Read a text log. Raises :class:`LogSyntaxError` listing every problem met."""
+    reader = _Reader(text, path)
+    log = reader.read()
+    if reader.problems:
+        raise LogSyntaxError(path, sorted(reader.problems, key=lambda p: (p.line, p.col)), text)
+    return log
+
+
+def read_line(line: str, colours: list[str]) -> Any:
+    """One body line as an event, for a game between ``colours`` (ValueError if unreadable)."""
+    reader = _Reader(line, "<line>")
+    reader.colours = list(colours)
+    ev = reader.line_event(line, 1)
+    if reader.problems or ev is None:
+        p = reader.problems[0] if reader.problems else None
+        raise ValueError(p.message if p else "empty line")
+    return ev
+
+
+def validate(log: MutinyLog) -> list[SyntaxProblem]:
+    """Check a decoded JSON log for what the text reader checks while reading: colours,
+    players named in events, declared splits and track. Problems carry their JSON path."""
+    out: list[SyntaxProblem] = []
+    colours = [p.colour for p in log.players]
+
+    def bad(path: str, message: str, expected: str | None = None) -> None:
+        out.append(SyntaxProblem(1, 1, f"at {path}: {message}", expected))
+
+    def who(path: str, colour: str | None) -> None:
+        if colour is not None and colour not in colours:
+            bad(path, f"{colour!r} is not a player of this game", ", ".join(colours))
+
+    for i, p in enumerate(log.players):
+        if p.colour not in COLOURS:
+            bad(f"$.players[{i}].colour", f"unknown colour {p.colour!r}", ", ".join(COLOURS))
+    if not 2 <= len(colours) <= 4:
+        bad("$.players", f"{len(colours)} players", "2 to 4")
+    who("$.giver", log.giver)
+    for i, c in enumerate(log.result or []):
+        who(f"$.result[{i}]", c)
+    for field, names in (("combat", COMBAT), ("gold", GOLD)):
+        for k in getattr(log, field) or {}:
+            if k not in names:
+                bad(f"$.{field}.{k}", f"{k!r} is not a card", " ".join(names))
+    if log.track and log.track.starts:
+        for k in log.track.starts:
+            if k not in ("2", "3", "4"):
+                bad(f"$.track.starts.{k}", "a start space is per player count", "2, 3 or 4")
+    for i, ev in enumerate(log.events):
+        kind = type(ev)
+        if kind is Turn:
+            who(f"$.events[{i}].player", ev.player)
+            who(f"$.events[{i}].victim", ev.victim)
+            if ev.look is not None and ev.look not in PAIRS:
+                who(f"$.events[{i}].look", ev.look)
+            if ev.card is None and not ev.turned:
+                bad(f"$.events[{i}]", "a turn names no card", "turned or card")
+        elif kind is Round:
+            who(f"$.events[{i}].giver", ev.giver)
+        elif kind is Steal:
+            who(f"$.events[{i}].player", ev.player)
+            who(f"$.events[{i}].victim", ev.victim)
+        elif kind is Fight:
+            for j, p in enumerate(ev.cards):
+                who(f"$.events[{i}].cards[{j}].player", p.player)
+        elif kind in (Reveal, Gold):
+            for c in (ev.sides if kind is Reveal else ev.counts):
+                who(f"$.events[{i}].{c}", c)
+    return out
+
+
+# -- writing ------------------------------------------------------------------------------------
+
+
+def _tag(name: str, value: str) -> str:
+    return f'[{name} "{escape(value)}"]'
+
+
+def _comment(text: str, comment: str | None) -> str:
+    if comment is None:
+        return text
+    return f"{text} ; {comment}" if comment else f"{text} ;"
+
+
+def format_turn(ev: Turn) -> str:
+    parts = [ev.player] + [f"^{c}" for c in ev.turned]
+    if ev.card is not None:
+        parts.append(ev.card)
+    parts += [f"+{c}" if c != "?" else "+C?" for c in ev.combat]
+    parts += [f"-{c}" if c != "?" else "-C?" for c in ev.under]
+    parts += [f"+${g}" for g in ev.gold]
+    if ev.coins is not None:
+        parts.append(f"{ev.coins:+d}")
+    if ev.victim is not None:
+        parts.append(f"from {ev.victim}")
+    if ev.conviction is not None:
+        parts.append(ev.conviction)
+    if ev.side is not None:
+        parts.append(ev.side)
+    if ev.look is not None:
+        parts.append(f"look {ev.look}")
+    if ev.pair is not None:
+        parts.append(f"pair {ev.pair}")
+    if ev.values:
+        parts.append("-".join(map(str, ev.values)))
+    if ev.swap:
+        parts.append("swap")
+    return " ".join(parts)
+
+
+def format_event(ev: Any) -> str:
+    """One body line in canonical notation."""
+    kind = type(ev)
+    if kind is Turn:
+        text = format_turn(ev)
+    elif kind is Round:
+        text = "round" + (f" {ev.number}" if ev.number is not None else "") + (
+            f" giver {ev.giver}" if ev.giver else "") + (
+            f" lifeboat {ev.lifeboat}" if ev.lifeboat else "")
+    elif kind is Ship:
+        text = "ship" + (f" {ev.moved}" if ev.moved is not None else "") + (
+            f" at {ev.at}" if ev.at is not None else "") + (
+            "" if ev.storm is None else (" storm" if ev.storm else " calm"))
+    elif kind is Mutiny:
+        text = "mutiny" + (f" {ev.reason}" if ev.reason else "")
+    elif kind is Duel:
+        text = f"duel {ev.pair}"
+        if ev.valverde is not None and ev.diaz is not None:
+            text += f" {ev.valverde}-{ev.diaz}"
+    elif kind is Fight:
+        text = ("fight " + ", ".join((f"{p.player} " if p.player else "") + p.card
+                                     for p in ev.cards)).rstrip()
+    elif kind is Steal:
+        text = f"steal {ev.player} " + (f"from {ev.victim}" if ev.victim else "supply")
+    elif kind is Won:
+        text = f"won {ev.side}"
+    elif kind is Reveal:
+        text = ("reveal " + ", ".join(f"{c} {s or 'none'}" for c, s in ev.sides.items())).rstrip()
+    elif kind is Gold:
+        text = ("gold " + ", ".join(f"{c} {n}" for c, n in ev.counts.items())).rstrip()
+    else:
+        return f"; {ev.text}" if ev.text else ";"
+    return _comment(text, ev.comment)
+
+
+def format_log(log: MutinyLog) -> str:
+    """The canonical text form of a log."""
+    lines = [_tag("Game", "Cartagena: The Mutiny")]
+    for name in TAG_ORDER:
+        if name in log.tags:
+            lines.append(_tag(name, log.tags[name]))
+    for name, value in log.tags.items():
+        if name not in TAG_ORDER:
+            lines.append(_tag(name, value))
+    lines.append(_tag("Players", ", ".join(
+        f"{p.colour} {p.name}" if p.name else p.colour for p in log.players)))
+    if log.giver is not None:
+        lines.append(_tag("Giver", log.giver))
+    t = log.track
+    if t is not None:
+        parts = []
+        if t.length is not None:
+            parts.append(f"length {t.length}")
+        if t.storms is not None:
+            parts.append("storms " + " ".join(map(str, t.storms)))
+        if t.starts is not None:
+            parts.append("start " + " ".join(f"{k}:{v}" for k, v in t.starts.items()))
+        if t.mutiny is not None:
+            parts.append(f"mutiny {t.mutiny}")
+        lines.append(_tag("Track", "; ".join(parts)))
+    if log.combat is not None:
+        lines.append(_tag("Combat", ", ".join(f"{k} {n}" for k, n in log.combat.items())))
+    if log.gold is not None:
+        lines.append(_tag("Gold", ", ".join(f"{k} {n}" for k, n in log.gold.items())))
+    if log.board is not None:
+        lines.append(_tag("Board", log.board))
+    if log.result is not None:
+        lines.append(_tag("Result", ", ".join(log.result) if log.result else "none"))
+    lines.append("")
+    for ev in log.events:
+        lines.append(format_event(ev))
+    return "\n".join(lines) + "\n"
+
+
+def to_json(log: MutinyLog) -> bytes:
+    """The canonical JSON form, without the text locations."""
+    return msgspec.json.encode(strip_locations(log))
+
+
+def strip_locations(log: MutinyLog) -> MutinyLog:
+    events = [msgspec.structs.replace(ev, line=0, col=0, end=0) for ev in log.events]
+    return msgspec.structs.replace(log, events=events, line=0, spans={})
