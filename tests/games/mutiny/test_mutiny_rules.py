@@ -1,0 +1,462 @@
+"""Cartagena: The Mutiny voyage rules, one test per rule clause (rulebooks 003/000, M1-M10),
+built from one-line positions and lines of the text notation."""
+
+from __future__ import annotations
+
+import pytest
+
+from cartlog.core.spec import Engine as EngineProtocol
+from cartlog.games.mutiny import SPEC
+from cartlog.games.mutiny import rules
+from cartlog.games.mutiny.engine import Engine
+from cartlog.games.mutiny.model import EXAMPLE_TRACK, PANG, SATE, State
+from cartlog.games.mutiny.notation import parse
+
+P3 = "red:P1G1:-:1:-:-;blue:P1G1:-:1:-:-;green:P1G1:-:1:-:-"
+TRACK = "track=24/5.11.17/2:0.3:2.4:4/24"  # the example track: not the printed board
+
+
+def pos(row: str = ".,.,.,.,.,.", to_move: str = "red", players: str = P3, extra: str = "",
+        supply: str = "34,18,27", phase: str = "turn", giver: str = "red",
+        ship: str = "2") -> Engine:
+    text = (f"1/{phase}/{to_move} giver={giver} row={row} players={players} ship={ship} "
+            f"supply={supply} sate=0 boat=- storm=0 placed=0 {TRACK} {extra}")
+    return Engine.from_position(text)
+
+
+def codes(engine: Engine, line: str) -> list[str]:
+    return [v.code for v in engine.check(engine.read(line))]
+
+
+def play(engine: Engine, line: str) -> list[str]:
+    ev = engine.read(line)
+    found = [v.code for v in engine.check(ev)]
+    before = engine.totals()
+    engine.apply(ev)
+    assert engine.totals() == before  # every card, coin and pirate stays in the game
+    return found
+
+
+def seat_of(engine: Engine, colour: str) -> int:
+    return engine.state.colours.index(colour)
+
+
+# -- the contract ---------------------------------------------------------------------------------
+
+
+def test_engine_follows_the_protocol():
+    e = pos()
+    assert isinstance(e, EngineProtocol)
+    assert e.spec is SPEC and SPEC.turn_word == "round" and SPEC.players == (2, 4)
+    assert e.to_move() == (0, "red", "turn")
+
+
+def test_position_round_trip():
+    e = pos()
+    play(e, "red ^Sate ^Pang Pang +C?")
+    text = e.position()
+    assert Engine.from_position(text).position() == text
+
+
+def test_bad_position_is_a_value_error():
+    with pytest.raises(ValueError):
+        Engine.from_position("1/turn/red players=red:zz:-:1:-:-")
+
+
+def test_copy_is_independent():
+    e = pos()
+    c = e.copy()
+    play(c, "red ^Pang +1")
+    assert e.position() != c.position()
+
+
+# -- M1 --------------------------------------------------------------------------------------------
+
+
+def test_M1_pink_for_valverde_grey_for_diaz():
+    assert rules.duel_totals(5, 5, [1, 3]) == (7, 6, 2, 1)  # P2 to Valverde, G1 to Diaz
+
+
+# -- M2: the row ----------------------------------------------------------------------------------
+
+
+def test_M2_row_is_players_plus_three():
+    log = parse('[Game "mutiny"]\n[Players "red, blue"]\n\nround 1\n')
+    e = Engine.start(log)
+    e.apply(log.events[0])
+    assert len(e.state.row) == 5
+
+
+def test_M2_giver_plays_first_then_clockwise():
+    e = pos()
+    assert codes(e, "blue ^Pang +1") == ["row/out-of-turn"]
+    play(e, "red ^Pang +1")
+    assert e.to_move().player == "blue"
+
+
+def test_M2_open_card_may_be_taken_without_turning():
+    e = pos(row="SA,PA,.,.,.,.", to_move="blue", players=P3.replace("red:P1G1:-:1:-:-",
+                                                                       "red:P1G1:-:1:-:OJ"))
+    assert codes(e, "blue Pang +1") == []
+
+
+def test_M2_only_latest_turned_card_is_open():
+    e = pos()
+    assert codes(e, "red ^Sate ^Pang Sate +1") == ["row/not-open"]
+
+
+def test_M2_face_down_card_cannot_be_taken():
+    e = pos()
+    assert "row/not-open" in codes(e, "red Pang +1")
+
+
+def test_M2_last_card_must_be_taken():
+    e = pos(row="SA,PA,TE,CR,WJ,.", to_move="green",
+            players="red:P1G1:-:1:-:TE;blue:P1G1:-:1:-:CR;green:P1G1:-:1:-:-",
+            extra="").copy()
+    e.state.taken[2] = e.state.taken[3] = True
+    assert codes(e, "green ^Bijoux Sate +1") == ["row/last-card"]
+    assert codes(e, "green ^Bijoux set") == []
+
+
+def test_M2_ghost_ends_the_turn_and_counts_as_used():
+    e = pos()
+    assert play(e, "red ^Ghost") == []
+    assert e.state.used[0] == 12 and e.state.taken[0]
+    assert e.to_move().player == "blue"
+
+
+def test_M2_no_card_turned_after_the_ghost():
+    e = pos()
+    assert "row/ghost" in codes(e, "red ^Ghost ^Pang Pang +1")
+
+
+def test_M2_more_cards_turned_than_face_down():
+    e = pos()
+    assert "row/overrun" in codes(e, "red ^Pang ^Sate ^Tembo ^Ojo ^Bijoux ^Nero ^Diaz Diaz")
+
+
+def test_M2_a_card_cannot_lie_twice_in_the_row():
+    e = pos(row="SA,.,.,.,.,.")
+    assert "row/duplicate" in codes(e, "red ^Sate +1")
+
+
+def test_M2_used_card_goes_to_the_next_givers_pile():
+    e = pos()
+    pile = e.state.pile
+    play(e, "red ^Pang +1")
+    assert e.state.pile == pile + 1
+
+
+def test_giver_is_the_left_neighbour():
+    e = pos(phase="deal", row="-", giver="blue", to_move="blue")
+    assert codes(e, "round 2 giver green") == ["row/giver"]
+    assert codes(e, "round 2 giver blue") == []
+
+
+# -- M3: Satè -------------------------------------------------------------------------------------
+
+
+def test_M3_sate_bounty_grows():
+    e = pos()
+    play(e, "red ^Sate ^Pang Pang +1")  # red turned Satè and passed: +1
+    play(e, "blue ^Tembo Tembo +C?")  # Satè open to blue, passed: +1
+    assert e.state.bounty == 2
+    assert codes(e, "green Sate +3") == []
+    assert codes(e, "green Sate +1") == ["action/sate"]
+    coins = e.state.coins[2]
+    play(e, "green Sate")
+    assert e.state.coins[2] == coins + 3
+
+
+# -- M4: the ship ---------------------------------------------------------------------------------
+
+
+def test_M4_ship_moves_by_face_down_cards():
+    e = pos()
+    play(e, "red ^Pang +1")
+    play(e, "blue ^Tembo +C?")
+    play(e, "green ^Crackpott +C? +C?")
+    assert codes(e, "ship 2") == ["ship/move"]
+    assert codes(e, "ship 3 at 5") == []
+    play(e, "ship 3")
+    assert e.state.ship == 5 and e.to_move().player == "blue"
+
+
+def test_M4_round_closed_early_is_reported():
+    e = pos()
+    play(e, "red ^Pang +1")
+    assert "row/unfinished" in codes(e, "ship 5")
+
+
+# -- M5: storms -----------------------------------------------------------------------------------
+
+
+def _through_storm(e: Engine) -> None:
+    play(e, "red ^Pang +1")
+    play(e, "blue ^Tembo +C?")
+    play(e, "green ^Crackpott +C? +C?")
+    play(e, "ship 3 at 5 storm")  # from 2 onto the storm space 5 of the example track
+
+
+def test_M5_storm_moves_a_card_to_the_lifeboat():
+    e = pos()
+    _through_storm(e)
+    assert e.state.storm
+    assert codes(e, "round 2 giver blue lifeboat Tembo") == []
+    play(e, "round 2 giver blue lifeboat Tembo")
+    assert e.state.lifeboat == 3 and e.state.in_play() == 12
+    assert "row/duplicate" in codes(e, "blue ^Tembo +C?")
+
+
+def test_M5_storm_without_lifeboat_card_is_reported():
+    e = pos()
+    _through_storm(e)
+    assert codes(e, "round 2 giver blue") == ["storm/missing"]
+
+
+def test_M5_lifeboat_without_storm_is_an_error():
+    e = pos(phase="deal", row="-", giver="blue", to_move="blue")
+    assert codes(e, "round 2 giver blue lifeboat Pang") == ["storm/unexpected"]
+
+
+def test_M5_later_storm_swaps_the_lifeboat_card():
+    e = pos(phase="deal", row="-", giver="blue", to_move="blue", extra="").copy()
+    e.state.lifeboat, e.state.storm = PANG, True
+    play(e, "round 2 giver blue lifeboat Sate")
+    assert e.state.lifeboat == SATE and e.totals()["pirates"] == 13
+
+
+def test_M7_storm_check_skipped_without_track_is_reported():
+    log = parse('[Game "mutiny"]\n[Players "red, blue"]\n\nround 1 lifeboat Pang\n')
+    found = Engine.setup_check(log)
+    assert [v.code for v in found] == ["crew/not-checked"]
+    assert "storms" in found[0].message
+    e = Engine.start(log)
+    assert e.check(log.events[0]) == []  # skipped, not reported as an error
+    assert any("storms" in s for s in e.not_checked())
+
+
+def test_M7_declared_track_outside_its_length():
+    log = parse('[Game "mutiny"]\n[Players "red, blue"]\n'
+                '[Track "length 10; storms 4 12; start 2:0 3:1 4:2; mutiny 10"]\n')
+    assert "crew/declared" in [v.code for v in Engine.setup_check(log)]
+
+
+def test_M7_declared_combat_split_limits_draws():
+    split = "combat=P1:4.P2:1.P3:1.G1:32.G2:1.G3:1"
+    e = pos(extra=split)
+    play(e, "red ^Crackpott +P2 +C?")
+    assert "supply/impossible" in codes(e, "blue ^Tembo +P2")
+
+
+# -- M6: supplies and the mutiny triggers ------------------------------------------------------------
+
+
+def test_M6_empty_supply_gives_nothing():
+    e = pos(supply="0,18,27")
+    assert codes(e, "red ^Crackpott +C? +C?") == ["supply/empty"]
+    hand = sum(e.state.hands[0])
+    play(e, "red ^Crackpott")
+    assert sum(e.state.hands[0]) == hand
+
+
+def test_M6_short_supply_gives_what_it_holds():
+    e = pos(supply="1,18,27")
+    assert codes(e, "red ^Crackpott +C?") == []
+
+
+def test_M6_supply_used_up_starts_the_mutiny():
+    e = pos(supply="2,18,27", ship="6")
+    play(e, "red ^Crackpott +C? +C?")
+    play(e, "blue ^Pang +1")
+    play(e, "green ^Sate +1")
+    play(e, "ship")
+    assert e.state.trigger == "combat" and e.to_move() is None
+    assert codes(e, "mutiny combat") == []
+    assert codes(e, "round 2") == ["voyage/over"]
+
+
+def test_M6_mutiny_space_starts_the_mutiny():
+    e = pos(ship="22")
+    play(e, "red ^Pang +1")
+    play(e, "blue ^Tembo +C?")
+    play(e, "green ^Crackpott +C? +C?")
+    play(e, "ship 3 at 25")
+    assert e.state.trigger == "track"
+
+
+def test_M6_early_mutiny_is_an_error():
+    e = pos(phase="deal", row="-", giver="blue", to_move="blue")
+    assert codes(e, "mutiny") == ["voyage/early"]
+
+
+# -- the pirates (003 'Actions of the pirate cards') ---------------------------------------------------
+
+
+def test_valverde_gold_card_and_coin():
+    e = pos()
+    assert play(e, "red ^Valverde") == []
+    assert sum(e.state.golds[0]) == 1 and e.state.coins[0] == 2
+    assert codes(e, "blue ^Tembo ^Valverde +$2 +$1 +1") == ["action/effect"]
+
+
+def test_diaz_one_card_gold_or_combat():
+    e = pos()
+    assert codes(e, "red ^Diaz +$3") == []
+    assert codes(e, "red ^Diaz +P2") == []
+    assert codes(e, "red ^Diaz +P2 +$3") == ["action/effect"]
+    assert codes(e, "red ^Diaz") == ["action/unrecorded"]
+
+
+def test_crackpott_two_combat_cards():
+    e = pos()
+    assert codes(e, "red ^Crackpott +P1") == ["action/effect"]
+    play(e, "red ^Crackpott +P1 +G3")
+    assert e.state.hands[0][:6] == [2, 0, 0, 1, 0, 1]
+
+
+def test_tembo_keeps_one_of_two():
+    e = pos()
+    deck = e.state.combat.deck.count
+    play(e, "red ^Tembo +G2")
+    assert e.state.combat.deck.count == deck - 1
+    assert codes(e, "blue ^Ojo set") == []
+
+
+def test_wessel_jan_exchanges_up_to_three():
+    e = pos()
+    assert codes(e, "red ^Wessel-Jan -P1 -G1 +C? +C?") == []
+    assert codes(e, "red ^Wessel-Jan -P1 +C? +C?") == ["action/limit"]
+    assert codes(e, "red ^Wessel-Jan -P1 -G1 -G1 +C? +C? +C?") == ["action/not-held"]
+    play(e, "red ^Wessel-Jan -P1 +P3")
+    assert e.state.hands[0][2] == 1
+
+
+def test_dean_nero_trades_cards_for_coins():
+    e = pos()
+    assert codes(e, "red ^Nero -P1 -G1 +2") == []
+    play(e, "red ^Nero -P1 -G1 +2")
+    assert e.state.coins[0] == 3 and sum(e.state.hands[0]) == 0
+
+
+def test_dean_nero_trades_coins_for_cards():
+    e = pos()
+    assert codes(e, "red ^Nero -1 +C?") == []
+    assert codes(e, "red ^Nero -2 +C? +C?") == ["action/not-held"]
+    assert codes(e, "red ^Nero -P1 +C?") == ["action/effect"]
+
+
+def test_pang_a_combat_card_or_a_coin():
+    e = pos()
+    assert codes(e, "red ^Pang +C?") == []
+    assert codes(e, "red ^Pang +1") == []
+    assert codes(e, "red ^Pang +C? +1") == ["action/effect"]
+    assert codes(e, "red ^Pang") == ["action/unrecorded"]
+
+
+def test_chang_ye_steals_a_coin():
+    e = pos()
+    play(e, "red ^Chang-Ye from blue")
+    assert e.state.coins[:2] == [2, 0]
+    assert codes(e, "blue ^Pang +1") == []
+
+
+def test_chang_ye_victim_without_coin():
+    e = pos(players="red:P1G1:-:1:-:-;blue:P1G1:-:0:-:-;green:P1G1:-:1:-:-")
+    assert codes(e, "red ^Chang Ye from blue") == ["action/no-coin"]
+    assert codes(e, "red ^Chang Ye") == []  # the steal is optional
+
+
+def test_bijoux_sets_then_changes_the_conviction():
+    e = pos()
+    play(e, "red ^Bijoux set valverde")
+    assert e.state.conviction[0] and e.state.side[0] == "V"
+    e2 = pos(players="red:P1G1:-:1:V:-;blue:P1G1:-:1:-:-;green:P1G1:-:1:-:-")
+    assert codes(e2, "red ^Bijoux set") == ["action/conviction"]
+    play(e2, "red ^Bijoux change")
+    assert e2.state.side[0] == "D"
+
+
+def test_ojo_sets_or_looks():
+    e = pos()
+    assert codes(e, "red ^Ojo look blue") == ["action/conviction"]
+    e2 = pos(players="red:P1G1:-:1:?:-;blue:P1G1:-:1:D:-;green:P1G1:-:1:-:-")
+    assert codes(e2, "red ^Ojo look blue") == []
+    assert codes(e2, "red ^Ojo look green") == ["action/conviction"]
+    assert codes(e2, "red ^Ojo change") == ["action/conviction"]
+
+
+def test_cambivalute_places_pairs_in_order():
+    e = pos()
+    assert codes(e, "red ^Cambivalute pair B") == ["action/pair"]
+    assert codes(e, "red ^Cambivalute look A") == ["action/pair"]
+    play(e, "red ^Cambivalute pair A 3-7")
+    assert e.state.placed == 1 and e.state.pairs[0] == (3, 7)
+
+
+def test_cambivalute_looks_once_five_are_placed():
+    e = pos(extra="").copy()
+    e.state.placed = 5
+    assert codes(e, "red ^Cambivalute look C swap") == []
+    assert codes(e, "red ^Cambivalute pair A") == ["action/pair"]
+
+
+def test_ghost_gives_nothing():
+    e = pos()
+    assert codes(e, "red ^Ghost +1") == ["action/effect"]
+
+
+# -- the mutiny (M8-M10), pure functions --------------------------------------------------------------
+
+
+def test_M8_higher_total_wins_the_duel():
+    assert rules.duel_winner(3, 7, [0, 1, 2]) == "V"  # 3+6 against 7
+
+
+def test_M8_equal_totals_go_to_the_higher_combat_cards():
+    assert rules.duel_winner(6, 4, [0, 3, 4]) == "D"  # 7-7, cards 1 against 3
+
+
+def test_M8_monkey_in_first_round_puts_the_player_out():
+    assert rules.monkey_out_of_game(1) and not rules.monkey_out_of_game(2)
+    assert rules.must_play_monkey(0) and not rules.must_play_monkey(1)
+
+
+def test_M9_monkey_coins():
+    assert rules.monkey_coin(2, 1) == "player"
+    assert rules.monkey_coin(2, 3) == "supply"
+    assert rules.monkey_coin(3, 1) == "none"
+    assert rules.refill_supply(1, [2, 0, 1], 2) == (3, [1, 0, 0])
+
+
+def test_M10_winner():
+    sides = ["V", "V", "D", None]
+    out = [False] * 4
+    assert rules.winners(sides, out, "D", [0, 0, 9, 9], [0] * 4) == [2]
+    assert rules.winners(sides, out, "V", [5, 7, 0, 0], [0] * 4) == [1]
+    assert rules.winners(sides, out, "V", [5, 5, 0, 0], [4, 2, 0, 0]) == [0]
+    assert rules.winners(sides, out, "V", [5, 5, 0, 0], [2, 2, 0, 0]) == [0, 1]
+    assert rules.winners(sides, [True, False, False, False], "V", [9, 5, 0, 0], [0] * 4) == [1]
+    assert rules.winners(["D", None], [False, False], "V", [1, 1], [0, 0]) == []
+    assert rules.mutiny_winner({"V": 3, "D": 2}) == "V"
+
+
+def test_duels_followed_to_the_outcome():
+    e = pos(phase="deal", row="-", giver="blue", to_move="blue")
+    e.state.trigger = "coins"
+    for line in ("mutiny coins", "duel A 3-7", "fight P3, P2", "won valverde",
+                 "duel B 2-9", "fight G1, P1", "won diaz", "duel C 8-1", "won valverde",
+                 "duel D 5-6", "fight P3, P1", "won valverde",
+                 "reveal red valverde, blue diaz, green valverde", "gold red 4, green 6"):
+        assert play(e, line) == [], line
+    assert e.is_over()
+    assert e.outcome().winners == ("green",)
+    f = pos()
+    f.state.trigger = "coins"
+    for line in ("mutiny", "duel A 3-7", "fight P1"):
+        play(f, line)
+    assert codes(f, "won diaz") == []
+    play(f, "fight P3, P3")  # 3 + 1 + 6 against 7
+    assert codes(f, "won diaz") == ["duel/winner"]
+    assert codes(f, "duel C") == ["duel/order"]
