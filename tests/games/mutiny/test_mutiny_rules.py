@@ -298,7 +298,8 @@ def test_valverde_gold_card_and_coin():
     e = pos()
     assert play(e, "red ^Valverde") == []
     assert sum(e.state.golds[0]) == 1 and e.state.coins[0] == 2
-    assert codes(e, "blue ^Tembo ^Valverde +$2 +$1 +1") == ["action/effect"]
+    assert codes(pos(), "red ^Valverde +$2 +$1 +1") == ["action/effect"]
+    assert codes(pos(supply="34,0,27"), "red ^Valverde +$2 +1") == ["supply/empty"]
 
 
 def test_diaz_one_card_gold_or_combat():
