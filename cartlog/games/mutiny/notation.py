@@ -651,8 +651,8 @@ def format_turn(ev: Turn) -> str:
     parts = [ev.player] + [f"^{c}" for c in ev.turned]
     if ev.card is not None:
         parts.append(ev.card)
-    parts += [f"+{c}" if c != "?" else "+C?" for c in ev.combat]
     parts += [f"-{c}" if c != "?" else "-C?" for c in ev.under]
+    parts += [f"+{c}" if c != "?" else "+C?" for c in ev.combat]
     parts += [f"+${g}" for g in ev.gold]
     if ev.coins is not None:
         parts.append(f"{ev.coins:+d}")
