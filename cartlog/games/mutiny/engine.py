@@ -13,18 +13,59 @@ from cartlog.core.findings import Violation
 from cartlog.core.spec import GameSpec, Outcome, ToMove
 from cartlog.games.mutiny import SPEC
 from cartlog.games.mutiny.events import (
-    Comment, Duel, Fight, Gold, MutinyLog, Mutiny, Reveal, Round, Ship, Steal, Turn, Won,
+    Comment,
+    Duel,
+    Fight,
+    Gold,
+    Mutiny,
+    MutinyLog,
+    Reveal,
+    Round,
+    Ship,
+    Steal,
+    Turn,
+    Won,
 )
 from cartlog.games.mutiny.model import (
-    COMBAT, COMBAT_CARDS, DEAL, GOLD, GOLD_CARDS, MUTINY, NPIRATES, OVER, PAIRS,
-    PIRATES, SHIP, SIDE_NAMES, TURN, State, Track, combat_kind, combat_side, combat_value,
+    COMBAT,
+    COMBAT_CARDS,
+    DEAL,
+    GOLD,
+    GOLD_CARDS,
+    MUTINY,
+    NPIRATES,
+    OVER,
+    PAIRS,
+    PIRATES,
+    SHIP,
+    SIDE_NAMES,
+    TURN,
+    State,
+    Track,
+    combat_kind,
+    combat_side,
+    combat_value,
 )
 from cartlog.games.mutiny.position import from_position as _from_position
 from cartlog.games.mutiny.position import to_position
 from cartlog.games.mutiny.rules import (
-    Effect, apply_mutiny, apply_round, apply_ship, apply_turn, check_mutiny, check_round,
-    check_ship, check_turn, duel_winner, monkey_coin, monkey_out_of_game, mutiny_winner,
-    not_checked, open_slots, ship_move, winners,
+    Effect,
+    apply_mutiny,
+    apply_round,
+    apply_ship,
+    apply_turn,
+    check_mutiny,
+    check_round,
+    check_ship,
+    check_turn,
+    duel_winner,
+    monkey_coin,
+    monkey_out_of_game,
+    mutiny_winner,
+    not_checked,
+    open_slots,
+    ship_move,
+    winners,
 )
 
 SIDE_OF_NAME = {"valverde": "V", "diaz": "D"}

@@ -16,7 +16,7 @@ and ``diaz``. ``line``/``col``/``end`` locate an event in the text it was read f
 
 from __future__ import annotations
 
-from typing import Annotated, Literal, Union
+from typing import Annotated, Literal
 
 import msgspec
 from msgspec import Meta
@@ -158,7 +158,7 @@ class Comment(_Located, tag="comment"):
     text: str
 
 
-Event = Union[Round, Turn, Ship, Mutiny, Duel, Fight, Steal, Won, Reveal, Gold, Comment]
+Event = Round | Turn | Ship | Mutiny | Duel | Fight | Steal | Won | Reveal | Gold | Comment
 
 
 class Player(msgspec.Struct, omit_defaults=True):

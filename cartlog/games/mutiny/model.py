@@ -96,7 +96,7 @@ def combat_side(kind: int) -> str:
 
 def gold_kind(token: str) -> int | None:
     """``$2`` or ``2`` -> 1, ``$?``/``?`` -> -1; None when not a gold card."""
-    t = token[1:] if token.startswith("$") else token
+    t = token.removeprefix("$")
     if t == "?":
         return -1
     return GOLD.index(t) if t in GOLD else None
@@ -147,7 +147,7 @@ class Deck:
     :mod:`cartlog.core.cards`: the pile known by bounds, no discard pile (cards are put under
     the pile, never reshuffled), and the named cards outside it."""
 
-    __slots__ = ("deck", "discard", "known_out", "totals", "declared")
+    __slots__ = ("deck", "declared", "discard", "known_out", "totals")
 
     def __init__(self, totals: list[int], count: int, declared: bool) -> None:
         self.totals = totals
@@ -166,10 +166,38 @@ class Deck:
 class State:
     """The game between two events. Seats are the Players order (clockwise)."""
 
-    __slots__ = ("colours", "track", "giver", "round", "phase", "row", "taken", "used",
-                 "turn", "bounty", "pile", "lifeboat", "storm", "ship", "moved", "combat",
-                 "gold", "supply", "hands", "golds", "coins", "conviction", "side", "pairs",
-                 "placed", "trigger", "wins", "duel", "out", "closed")
+    __slots__ = (
+        "bounty",
+        "closed",
+        "coins",
+        "colours",
+        "combat",
+        "conviction",
+        "duel",
+        "giver",
+        "gold",
+        "golds",
+        "hands",
+        "lifeboat",
+        "moved",
+        "out",
+        "pairs",
+        "phase",
+        "pile",
+        "placed",
+        "round",
+        "row",
+        "ship",
+        "side",
+        "storm",
+        "supply",
+        "taken",
+        "track",
+        "trigger",
+        "turn",
+        "used",
+        "wins",
+    )
 
     def __init__(self, colours: list[str], track: Track, giver: int = 0,
                  combat_totals: list[int] | None = None,

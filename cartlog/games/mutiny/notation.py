@@ -45,10 +45,30 @@ from cartlog.core.errors import LogSyntaxError, SyntaxProblem
 from cartlog.core.notation import LogReader, comment_text, escape, is_comment_line
 from cartlog.games.mutiny import ALIASES
 from cartlog.games.mutiny.events import (
-    Comment, Duel, Fight, Gold, Mutiny, MutinyLog, Played, Player, Reveal, Round, Ship, Steal,
-    TrackData, Turn, Won,
+    Comment,
+    Duel,
+    Fight,
+    Gold,
+    Mutiny,
+    MutinyLog,
+    Played,
+    Player,
+    Reveal,
+    Round,
+    Ship,
+    Steal,
+    TrackData,
+    Turn,
+    Won,
 )
-from cartlog.games.mutiny.model import COMBAT, GOLD, PAIRS, PIRATES, SIDE_ALIASES, find_pirate
+from cartlog.games.mutiny.model import (
+    COMBAT,
+    GOLD,
+    PAIRS,
+    PIRATES,
+    SIDE_ALIASES,
+    find_pirate,
+)
 
 HEADER_FIELDS = ("game", "players", "giver", "track", "combat", "gold", "board", "result")
 TAG_ORDER = ("Event", "Site", "Date")

@@ -26,7 +26,16 @@ The pile's bounds by kind are not written: read back, they are the widest the co
 from __future__ import annotations
 
 from cartlog.games.mutiny.model import (
-    CODES2, COMBAT, COMBAT_CARDS, GOLD, GOLD_CARDS, NCOMBAT, NGOLD, PAIRS, State, Track,
+    CODES2,
+    COMBAT,
+    COMBAT_CARDS,
+    GOLD,
+    GOLD_CARDS,
+    NCOMBAT,
+    NGOLD,
+    PAIRS,
+    State,
+    Track,
     heap_text,
 )
 from cartlog.games.mutiny.rules import FACEDOWN, UNNAMED

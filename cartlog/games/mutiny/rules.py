@@ -18,9 +18,30 @@ from dataclasses import dataclass
 from cartlog.core import cards
 from cartlog.core.findings import Violation
 from cartlog.games.mutiny.model import (
-    BIJOUX, CAMBIVALUTE, CHANGYE, COMBAT, CRACKPOTT, DEAL, DIAZ, GHOST, MUTINY, NERO, OJO,
-    PAIRS, PANG, PIRATE_TITLES, SATE, SHIP, TEMBO, TURN, VALVERDE, WESSELJAN, Deck, State,
-    combat_side, combat_value,
+    BIJOUX,
+    CAMBIVALUTE,
+    CHANGYE,
+    COMBAT,
+    CRACKPOTT,
+    DEAL,
+    DIAZ,
+    GHOST,
+    MUTINY,
+    NERO,
+    OJO,
+    PAIRS,
+    PANG,
+    PIRATE_TITLES,
+    SATE,
+    SHIP,
+    TEMBO,
+    TURN,
+    VALVERDE,
+    WESSELJAN,
+    Deck,
+    State,
+    combat_side,
+    combat_value,
 )
 
 FACEDOWN = -1  # a row slot not yet turned
@@ -367,11 +388,10 @@ def check_effect(state: State, seat: int, card: int, e: Effect) -> list[Violatio
                                  "Pang: one coin", str(min(1, state.supply)), str(coins)))
     elif card == CHANGYE:
         v = e.victim
-        if v is not None:
-            if v < 0 or v == seat or state.coins[v] == 0:
-                out.append(Violation("action/no-coin", "Chang Ye steals a coin from another "
-                                     "player who has one", None,
-                                     state.colours[v] if v >= 0 else "no player"))
+        if v is not None and (v < 0 or v == seat or state.coins[v] == 0):
+            out.append(Violation("action/no-coin", "Chang Ye steals a coin from another "
+                                 "player who has one", None,
+                                 state.colours[v] if v >= 0 else "no player"))
         if coins is not None and coins != (1 if v is not None else 0):
             out.append(Violation("action/effect", "Chang Ye: one coin from the victim",
                                  "1" if v is not None else "0", str(coins)))

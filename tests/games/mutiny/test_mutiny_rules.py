@@ -6,10 +6,9 @@ from __future__ import annotations
 import pytest
 
 from cartlog.core.spec import Engine as EngineProtocol
-from cartlog.games.mutiny import SPEC
-from cartlog.games.mutiny import rules
+from cartlog.games.mutiny import SPEC, rules
 from cartlog.games.mutiny.engine import Engine
-from cartlog.games.mutiny.model import EXAMPLE_TRACK, PANG, SATE, State
+from cartlog.games.mutiny.model import PANG, SATE
 from cartlog.games.mutiny.notation import parse
 
 P3 = "red:P1G1:-:1:-:-;blue:P1G1:-:1:-:-;green:P1G1:-:1:-:-"
