@@ -125,3 +125,25 @@ def test_engine_reads_one_line():
     assert type(e.read("round 1 giver red")).__name__ == "Round"
     with pytest.raises(ValueError):
         e.read("purple ^Pang")
+
+
+def test_documentation_example_reads_and_round_trips():
+    import re
+    from pathlib import Path
+
+    doc = (Path(__file__).resolve().parents[3] / "docs" / "mutiny-notation.md").read_text()
+    blocks = re.findall(r"```cartlog\n(.*?)```", doc, re.S)
+    assert blocks
+    for block in blocks:
+        assert format_log(parse(block)) == block
+
+
+def test_engine_import_loads_neither_rich_nor_typer():
+    import subprocess
+    import sys
+
+    code = ("import sys, cartlog.games.mutiny.engine, cartlog.games.mutiny.notation; "
+            "print(any(m.split('.')[0] in ('rich', 'typer') for m in sys.modules))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=True)
+    assert out.stdout.strip() == "False"
