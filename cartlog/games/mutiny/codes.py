@@ -37,6 +37,8 @@ CODES: dict[str, Code] = {
         # -- the row (M2) --------------------------------------------------------------------------
         Code(code="row/giver", severity="error", rule=f"{_VOYAGE}",
              summary="the round's giver is not the left neighbour of the last round's giver"),
+        Code(code="row/number", severity="warning", rule="docs/mutiny-notation.md",
+             summary="the round number written is not the round's place in the voyage"),
         Code(code="row/out-of-turn", severity="error", rule=f"{_VOYAGE}; M2",
              summary="a turn by a player other than the one to play (giver first, then "
              "clockwise), or a second turn in one round"),
@@ -109,5 +111,5 @@ CODES: dict[str, Code] = {
 CONSEQUENCES = frozenset({"supply/impossible", "ship/at", "winner/differs", "voyage/over"})
 TABLE_WIDE = frozenset({"supply/impossible", "ship/at", "winner/differs", "voyage/over",
                         "crew/not-checked"})
-RECORD_ONLY = frozenset({"ship/move", "ship/at", "winner/differs", "crew/not-checked",
+RECORD_ONLY = frozenset({"row/number", "ship/move", "ship/at", "winner/differs", "crew/not-checked",
                          "action/unrecorded"})

@@ -141,7 +141,7 @@ class Engine:
                     out.append(Violation("crew/declared", f"space {s} is not on a track of "
                                          f"length {t.length}"))
         if 2 <= len(colours) <= 4:
-            skipped = not_checked(cls_state(log))
+            skipped = not_checked(_state_of(log))
             if skipped:
                 out.append(Violation("crew/not-checked", "not checked: " + "; ".join(skipped)))
         return out
@@ -205,7 +205,8 @@ class Engine:
         s = self.state
         kind = type(event)
         if kind is Round:
-            return check_round(s, self._seat(event.giver), pirate_id(event.lifeboat))
+            return check_round(s, self._seat(event.giver), pirate_id(event.lifeboat),
+                               event.number)
         if kind is Turn:
             seat = self._seat(event.player)
             if seat is None:
@@ -355,7 +356,7 @@ class Engine:
         }
 
 
-def cls_state(log: MutinyLog) -> State:
+def _state_of(log: MutinyLog) -> State:
     return Engine.start(log).state
 
 

@@ -179,10 +179,21 @@ def not_checked(state: State) -> list[str]:
 # -- a new round -----------------------------------------------------------------------------------
 
 
-def check_round(state: State, giver: int | None, lifeboat: int | None) -> list[Violation]:
+def check_round(state: State, giver: int | None, lifeboat: int | None,
+                number: int | None = None) -> list[Violation]:
     """A round opens: the voyage still on (M6), the giver the left neighbour of the last one,
     a card moved to the lifeboat exactly when a storm is due (M5)."""
     out: list[Violation] = []
+    if not state.closed:
+        left = [state.colours[s] for s, u in enumerate(state.used) if u is None]
+        if left:
+            out.append(Violation("row/unfinished", f"{', '.join(left)} used no card in round "
+                                 f"{state.round}"))
+        state = state.copy()
+        apply_ship(state)
+    if number is not None and number != state.round + 1:
+        out.append(Violation("row/number", f"this is round {state.round + 1}",
+                             str(state.round + 1), str(number)))
     if state.trigger is not None:
         out.append(Violation("voyage/over", f"the voyage ended ({state.trigger}); no round "
                              "follows a mutiny trigger", "mutiny", "round"))
@@ -435,6 +446,9 @@ def check_effect(state: State, seat: int, card: int, e: Effect) -> list[Violatio
             if e.pair is not None:
                 out.append(Violation("action/pair", "all five pairs are placed already",
                                      "look", f"pair {e.pair}"))
+        if e.look is not None and e.look not in tuple(PAIRS):
+            out.append(Violation("action/pair", "Cambivalute looks at a duel pair", "A to E",
+                                 e.look))
         if e.values:
             seen = {v for p in state.pairs if p for v in p if v}
             if len(e.values) != 2 or len(set(e.values)) != 2 or (

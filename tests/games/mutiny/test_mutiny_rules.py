@@ -460,3 +460,20 @@ def test_duels_followed_to_the_outcome():
     play(f, "fight P3, P3")  # 3 + 1 + 6 against 7
     assert codes(f, "won diaz") == ["duel/winner"]
     assert codes(f, "duel C") == ["duel/order"]
+
+
+def test_round_number_as_written_is_checked():
+    e = pos(phase="deal", row="-", giver="blue", to_move="blue")
+    assert codes(e, "round 5 giver blue") == ["row/number"]
+
+
+def test_round_opened_before_everyone_played_is_reported():
+    e = pos()
+    play(e, "red ^Pang +1")
+    assert "row/unfinished" in codes(e, "round 2")
+
+
+def test_cambivalute_looks_at_a_pair_only():
+    e = pos(extra="").copy()
+    e.state.placed = 5
+    assert codes(e, "red ^Cambivalute look blue") == ["action/pair"]
