@@ -174,6 +174,7 @@ class State:
         "combat",
         "conviction",
         "duel",
+        "emptied",
         "giver",
         "gold",
         "golds",
@@ -242,6 +243,7 @@ class State:
         self.duel = -1
         self.out = [False] * n  # M8: out of the game (monkey in a duel's first round)
         self.closed = True  # the current round's ship move is done
+        self.emptied: str | None = None  # M6: a supply that ran out during this round
 
     @property
     def players(self) -> int:

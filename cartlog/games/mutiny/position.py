@@ -16,7 +16,8 @@ Fields separated by spaces: first ``round/phase/colour`` (the round, the phase `
 - ``ship``: its space, or ``+N`` spaces moved when the start space is not declared;
 - ``supply``: combat cards, gold cards and coins left on the board; ``sate``: Satè's bounty so
   far (M3); ``boat``: the lifeboat card (``-`` empty); ``storm``: a storm due (M5);
-  ``placed``: duel pairs placed (Cambivalute);
+  ``placed``: duel pairs placed (Cambivalute); optional ``empty=combat|gold|coins``: a supply
+  that ran out during this round (M6);
 - optional ``track=length/storms/starts/mutiny`` (``-`` for a part not declared, M7),
   ``combat=P1:8.P2:6...`` and ``gold=1:6.2:6.3:6`` for declared splits.
 
@@ -85,6 +86,8 @@ def to_position(state: State) -> str:
               f"supply={state.combat.deck.count},{state.gold.deck.count},{state.supply}",
               f"sate={state.bounty}", f"boat={_code(state.lifeboat)}",
               f"storm={int(state.storm)}", f"placed={state.placed}"]
+    if state.emptied:
+        fields.append(f"empty={state.emptied}")
     track = _track(state.track)
     if track:
         fields.append(f"track={track}")
@@ -246,6 +249,10 @@ def from_position(text: str) -> State:
     state.bounty = _int(fields.get("sate", "0"), "sate")
     state.lifeboat = _pirate(fields.get("boat", "-"), "boat")
     state.storm = fields.get("storm", "0") == "1"
+    empty = fields.get("empty")
+    if empty is not None and empty not in ("combat", "gold", "coins"):
+        raise PositionError(f"empty: {empty!r} is not combat, gold or coins")
+    state.emptied = empty
     state.placed = min(len(PAIRS), _int(fields.get("placed", "0"), "placed"))
     for i in range(state.placed):
         state.pairs[i] = (0, 0)

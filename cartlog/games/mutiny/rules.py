@@ -146,10 +146,13 @@ def storm_reached(state: State, move: int) -> bool | None:
 
 def trigger(state: State) -> str | None:
     """M6: why the voyage ends after the round just closed: ``track`` (the ship on or past the
-    declared mutiny space), ``combat``, ``gold`` or ``coins`` (that supply used up)."""
+    declared mutiny space), ``combat``, ``gold`` or ``coins`` (that supply used up during the
+    round, even if cards or coins went back to it later in the round)."""
     space = state.track.mutiny_space()
     if space is not None and state.ship is not None and state.ship >= space:
         return "track"
+    if state.emptied is not None:
+        return state.emptied
     if state.combat.deck.count == 0:
         return "combat"
     if state.gold.deck.count == 0:
@@ -233,6 +236,7 @@ def apply_round(state: State, giver: int | None, lifeboat: int | None) -> None:
     state.used = [None] * n
     state.turn = state.giver
     state.bounty = 0
+    state.emptied = None
     state.pile = state.in_play() - (n + 3)
     state.phase = TURN
     state.closed = False
@@ -501,11 +505,22 @@ def apply_turn(state: State, seat: int, turned: Sequence[int], card: int | None,
     state.used[seat] = used if used is not None else UNNAMED
     if used is not None and used >= 0:
         apply_effect(state, seat, used, effect)
+    note_empty(state)
     if used != SATE and any(c == SATE and not state.taken[j] for j, c in enumerate(state.row)):
         state.bounty += 1
     state.turn = next_seat(state, seat)
     if all(u is not None for u in state.used):
         state.phase = SHIP
+
+
+def note_empty(state: State) -> None:
+    """M6: remember the first supply used up during the round."""
+    if state.emptied is None:
+        for name, left in (("combat", state.combat.deck.count), ("gold", state.gold.deck.count),
+                           ("coins", state.supply)):
+            if left == 0:
+                state.emptied = name
+                break
 
 
 def _gain(deck: Deck, heap: list[int], got: Sequence[int], want: int) -> None:
@@ -526,7 +541,7 @@ def apply_effect(state: State, seat: int, card: int, e: Effect) -> None:
         state.coins[seat] += n
 
     if card == VALVERDE:
-        _gain(state.gold, golds, e.gold, 0 if given and not e.gold else 1)
+        _gain(state.gold, golds, e.gold, 1)
         coins_in(1 if e.coins is None else e.coins)
     elif card == DIAZ:
         if e.gold:

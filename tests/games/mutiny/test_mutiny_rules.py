@@ -477,3 +477,13 @@ def test_cambivalute_looks_at_a_pair_only():
     e = pos(extra="").copy()
     e.state.placed = 5
     assert codes(e, "red ^Cambivalute look blue") == ["action/pair"]
+
+
+def test_M6_supply_emptied_then_refilled_in_the_round_still_triggers():
+    e = pos(supply="2,18,27", ship="6")
+    play(e, "red ^Crackpott +C? +C?")
+    play(e, "blue ^Nero -P1 +1")  # a card goes back under the empty pile
+    assert e.state.combat.deck.count == 1
+    play(e, "green ^Sate +1")
+    play(e, "ship")
+    assert e.state.trigger == "combat"
