@@ -103,6 +103,9 @@ CODES: dict[str, Code] = {
              "(equal totals: the higher sum of combat cards)"),
         Code(code="duel/monkey", severity="error", rule=f"{_DUELS}; M9",
              summary="a monkey coin taken that the round of the duel does not give"),
+        Code(code="winner/conviction", severity="error", rule=f"{_END}; {_ACTIONS} (Bijoux)",
+             summary="a conviction revealed that was never set, or a side other than the one "
+             "the log knew"),
         Code(code="winner/differs", severity="error", rule=f"{_END}; M10",
              summary="the recorded winners differ from the replay's"),
     )

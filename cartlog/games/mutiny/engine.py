@@ -99,6 +99,8 @@ class Engine:
         self.spent = 0  # combat cards played in duels, taken from a known hand
         self.sides: list[str | None] | None = None  # the reveal (M10)
         self.gold_counts: dict[int, int] = {}
+        self.withdrawn: set[int] = set()  # seats whose monkey is down in this duel
+        self.monkeys: list[int] = []  # seats that played the monkey in the last combat round
 
     # -- construction ---------------------------------------------------------------------------
 
@@ -233,12 +235,54 @@ class Engine:
                                   "the higher sum of combat cards)", SIDE_NAMES[side],
                                   event.side)]
             return []
+        if kind is Fight:
+            out = []
+            for p in event.cards:
+                seat = self._seat(p.player)
+                if seat is not None and seat in self.withdrawn:
+                    out.append(Violation("duel/monkey", f"{p.player} played the monkey and is "
+                                         "out of this duel", "no card", p.card))
+            return out
         if kind is Steal:
-            if monkey_coin(self.duel_round, 1) == "none":
-                return [Violation("duel/monkey", "only a monkey of a duel's second round "
-                                  f"takes a coin (this is round {self.duel_round})")]
-            return []
+            return self._check_steal(event)
+        if kind is Reveal:
+            out = []
+            for colour, side in event.sides.items():
+                seat = self._seat(colour)
+                if seat is None:
+                    continue
+                known = s.side[seat]
+                if side is not None and not s.conviction[seat]:
+                    out.append(Violation("winner/conviction", f"{colour} never set a "
+                                         "conviction", "none", side))
+                elif side is not None and known is not None and SIDE_OF_NAME[side] != known:
+                    out.append(Violation("winner/conviction", f"{colour}'s conviction was "
+                                         f"{SIDE_NAMES[known]}", SIDE_NAMES[known], side))
+            return out
         return []
+
+    def _check_steal(self, event: Steal) -> list[Violation]:
+        """M9: a lone monkey of round 2 takes from an opponent, several from the supply."""
+        brings = monkey_coin(self.duel_round, len(self.monkeys))
+        seat = self._seat(event.player)
+        if brings == "none" or seat not in self.monkeys:
+            return [Violation("duel/monkey", "only a monkey played in a duel's second round "
+                              f"takes a coin (round {self.duel_round})")]
+        if brings == "player" and event.victim is None:
+            return [Violation("duel/monkey", "a lone monkey takes its coin from an opponent",
+                              "from COLOUR", "supply")]
+        if brings == "supply" and event.victim is not None:
+            return [Violation("duel/monkey", "several monkeys each take a coin from the supply",
+                              "supply", f"from {event.victim}")]
+        return []
+
+    def check_result(self, result: list[str] | None) -> list[Violation]:
+        """M10: the recorded winners against the replay's (nothing when either is unknown)."""
+        outcome = self.outcome()
+        if result is None or outcome is None or sorted(result) == sorted(outcome.winners):
+            return []
+        return [Violation("winner/differs", outcome.reason,
+                          ", ".join(outcome.winners) or "none", ", ".join(result) or "none")]
 
     def apply(self, event: Any) -> None:
         s = self.state
@@ -259,14 +303,19 @@ class Engine:
             s.phase = MUTINY
             s.duel = PAIRS.index(event.pair)
             self.fight, self.duel_round = [], 0
+            self.withdrawn, self.monkeys = set(), []
             self.sailors = (event.valverde, event.diaz)
         elif kind is Fight:
             self.duel_round += 1
+            self.monkeys = []
             for p in event.cards:
                 seat = self._seat(p.player)
                 if p.card == "monkey":
-                    if seat is not None and monkey_out_of_game(self.duel_round):
-                        s.out[seat] = True
+                    if seat is not None:
+                        self.monkeys.append(seat)
+                        self.withdrawn.add(seat)
+                        if monkey_out_of_game(self.duel_round):
+                            s.out[seat] = True
                     continue
                 k = combat_kind(p.card)
                 self.fight.append(-1 if k is None else k)
@@ -308,6 +357,7 @@ class Engine:
         e.fight, e.duel_round, e.sailors = self.fight[:], self.duel_round, self.sailors
         e.spent, e.gold_counts = self.spent, dict(self.gold_counts)
         e.sides = None if self.sides is None else self.sides[:]
+        e.withdrawn, e.monkeys = set(self.withdrawn), self.monkeys[:]
         return e
 
     def position(self) -> str:

@@ -21,7 +21,7 @@ SAMPLE = """\
 [Track "length 24; storms 5 11 17; start 2:0 3:2 4:4; mutiny 24"]
 [Combat "P1 8, P2 6, P3 6, G1 8, G2 6, G3 6"]
 [Gold "1 6, 2 6, 3 6"]
-[Result "green"]
+[Result "red"]
 
 ; the track above is an example, not the printed board
 round 1 giver red
@@ -45,7 +45,7 @@ fight P2, G1, red G3
 fight blue P1, green monkey
 steal green from blue
 won diaz
-reveal red diaz, blue none, green valverde
+reveal red diaz, blue none, green none
 gold red 4, blue 2, green 6
 """
 

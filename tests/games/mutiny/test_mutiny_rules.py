@@ -443,7 +443,8 @@ def test_M10_winner():
 
 
 def test_duels_followed_to_the_outcome():
-    e = pos(phase="deal", row="-", giver="blue", to_move="blue")
+    e = pos(phase="deal", row="-", giver="blue", to_move="blue",
+            players="red:P1G1:-:1:V:-;blue:P1G1:-:1:D:-;green:P1G1:-:1:?:-")
     e.state.trigger = "coins"
     for line in ("mutiny coins", "duel A 3-7", "fight P3, P2", "won valverde",
                  "duel B 2-9", "fight G1, P1", "won diaz", "duel C 8-1", "won valverde",
@@ -487,3 +488,51 @@ def test_M6_supply_emptied_then_refilled_in_the_round_still_triggers():
     play(e, "green ^Sate +1")
     play(e, "ship")
     assert e.state.trigger == "combat"
+
+
+def _mutiny(*lines: str) -> Engine:
+    e = pos(phase="deal", row="-", giver="blue", to_move="blue",
+            players="red:P1G1:-:1:V:-;blue:P1G1:-:1:D:-;green:P1G1:-:1:-:-")
+    e.state.trigger = "coins"
+    for line in ("mutiny",) + lines:
+        play(e, line)
+    return e
+
+
+def test_M9_lone_monkey_in_round_two_steals_from_an_opponent():
+    e = _mutiny("duel A 3-7", "fight P1, G1", "fight red monkey, G1")
+    assert codes(e, "steal red from blue") == []
+    assert codes(e, "steal red supply") == ["duel/monkey"]
+    assert codes(e, "steal blue from red") == ["duel/monkey"]
+
+
+def test_M9_several_monkeys_take_from_the_supply():
+    e = _mutiny("duel A 3-7", "fight P1, G1", "fight red monkey, blue monkey")
+    assert codes(e, "steal red supply") == []
+    assert codes(e, "steal red from green") == ["duel/monkey"]
+
+
+def test_M9_monkey_of_round_three_brings_nothing():
+    e = _mutiny("duel A 3-7", "fight P1, G1", "fight P1, G1", "fight red monkey")
+    assert codes(e, "steal red from blue") == ["duel/monkey"]
+
+
+def test_M8_monkey_in_round_one_is_out_and_withdrawn():
+    e = _mutiny("duel A 3-7", "fight red monkey, G1")
+    assert e.state.out[0]
+    assert codes(e, "fight red P1") == ["duel/monkey"]
+
+
+def test_M10_reveal_must_match_the_conviction():
+    e = _mutiny()
+    assert codes(e, "reveal red valverde, blue diaz, green none") == []
+    assert codes(e, "reveal red diaz") == ["winner/conviction"]
+    assert codes(e, "reveal green diaz") == ["winner/conviction"]
+
+
+def test_M10_recorded_result_is_compared():
+    e = _mutiny("duel A 3-7", "won valverde", "duel B 2-9", "won valverde", "duel C 8-1",
+                "won valverde", "reveal red valverde, blue diaz, green none")
+    assert e.outcome().winners == ("red",)
+    assert e.check_result(["red"]) == []
+    assert [v.code for v in e.check_result(["blue"])] == ["winner/differs"]
