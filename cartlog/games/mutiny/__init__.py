@@ -27,10 +27,11 @@ Readings of our own, where the rulebooks and the rulings are silent:
   or 3 players the unused starting cards are shuffled in, as 003 'Preparation' says "the
   remaining combat cards"); the coin supply holds 30 less one per player.
 - A turn is one record: the cards the player had turned and the card used. A player who takes
-  a card already face up turns none. A turn that ends with no card used is only possible with
-  the Ghost.
+  a card already face up turns none. When the log names no card used, it is the last card the
+  player turned (M2 leaves no other open; the Ghost included). Turning the last card of the row
+  and using an earlier one is reported as ``row/last-card``.
 - Effects not written in the log are assumed as the rules give them with unseen cards
-  (Valverde: a gold card and a coin; Crackpott: two combat cards; Tembo: one; Satè: its bounty;
+  (Valverde: a gold card and a coin, the gold card even when only the coin is written; Crackpott: two combat cards; Tembo: one; Satè: its bounty;
   Bijoux/Ojo: the conviction set when the player had none). For a choice the log does not say
   (Ramon Diaz, Pang) nothing is assumed and a warning says so. Wessel-Jan, Dean Nero and Chang
   Ye with nothing written exchange or steal nothing (0 is allowed by 003 'Actions').
@@ -53,11 +54,25 @@ Readings of our own, where the rulebooks and the rulings are silent:
 - Storm (M5): with the track declared, a move onto or past a storm space puts one card from
   the pile in the lifeboat before the next row; the card that was there returns to the pile.
   With several storm spaces in one move, one storm only (the rulebooks speak of "a" card).
-- Mutiny trigger (M6): a supply is "used up" when it holds nothing at the end of the round.
-  The ship standing on or beyond the declared mutiny space ends the voyage at once at the
-  end of that round.
+- Mutiny trigger (M6): a supply "ran out" in a round when it held nothing at any moment of
+  the round (after a turn), even if Wessel-Jan or Dean Nero put cards or coins back later in
+  the same round. The ship on or beyond the declared mutiny space ends the voyage at the end
+  of that round. With the track undeclared, a mutiny with no supply used up cannot be shown
+  early and is not reported.
+- Ojo looking at a player who has no conviction card under the board is reported (there is
+  nothing to look at); a conviction revealed at the end must have been set during the voyage,
+  and must be the side the log knew when it knew one (``winner/conviction``).
 - Combat cards revealed in a duel round are shuffled first (003 'The sailor duels'), so the log
-  names the cards and, only when the table knows it, who played each.
+  names the cards and, only when the table knows it, who played each; a card with a known
+  owner leaves that player's hand. Monkeys are shown with their colour. A player whose monkey
+  is down plays no further card in that duel (M8); a steal is checked against the monkeys of
+  the last combat round (M9). A duel's winner as written is checked only when both sailors
+  and every card of the duel are known.
+- The winner (M10) is computed once the convictions are revealed and a side has three duels;
+  a player's gold is the count the log writes, else coins plus gold-card values when every
+  gold card of that player is known.
+- The one-line position keeps the voyage (row, hands, supplies, ship, lifeboat, convictions,
+  pairs placed) but not the sailors' values seen by Cambivalute nor a duel in progress.
 """
 
 from __future__ import annotations
