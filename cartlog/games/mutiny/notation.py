@@ -591,6 +591,46 @@ def parse(text: str, path: str = "<log>") -> MutinyLog:
     return log
 
 
+def read_board(text: str, path: str = "<board>") -> MutinyLog:
+    """A board file: the ``Track``, ``Combat`` and ``Gold`` tags alone, in the header form
+    (M7). Returned as a log without players; ``LogSyntaxError`` lists its problems."""
+    reader = _Reader(text, path)
+    header, _, _ = reader.read_header()
+    tags = header.tags
+    for key, tag in tags.items():
+        if key not in ("track", "combat", "gold", "game"):
+            reader.problem(tag.line, 1, f"tag {tag.name} does not belong in a board file",
+                           expected="Track, Combat, Gold")
+    for i in range(header.body_start, len(reader.lines)):
+        stripped = reader.lines[i].strip()
+        if stripped and not is_comment_line(stripped):
+            reader.problem(i + 1, 1, "a board file holds tags only", expected='[Track "..."]')
+    board = MutinyLog(
+        players=[],
+        track=reader._track(tags["track"]) if "track" in tags else None,
+        combat=reader._split(tags["combat"], COMBAT) if "combat" in tags else None,
+        gold=reader._split(tags["gold"], GOLD) if "gold" in tags else None)
+    if reader.problems:
+        raise LogSyntaxError(path, reader.problems, text)
+    return board
+
+
+def with_board(log: MutinyLog, board: MutinyLog) -> MutinyLog:
+    """``log`` with the facts of its board file filled in where the log itself is silent:
+    the log's own tags win, part by part of the track."""
+    track = log.track
+    if board.track is not None:
+        mine = log.track or TrackData()
+        track = TrackData(
+            length=mine.length if mine.length is not None else board.track.length,
+            storms=mine.storms if mine.storms is not None else board.track.storms,
+            starts=mine.starts if mine.starts is not None else board.track.starts,
+            mutiny=mine.mutiny if mine.mutiny is not None else board.track.mutiny)
+    return msgspec.structs.replace(
+        log, track=track, combat=log.combat if log.combat is not None else board.combat,
+        gold=log.gold if log.gold is not None else board.gold)
+
+
 def read_line(line: str, colours: list[str]) -> Any:
     """One body line as an event, for a game between ``colours`` (ValueError if unreadable)."""
     reader = _Reader(line, "<line>")

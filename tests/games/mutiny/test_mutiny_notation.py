@@ -147,3 +147,18 @@ def test_engine_import_loads_neither_rich_nor_typer():
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          check=True)
     assert out.stdout.strip() == "False"
+
+
+def test_board_file_declares_what_the_log_leaves_out():
+    from cartlog.games.mutiny.notation import read_board, with_board
+
+    board = read_board('[Track "length 30; storms 6 12; start 2:0 3:1 4:2"]\n'
+                       '[Gold "1 8, 2 6, 3 4"]\n')
+    log = parse('[Game "mutiny"]\n[Players "red, blue"]\n[Board "example.board"]\n'
+                '[Track "mutiny 28"]\n')
+    full = with_board(log, board)
+    assert full.track.length == 30 and full.track.mutiny == 28
+    assert full.track.storms == [6, 12] and full.gold == {"1": 8, "2": 6, "3": 4}
+    assert Engine.start(full).state.ship == 0
+    with pytest.raises(LogSyntaxError):
+        read_board('[Players "red"]\nround 1\n')
