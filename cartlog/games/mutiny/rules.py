@@ -251,9 +251,9 @@ def check_turn(state: State, seat: int, turned: Sequence[int], card: int | None,
     out: list[Violation] = []
     who = state.colours[seat]
     if state.phase != TURN:
-        out.append(Violation("row/out-of-turn", f"{who} plays with no row laid out"
-                             if state.phase in (DEAL, SHIP) else f"{who} plays after the voyage",
-                             "round", "turn"))
+        why = {DEAL: "with no row laid out", SHIP: "after every player used a card this round"}
+        out.append(Violation("row/out-of-turn", f"{who} plays "
+                             + why.get(state.phase, "after the voyage"), "round", "turn"))
         return out
     if seat != state.turn:
         out.append(Violation("row/out-of-turn", f"it is {state.colours[state.turn]}'s turn",

@@ -114,6 +114,10 @@ def test_reader_never_raises_but_locates(body):
     text = '[Game "mutiny"]\n[Players "red, blue, green"]\n\n' + body
     reader = _Reader(text, "<t>")
     reader.read()  # never raises
+    try:
+        parse(text)
+    except LogSyntaxError as err:
+        assert err.problems
     lines = text.count("\n") + 1
     for p in reader.problems:
         assert 1 <= p.line <= lines and p.col >= 1
