@@ -223,7 +223,7 @@ class State:
                            combat_totals is not None)
         self.gold = Deck(gold_totals or [GOLD_CARDS] * NGOLD, GOLD_CARDS, gold_totals is not None)
         self.supply = COINS - n
-        self.hands = [empty_heap(COMBAT) for _ in range(n)]
+        self.hands = [[0] * (NCOMBAT + 1) for _ in range(n)]
         for h in self.hands:  # 003 'Preparation': a pink 1 and a grey 1 each
             h[0] += 1
             h[3] += 1
@@ -232,7 +232,7 @@ class State:
         for k in (0, 3):
             self.combat.deck.upper[k] = min(self.combat.deck.upper[k],
                                             max(0, self.combat.totals[k] - n))
-        self.golds = [empty_heap(GOLD) for _ in range(n)]
+        self.golds = [[0] * (NGOLD + 1) for _ in range(n)]
         self.coins = [1] * n
         self.conviction = [False] * n  # a conviction card lies under the board
         self.side: list[str | None] = [None] * n  # V / D when the log says, else None

@@ -327,7 +327,7 @@ class _Reader(LogReader):
     def _turn(self, colour: str, words: Words, loc: dict[str, int],
               comment: str | None) -> Turn:
         line = loc["line"]
-        ev = Turn(player=colour, comment=comment, **loc)
+        ev = Turn(player=colour, comment=comment, line=loc["line"], col=loc["col"], end=loc["end"])
         i = 0
         while i < len(words):
             w, col = words[i]
@@ -415,7 +415,7 @@ class _Reader(LogReader):
         return PIRATES[p]
 
     def _round(self, text: str, words: Words, loc: dict[str, int], comment: str | None) -> Round:
-        ev = Round(comment=comment, **loc)
+        ev = Round(comment=comment, line=loc["line"], col=loc["col"], end=loc["end"])
         rest = words[1:]
         line = loc["line"]
         if rest and rest[0][0].isdigit():
@@ -438,7 +438,7 @@ class _Reader(LogReader):
         return ev
 
     def _ship(self, text: str, words: Words, loc: dict[str, int], comment: str | None) -> Ship:
-        ev = Ship(comment=comment, **loc)
+        ev = Ship(comment=comment, line=loc["line"], col=loc["col"], end=loc["end"])
         rest = words[1:]
         line = loc["line"]
         i = 0
@@ -460,7 +460,7 @@ class _Reader(LogReader):
 
     def _mutiny(self, text: str, words: Words, loc: dict[str, int],
                 comment: str | None) -> Mutiny:
-        ev = Mutiny(comment=comment, **loc)
+        ev = Mutiny(comment=comment, line=loc["line"], col=loc["col"], end=loc["end"])
         for w, col in words[1:]:
             if w.lower() in REASONS and ev.reason is None:
                 ev.reason = w.lower()  # type: ignore[assignment]
@@ -475,7 +475,7 @@ class _Reader(LogReader):
             at = words[1] if len(words) > 1 else words[0]
             self._bad(line, at[0], at[1], "a duel names its pair", "duel A 3-7")
             return None
-        ev = Duel(pair=words[1][0].upper(), comment=comment, **loc)
+        ev = Duel(pair=words[1][0].upper(), comment=comment, line=loc["line"], col=loc["col"], end=loc["end"])
         for w, col in words[2:]:
             if _PAIR_VALUES.match(w):
                 vals = self._values(w, col, line)
@@ -504,7 +504,7 @@ class _Reader(LogReader):
         return out
 
     def _fight(self, text: str, words: Words, loc: dict[str, int], comment: str | None) -> Fight:
-        ev = Fight(comment=comment, **loc)
+        ev = Fight(comment=comment, line=loc["line"], col=loc["col"], end=loc["end"])
         line = loc["line"]
         for entry in self._entries(text, words):
             who = None
@@ -540,7 +540,7 @@ class _Reader(LogReader):
         elif rest and not (len(rest) == 1 and rest[0][0].lower() == "supply"):
             self._bad(line, rest[0][0], rest[0][1], "a steal is from a player or the supply",
                       "from COLOUR or supply")
-        return None if who is None else Steal(player=who, victim=victim, comment=comment, **loc)
+        return None if who is None else Steal(player=who, victim=victim, comment=comment, line=loc["line"], col=loc["col"], end=loc["end"])
 
     def _won(self, text: str, words: Words, loc: dict[str, int], comment: str | None) -> Any:
         side = _side(words[1][0]) if len(words) == 2 else None
@@ -548,11 +548,11 @@ class _Reader(LogReader):
             self._bad(loc["line"], words[0][0], words[0][1], "the side that won the duel",
                       "won valverde or won diaz")
             return None
-        return Won(side=side, comment=comment, **loc)  # type: ignore[arg-type]
+        return Won(side=side, comment=comment, line=loc["line"], col=loc["col"], end=loc["end"])  # type: ignore[arg-type]
 
     def _reveal(self, text: str, words: Words, loc: dict[str, int],
                 comment: str | None) -> Reveal:
-        ev = Reveal(comment=comment, **loc)
+        ev = Reveal(comment=comment, line=loc["line"], col=loc["col"], end=loc["end"])
         for entry in self._entries(text, words):
             if len(entry) != 2:
                 self._bad(loc["line"], entry[0][0], entry[0][1], "a player and a side",
@@ -569,7 +569,7 @@ class _Reader(LogReader):
         return ev
 
     def _gold(self, text: str, words: Words, loc: dict[str, int], comment: str | None) -> Gold:
-        ev = Gold(comment=comment, **loc)
+        ev = Gold(comment=comment, line=loc["line"], col=loc["col"], end=loc["end"])
         for entry in self._entries(text, words):
             if len(entry) != 2:
                 self._bad(loc["line"], entry[0][0], entry[0][1], "a player and a number",
@@ -672,25 +672,27 @@ def validate(log: MutinyLog) -> list[SyntaxProblem]:
             if k not in ("2", "3", "4"):
                 bad(f"$.track.starts.{k}", "a start space is per player count", "2, 3 or 4")
     for i, ev in enumerate(log.events):
-        kind = type(ev)
-        if kind is Turn:
+        if isinstance(ev, Turn):
             who(f"$.events[{i}].player", ev.player)
             who(f"$.events[{i}].victim", ev.victim)
             if ev.look is not None and ev.look not in PAIRS:
                 who(f"$.events[{i}].look", ev.look)
             if ev.card is None and not ev.turned:
                 bad(f"$.events[{i}]", "a turn names no card", "turned or card")
-        elif kind is Round:
+        elif isinstance(ev, Round):
             who(f"$.events[{i}].giver", ev.giver)
-        elif kind is Steal:
+        elif isinstance(ev, Steal):
             who(f"$.events[{i}].player", ev.player)
             who(f"$.events[{i}].victim", ev.victim)
-        elif kind is Fight:
-            for j, p in enumerate(ev.cards):
-                who(f"$.events[{i}].cards[{j}].player", p.player)
-        elif kind in (Reveal, Gold):
-            for c in (ev.sides if kind is Reveal else ev.counts):
-                who(f"$.events[{i}].{c}", c)
+        elif isinstance(ev, Fight):
+            for j, card in enumerate(ev.cards):
+                who(f"$.events[{i}].cards[{j}].player", card.player)
+        elif isinstance(ev, Reveal):
+            for c in ev.sides:
+                who(f"$.events[{i}].sides.{c}", c)
+        elif isinstance(ev, Gold):
+            for c in ev.counts:
+                who(f"$.events[{i}].counts.{c}", c)
     return out
 
 
