@@ -358,7 +358,8 @@ class _Reader(LogReader):
                 i += 1
             elif lw in CONVICTION_WORDS:
                 ev.conviction = lw  # type: ignore[assignment]
-            elif _side(w) is not None and lw not in ("v", "d"):
+            elif _side(w) is not None and lw not in ("v", "d") and (
+                    ev.card or (ev.turned[-1] if ev.turned else None)) in ("Bijoux", "Ojo"):
                 ev.side = _side(w)  # type: ignore[assignment]
             elif lw == "look" and nxt:
                 target = nxt[0]

@@ -166,3 +166,9 @@ def test_board_file_declares_what_the_log_leaves_out():
     assert Engine.start(full).state.ship == 0
     with pytest.raises(LogSyntaxError):
         read_board('[Players "red"]\nround 1\n')
+
+
+def test_diaz_is_a_card_unless_bijoux_or_ojo_is_played():
+    log = parse('[Game "mutiny"]\n[Players "red, blue"]\n\nround 1\nred ^Bijoux set diaz\n'
+                "blue Diaz +$2\n")
+    assert log.events[1].side == "diaz" and log.events[2].card == "Diaz"

@@ -75,3 +75,24 @@ def voyage(players: int, seed: int) -> Engine:
 def test_random_voyage_is_legal_and_conserves(players, seed):
     e = voyage(players, seed)
     assert e.state.trigger is not None  # every voyage ends (M6)
+
+
+@settings(max_examples=10, deadline=None)
+@given(st.integers(2, 4), st.integers(0, 10**6))
+def test_simulated_games_replay_cleanly(players, seed):
+    from cartlog.games.mutiny.notation import format_log, parse
+    from cartlog.games.mutiny.simulate import NOTE, simulate
+
+    log = simulate(players=players, seed=seed)
+    assert log.tags["Note"] == NOTE  # the example track and splits say what they are
+    text = format_log(log)
+    back = parse(text)
+    assert format_log(back) == text
+    e = Engine.start(back)
+    found = []
+    for ev in back.events:
+        found += [v.code for v in e.check(ev) if CODES[v.code].severity != "info"]
+        e.apply(ev)
+    found += [v.code for v in e.check_result(back.result)]
+    assert found == []
+    assert e.is_over()
