@@ -18,6 +18,10 @@ colour and value and of gold cards by value. A log declares them in its header (
 ``Combat``, ``Gold``); a check that needs an undeclared fact is skipped and listed as not
 checked (:meth:`engine.Engine.not_checked`).
 
+A log may also declare the sailors' values of the duel pairs it knows (``Sailors``); they are
+checked against Cambivalute's looks and the duels. :mod:`simulate` plays random legal games on
+:data:`model.EXAMPLE_TRACK` and example card splits, which its logs label as examples.
+
 Readings of our own, where the rulebooks and the rulings are silent:
 
 - Seats: the Players header lists the players clockwise; the first giver is the Giver header's

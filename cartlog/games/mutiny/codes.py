@@ -98,6 +98,9 @@ CODES: dict[str, Code] = {
              summary="a round played after a mutiny trigger was met"),
         Code(code="duel/order", severity="error", rule=f"{_DUELS} (A-E in order)",
              summary="a duel out of alphabetical order, or after one side won three"),
+        Code(code="duel/sailors", severity="error", rule=f"{_DUELS}; {_ACTIONS} (Cambivalute)",
+             summary="sailors' values that differ from those declared or seen before for the "
+             "pair (Sailors header, Cambivalute), or a value used twice"),
         Code(code="duel/winner", severity="error", rule=f"{_DUELS}; M8",
              summary="the duel's winner as written is not the side with the higher total "
              "(equal totals: the higher sum of combat cards)"),

@@ -99,6 +99,7 @@ class Engine:
         self.spent = 0  # combat cards played in duels, taken from a known hand
         self.sides: list[str | None] | None = None  # the reveal (M10)
         self.gold_counts: dict[int, int] = {}
+        self.sailors_known: dict[int, tuple[int, int]] = {}  # Sailors header (by pair)
         self.withdrawn: set[int] = set()  # seats whose monkey is down in this duel
         self.monkeys: list[int] = []  # seats that played the monkey in the last combat round
 
@@ -111,7 +112,11 @@ class Engine:
         giver = colours.index(log.giver) if log.giver in colours else 0
         combat = [log.combat.get(c, 0) for c in COMBAT] if log.combat else None
         gold = [log.gold.get(c, 0) for c in GOLD] if log.gold else None
-        return cls(State(colours, track_of(log), giver, combat, gold))
+        engine = cls(State(colours, track_of(log), giver, combat, gold))
+        for pair, vals in (log.sailors or {}).items():
+            if pair in PAIRS and len(vals) == 2:
+                engine.sailors_known[PAIRS.index(pair)] = (vals[0], vals[1])
+        return engine
 
     @classmethod
     def from_position(cls, text: str) -> Engine:
@@ -149,6 +154,13 @@ class Engine:
         return out
 
     # -- the protocol ---------------------------------------------------------------------------
+
+    def pair_values(self, pair: int) -> tuple[int, int] | None:
+        """The sailors of a pair (Valverde's side first) as declared or seen by Cambivalute."""
+        if pair in self.sailors_known:
+            return self.sailors_known[pair]
+        seen = self.state.pairs[pair]
+        return seen if seen is not None and seen != (0, 0) else None
 
     def to_move(self) -> ToMove | None:
         s = self.state
@@ -213,7 +225,15 @@ class Engine:
             seat = self._seat(event.player)
             if seat is None:
                 return [Violation("row/out-of-turn", f"{event.player!r} is not a player")]
-            return check_turn(s, seat, [pirate_id(c) or 0 for c in event.turned],
+            extra = []
+            if event.values and len(event.values) == 2 and event.pair in tuple(PAIRS):
+                declared = self.sailors_known.get(PAIRS.index(event.pair))
+                if declared is not None and declared != tuple(event.values):
+                    extra.append(Violation("duel/sailors", f"pair {event.pair} is declared "
+                                           f"{declared[0]}-{declared[1]}",
+                                           f"{declared[0]}-{declared[1]}",
+                                           "-".join(map(str, event.values))))
+            return extra + check_turn(s, seat, [pirate_id(c) or 0 for c in event.turned],
                               self._card(event), self._effect(event))
         if kind is Ship:
             return check_ship(s, event.moved, event.at, event.storm)
@@ -221,10 +241,18 @@ class Engine:
             return check_mutiny(s, event.reason)
         if kind is Duel:
             want = PAIRS[self.state.duel + 1] if self.state.duel + 1 < len(PAIRS) else None
+            out = []
             if event.pair != want or mutiny_winner(s.wins) is not None:
-                return [Violation("duel/order", "duels go A to E until a side has three",
-                                  want or "none", event.pair)]
-            return []
+                out.append(Violation("duel/order", "duels go A to E until a side has three",
+                                     want or "none", event.pair))
+            if event.valverde is not None and event.diaz is not None:
+                seen = self.pair_values(PAIRS.index(event.pair))
+                vals = (event.valverde, event.diaz)
+                if seen is not None and seen != vals:
+                    out.append(Violation("duel/sailors", f"pair {event.pair} was "
+                                         f"{seen[0]}-{seen[1]}", f"{seen[0]}-{seen[1]}",
+                                         f"{vals[0]}-{vals[1]}"))
+            return out
         if kind is Won:
             v, d = self.sailors
             if v is None or d is None or any(k < 0 for k in self.fight):
@@ -358,6 +386,7 @@ class Engine:
         e.spent, e.gold_counts = self.spent, dict(self.gold_counts)
         e.sides = None if self.sides is None else self.sides[:]
         e.withdrawn, e.monkeys = set(self.withdrawn), self.monkeys[:]
+        e.sailors_known = dict(self.sailors_known)
         return e
 
     def position(self) -> str:

@@ -70,7 +70,8 @@ from cartlog.games.mutiny.model import (
     find_pirate,
 )
 
-HEADER_FIELDS = ("game", "players", "giver", "track", "combat", "gold", "board", "result")
+HEADER_FIELDS = ("game", "players", "giver", "track", "combat", "gold", "board", "sailors",
+                 "result")
 TAG_ORDER = ("Event", "Site", "Date")
 COLOURS = ("red", "blue", "green", "yellow")
 COLOUR_ALIASES = {"rouge": "red", "bleu": "blue", "vert": "green", "jaune": "yellow",
@@ -126,11 +127,13 @@ class _Reader(LogReader):
         combat = self._split(tags["combat"], COMBAT) if "combat" in tags else None
         gold = self._split(tags["gold"], GOLD) if "gold" in tags else None
         board = tags["board"].value.strip() if "board" in tags else None
+        sailors = self._sailors(tags["sailors"]) if "sailors" in tags else None
         result = self._result(tags["result"]) if "result" in tags else None
         free = {t.name: t.value for k, t in tags.items() if k not in HEADER_FIELDS}
         events = self._body(header.body_start)
         return MutinyLog(players=players, giver=giver, track=track, combat=combat, gold=gold,
-                         board=board, result=result, tags=free, events=events,
+                         board=board, sailors=sailors, result=result, tags=free,
+                         events=events,
                          line=first_line, spans=spans)
 
     def _split_value(self, value: str, col: int, seps: str = ",;") -> Words:
@@ -240,6 +243,20 @@ class _Reader(LogReader):
                              end=col + len(part))
                 continue
             out[name] = int(words[1])
+        return out
+
+    def _sailors(self, tag: Any) -> dict[str, list[int]]:
+        out: dict[str, list[int]] = {}
+        for part, col in self._split_value(tag.value, tag.col):
+            words = part.split()
+            vals = self._values(words[1], col, tag.line) if len(words) == 2 else []
+            pair = words[0].upper()
+            if pair not in PAIRS or len(words[0]) != 1 or not vals:
+                self.problem(tag.line, col, f"{part!r} is not a pair and its sailors",
+                             expected="A 3-7, B 2-9 (Valverde's side first)",
+                             end=col + len(part))
+                continue
+            out[pair] = vals
         return out
 
     def _result(self, tag: Any) -> list[str]:
@@ -668,6 +685,9 @@ def validate(log: MutinyLog) -> list[SyntaxProblem]:
         for k in getattr(log, field) or {}:
             if k not in names:
                 bad(f"$.{field}.{k}", f"{k!r} is not a card", " ".join(names))
+    for k, v in (log.sailors or {}).items():
+        if k not in PAIRS or len(v) != 2 or not all(1 <= x <= 10 for x in v):
+            bad(f"$.sailors.{k}", "a pair A-E and two sailors valued 1 to 10", "A: [3, 7]")
     if log.track and log.track.starts:
         for k in log.track.starts:
             if k not in ("2", "3", "4"):
@@ -802,6 +822,9 @@ def format_log(log: MutinyLog) -> str:
         lines.append(_tag("Gold", ", ".join(f"{k} {n}" for k, n in log.gold.items())))
     if log.board is not None:
         lines.append(_tag("Board", log.board))
+    if log.sailors is not None:
+        lines.append(_tag("Sailors", ", ".join(f"{k} {v[0]}-{v[1]}" if len(v) == 2 else k
+                                                for k, v in log.sailors.items())))
     if log.result is not None:
         lines.append(_tag("Result", ", ".join(log.result) if log.result else "none"))
     lines.append("")

@@ -21,6 +21,7 @@ SAMPLE = """\
 [Track "length 24; storms 5 11 17; start 2:0 3:2 4:4; mutiny 24"]
 [Combat "P1 8, P2 6, P3 6, G1 8, G2 6, G3 6"]
 [Gold "1 6, 2 6, 3 6"]
+[Sailors "A 3-7"]
 [Result "red"]
 
 ; the track above is an example, not the printed board
@@ -72,7 +73,7 @@ def test_sample_replays_with_the_findings_expected():
     for ev in log.events:
         found += [(ev.line, v.code) for v in e.check(ev)]
         e.apply(ev)
-    assert found == [(27, "voyage/early")]  # ship at 8 of 24, no supply used up
+    assert found == [(28, "voyage/early")]  # ship at 8 of 24, no supply used up
     assert e.outcome() is None  # a side needs three duels
 
 

@@ -536,3 +536,23 @@ def test_M10_recorded_result_is_compared():
     assert e.outcome().winners == ("red",)
     assert e.check_result(["red"]) == []
     assert [v.code for v in e.check_result(["blue"])] == ["winner/differs"]
+
+
+def test_declared_sailors_are_checked_against_cambivalute_and_the_duel():
+    log = parse('[Game "mutiny"]\n[Players "red, blue"]\n[Sailors "A 3-7, B 2-9"]\n\n'
+                "round 1\n")
+    e = Engine.start(log)
+    play(e, "round 1")
+    assert codes(e, "red ^Cambivalute pair A 7-3") == ["duel/sailors"]
+    assert codes(e, "red ^Cambivalute pair A 3-7") == []
+    e.state.trigger = "coins"
+    play(e, "mutiny")
+    assert codes(e, "duel A 3-8") == ["duel/sailors"]
+
+
+def test_sailors_seen_by_cambivalute_are_checked_at_the_duel():
+    e = pos()
+    play(e, "red ^Cambivalute pair A 3-7")
+    e.state.trigger = "coins"
+    play(e, "mutiny")
+    assert codes(e, "duel A 4-7") == ["duel/sailors"]
