@@ -64,6 +64,7 @@ from cartlog.games.mutiny.rules import (
     mutiny_winner,
     not_checked,
     open_slots,
+    refill_supply,
     ship_move,
     winners,
 )
@@ -102,6 +103,7 @@ class Engine:
         self.sailors_known: dict[int, tuple[int, int]] = {}  # Sailors header (by pair)
         self.withdrawn: set[int] = set()  # seats whose monkey is down in this duel
         self.monkeys: list[int] = []  # seats that played the monkey in the last combat round
+        self.refilled = False  # the supply was refilled for this round's monkeys (M9)
 
     # -- construction ---------------------------------------------------------------------------
 
@@ -335,7 +337,7 @@ class Engine:
             self.sailors = (event.valverde, event.diaz)
         elif kind is Fight:
             self.duel_round += 1
-            self.monkeys = []
+            self.monkeys, self.refilled = [], False
             for p in event.cards:
                 seat = self._seat(p.player)
                 if p.card == "monkey":
@@ -366,9 +368,14 @@ class Engine:
                 if victim is not None and s.coins[victim] > 0:
                     s.coins[victim] -= 1
                     s.coins[seat] += 1
-                elif victim is None and s.supply > 0:
-                    s.supply -= 1
-                    s.coins[seat] += 1
+                elif victim is None:
+                    if not self.refilled and s.supply < len(self.monkeys):
+                        # M9, 003 'Shortages' 2: every player gives a coin back first
+                        s.supply, s.coins = refill_supply(s.supply, s.coins, len(self.monkeys))
+                        self.refilled = True
+                    if s.supply > 0:
+                        s.supply -= 1
+                        s.coins[seat] += 1
         elif kind is Reveal:
             self.sides = [SIDE_OF_NAME.get(event.sides.get(c) or "") for c in s.colours]
             s.phase = OVER
@@ -386,6 +393,7 @@ class Engine:
         e.spent, e.gold_counts = self.spent, dict(self.gold_counts)
         e.sides = None if self.sides is None else self.sides[:]
         e.withdrawn, e.monkeys = set(self.withdrawn), self.monkeys[:]
+        e.refilled = self.refilled
         e.sailors_known = dict(self.sailors_known)
         return e
 

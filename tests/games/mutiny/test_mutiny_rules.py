@@ -556,3 +556,13 @@ def test_sailors_seen_by_cambivalute_are_checked_at_the_duel():
     e.state.trigger = "coins"
     play(e, "mutiny")
     assert codes(e, "duel A 4-7") == ["duel/sailors"]
+
+
+def test_M9_short_supply_is_refilled_by_every_player():
+    e = _mutiny("duel A 3-7", "fight P1, G1", "fight red monkey, blue monkey")
+    e.state.supply = 1
+    coins = sum(e.state.coins)
+    play(e, "steal red supply")
+    play(e, "steal blue supply")
+    assert e.state.supply == 1 + 3 - 2  # one coin back from each of the three players
+    assert sum(e.state.coins) == coins - 3 + 2
