@@ -566,3 +566,15 @@ def test_M9_short_supply_is_refilled_by_every_player():
     play(e, "steal blue supply")
     assert e.state.supply == 1 + 3 - 2  # one coin back from each of the three players
     assert sum(e.state.coins) == coins - 3 + 2
+
+
+def test_legal_events_pass_their_own_check():
+    e = pos(row="SA,PA*,.,.,.,.", to_move="blue",
+            players="red:P1G1:-:1:-:PA;blue:P1G1:-:1:-:-;green:P1G1:-:1:-:-")
+    moves = e.legal()
+    assert [m.card for m in moves if m.card] == ["Sate"]
+    assert any(m.turned == ["?"] for m in moves)
+    for m in moves:
+        assert [v for v in e.check(m) if v.code.startswith("row/")] == []
+    d = pos(phase="deal", row="-", giver="blue", to_move="blue")
+    assert d.check(d.legal()[0]) == []
