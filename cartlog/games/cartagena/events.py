@@ -70,6 +70,11 @@ class Pass(_Located, tag="pass"):
 Action = Union[Forward, Back, Draw, Pass]
 
 
+class EndTurn(msgspec.Struct, tag="end"):
+    """The player to move ends the turn (rules 002 'Playing the game', 004 R2). An engine event
+    only: a log writes a turn as one :class:`Turn` with its actions, and its end is implied."""
+
+
 class Turn(_Located, tag="turn"):
     """One player's turn: the actions in the order they were taken."""
 

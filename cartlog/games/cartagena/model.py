@@ -202,7 +202,7 @@ class State:
     __slots__ = (
         "rs", "options", "board", "sign_spaces", "colours", "pirates", "occ", "hands",
         "deck", "discard", "row", "row_next", "row_taker", "known_out", "seat", "done", "turn",
-        "winner", "stuck_draw", "boat",
+        "winner", "stuck_draw", "boat", "stuck_start", "passed",
     )
 
     def __init__(self, rs: RuleSet, board: list[int], colours: list[str],
@@ -233,6 +233,8 @@ class State:
         self.turn = 1
         self.winner: int | None = None
         self.stuck_draw = False  # the current turn was an R3 stuck draw
+        self.stuck_start = False  # the player to move had no action at the turn's start
+        self.passed = False  # the player to move has passed (O2): only the end of turn is left
 
     def copy(self) -> State:
         new = State.__new__(State)
@@ -256,6 +258,8 @@ class State:
         new.turn = self.turn
         new.winner = self.winner
         new.stuck_draw = self.stuck_draw
+        new.stuck_start = self.stuck_start
+        new.passed = self.passed
         return new
 
     def hand_size(self, seat: int) -> int:

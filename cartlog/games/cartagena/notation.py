@@ -24,8 +24,8 @@ from cartlog.core.notation import (
     Header, LogReader, comment_text, escape, is_comment_line, join_comments, parse_bool,
 )
 from cartlog.games.cartagena.events import (
-    Back, CartagenaLog, Comment, Draw, Forward, HandClaim, Pass, PiratesClaim, Player, Row,
-    Turn,
+    Back, CartagenaLog, Comment, Draw, EndTurn, Forward, HandClaim, Pass, PiratesClaim, Player,
+    Row, Turn,
 )
 from cartlog.games.cartagena import ALIASES
 from cartlog.games.cartagena.model import COLOUR_ALIASES, COLOURS, RULESETS, RuleSet, find_ruleset
@@ -421,6 +421,50 @@ def parse(text: str, path: str = "<log>") -> CartagenaLog:
     if reader.problems:
         raise LogSyntaxError(path, sorted(reader.problems, key=lambda p: (p.line, p.col)), text)
     return log
+
+
+_TURN_START = re.compile(r"\s*(?:\d+\s*\.|[A-Za-z]+:?)")
+
+
+def read_line(line: str, rs: RuleSet, colours: list[str], boat: int, player: str,
+              path: str = "<input>"):
+    """One body line read in the context of a game in progress: a turn line (``12. red K0-3``)
+    gives a :class:`Turn`; a bare action (``K3-11``, ``14-9+SH``, ``pass``) the action of
+    ``player``, the player to move; ``end`` an :class:`EndTurn`; ``row``, ``hand`` and
+    ``pirates`` lines their claims; a comment line a :class:`Comment`. Raises
+    :class:`LogSyntaxError` (located in ``line``, as line 1) when the line cannot be read."""
+    reader = _Reader(line, path)
+    reader.rs, reader.colours, reader.boat = rs, list(colours), boat
+    stripped = line.strip()
+    if stripped.lower() == "end":
+        return EndTurn()
+    m = _TURN_START.match(line)
+    word = m.group(0).strip().rstrip(":").lower() if m else ""
+    events: list = []
+    if not stripped:
+        reader.problem(1, 1, "empty line", expected="a turn, an action, end, or a claim")
+    elif m and (word[:1].isdigit() or word in ("row", "hand", "pirates")
+                or reader._player(word) is not None):
+        events = reader._body(Header({}, [], 0))
+    elif word == "pass" or not (m and word.isalpha() and len(word) > 1
+                                and word not in rs.aliases):
+        turn = reader._turn(line, 1, 1, None, player, 0)
+        if len(turn.actions) == 1 and not reader.problems:
+            action = turn.actions[0]
+            if turn.comment is not None and action.comment is None:
+                action.comment = turn.comment
+            return action
+        if not reader.problems:
+            reader.problem(1, 1, f"{len(turn.actions)} actions on a line of their own",
+                           expected="one action (K3-11), or a whole turn (12. red K3-11 S0-1)",
+                           end=len(line) + 1)
+    else:
+        events = reader._body(Header({}, [], 0))
+    if reader.problems:
+        raise LogSyntaxError(path, sorted(reader.problems, key=lambda p: (p.line, p.col)), line)
+    if len(events) != 1:
+        raise LogSyntaxError(path, [SyntaxProblem(1, 1, "nothing to read on this line")], line)
+    return events[0]
 
 
 def validate(log: CartagenaLog) -> list[SyntaxProblem]:

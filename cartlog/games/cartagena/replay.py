@@ -17,6 +17,7 @@ from cartlog.games.cartagena.events import (
     Back, CartagenaLog, Comment, Draw, Forward, HandClaim, Pass, PiratesClaim, Row, Turn,
 )
 from cartlog.games.cartagena.model import NSIGNS, RULESETS, UNKNOWN, State, find_ruleset
+from cartlog.games.cartagena.engine import Engine, signs
 from cartlog.games.cartagena.position import to_position
 
 
@@ -38,13 +39,6 @@ class _Stop(Exception):
     pass
 
 
-def _signs(rs, cards: str | None) -> list[int] | None:
-    if cards is None:
-        return None
-    index = rs.index
-    return [index.get(c, -1) for c in cards]
-
-
 class Replay:
     """One pass over a log. After :meth:`run`: ``state``, ``notes``, ``unchecked`` and counts."""
 
@@ -64,6 +58,7 @@ class Replay:
         for seat, c in enumerate(self.colours):
             self.seat_of.setdefault(c, seat)
         self.state: State | None = None
+        self.engine: Engine | None = None
         self.unchecked: list[str] = []
         self.stopped = False  # --stop-at-first ended the walk early
 
@@ -109,51 +104,15 @@ class Replay:
     def _setup(self) -> None:
         log, rs = self.log, self.rs
         start = len(self.notes)
-        if find_ruleset(log.rules) is None:
-            self._note(Violation("setup/rules", f"unknown rule set {log.rules!r}; read as "
-                                 "2000-jamaica", expected=", ".join(RULESETS),
-                                 actual=log.rules), self._header("rules"), "$.rules")
-        n = len(self.colours)
-        if not rs.min_players <= n <= rs.max_players:
-            self._note(Violation("setup/players", f"{n} players; Cartagena is for 2 to 5",
-                                 expected="2-5", actual=str(n)),
-                       self._header("players"), "$.players")
-        dup = sorted({c for c in self.colours if self.colours.count(c) > 1})
-        if dup:
-            self._note(Violation("setup/players", f"colour {', '.join(dup)} used by two "
-                                 "players", expected="a colour per player",
-                                 actual=", ".join(self.colours)),
-                       self._header("players"), "$.players")
-        for name, value in log.options.items():
-            if name not in rs.options:
-                self._note(Violation("setup/option", f"{rs.name} has no option {name!r}",
-                                     expected=", ".join(rs.options) or "no options",
-                                     actual=f"{name}={str(value).lower()}"),
-                           self._header("options"), f"$.options.{name}")
-        board = [rs.index.get(c, 0) for c in log.board]
-        for v in rules.check_board(rs, board):
-            self._note(v, self._header("board"), "$.board")
-        hands: list[list[int] | None] = []
-        for colour in self.colours:
-            cards = log.deal.get(colour)
-            hands.append(_signs(rs, cards))
-        for seat, v in rules.check_deal(rs, hands):
-            self._note(v, self._header("deal"), "$.deal" + (f".{self.colours[seat]}"
-                                                            if seat >= 0 else ""),
-                       seat=seat if seat >= 0 else None)
-        options = {k: v for k, v in log.options.items() if k in rs.options}
-        self.state = state = rules.new_game(rs, board, self.colours, options, hands)
-        unseen = [c for c, h in zip(self.colours, hands) if h is None or -1 in h]
-        if unseen:
+        self.engine = engine = Engine.start(log)
+        self.state = engine.state
+        for note in engine.setup:
+            self._note(note.violation, self._header(note.field), note.path, seat=note.seat)
+        if engine.unseen:
             self.unchecked.append(
-                f"the deal of {', '.join(unseen)} is not (fully) known: cards played from "
-                "those hands are checked only against the deck's counts")
-        if log.row is not None:
-            row = _signs(rs, log.row)
-            for v in rules.check_row(state, row):
-                self._note(v, self._header("row"), "$.row")
-            rules.apply_row(state, row)
-        elif rs.tortuga:
+                f"the deal of {', '.join(engine.unseen)} is not (fully) known: cards played "
+                "from those hands are checked only against the deck's counts")
+        if log.row is None and rs.tortuga:
             self.unchecked.append("the opening row is not recorded")
         self._emit("setup", None, None, None, None, None, "setup", self.notes[start:])
 
@@ -173,77 +132,59 @@ class Replay:
         return (obj.line, obj.col, obj.end) if obj.line else None
 
     def _turn(self, index: int, turn: Turn) -> None:
+        """Walk one turn: the rules of the turn are :mod:`rules`' (order, room for another
+        action, the end of the turn); the turn number and condoned marks are the log's own."""
         state = self.state
-        rs = self.rs
         self.turns += 1
         number = self.turns
         seat = self.seat_of.get(turn.player, 0)
         start_notes = len(self.notes)
         if state.winner is not None:
             if turn.actions:
-                first = turn.actions[0]
-                self._note(Violation(
-                    "game/action-after-end",
-                    f"the game ended when {state.colours[state.winner]}'s last pirate "
-                    "boarded; this turn should not have been played",
-                    expected="no further turns", actual=turn.player),
-                    self._where(first) or self._where(turn), f"$.events[{index}].actions[0]",
-                    number, 1, seat, to_position(state))
+                self._note(rules.action_after_end(state, True, turn.player),
+                           self._where(turn.actions[0]) or self._where(turn),
+                           f"$.events[{index}].actions[0]", number, 1, seat, to_position(state))
             self._emit("turn-end", turn, None, number, None, seat, "after the end",
                        self.notes[start_notes:])
             return
-        if turn.number is not None and turn.number != number:
+        if turn.number is not None and turn.number != number:  # log only: the numbering
             self._note(Violation("turn/number", f"turn written as {turn.number} is turn "
                                  f"{number} of the game", expected=str(number),
                                  actual=str(turn.number)),
                        self._where(turn), f"$.events[{index}].number", number, None, seat)
         if seat != state.seat:
-            self._note(Violation(
-                "turn/out-of-order",
-                f"it is {state.colours[state.seat]}'s turn, not {turn.player}'s",
-                expected=state.colours[state.seat], actual=turn.player),
-                self._where(turn), f"$.events[{index}].player", number, None, seat,
-                to_position(state))
-            state.seat = seat
-        # is_stuck, inlined for the common case of a player holding cards
-        stuck = not any(state.hands[seat]) and not rules.can_move_back(state, seat)
+            for v in rules.check_turn_order(state, seat):
+                self._note(v, self._where(turn), f"$.events[{index}].player", number, None,
+                           seat, to_position(state))
+        rules.begin_turn(state, seat)
         moved = 0
-        drew = False
-        too_many = False
+        room_reported = False
         pass_condoned = False
-        limit = rs.actions
         fast = self._listener is None
         hand = state.hands[seat]
-        sign_of = rs.index.get
+        sign_of = state.rs.index.get
         check_forward, apply_forward = rules.check_forward, rules.apply_forward
         check_back, apply_back = rules.check_back, rules.apply_back
+        limit = state.rs.actions
         for ai, act in enumerate(turn.actions):
             if state.winner is not None:
-                self._note(Violation(
-                    "game/action-after-end",
-                    f"the game ended when {state.colours[state.winner]}'s last pirate "
-                    "boarded; the rest of the turn does not count",
-                    expected="no further action", actual=type(act).__name__.lower()),
-                    self._where(act), f"$.events[{index}].actions[{ai}]", number, ai + 1,
-                    seat, to_position(state))
+                self._note(rules.action_after_end(state, False, type(act).__name__.lower()),
+                           self._where(act), f"$.events[{index}].actions[{ai}]", number, ai + 1,
+                           seat, to_position(state))
                 break
             kind = type(act)
             if kind is Pass:
                 pass_condoned = pass_condoned or act.condoned
                 continue
-            if not too_many and (state.done >= limit or state.stuck_draw):
-                too_many = True
-                why = ("a stuck player's draw ends the turn" if state.stuck_draw else
-                       f"{rs.name} allows {rs.actions} actions a turn")
-                self._note(Violation("turn/too-many-actions", why,
-                                     expected=f"at most {rs.actions}",
-                                     actual=str(len([a for a in turn.actions
-                                                     if not isinstance(a, Pass)]))),
-                           self._where(act), f"$.events[{index}].actions[{ai}]", number,
-                           ai + 1, seat, to_position(state))
+            if not room_reported and (state.done >= limit or state.stuck_draw):
+                room_reported = True
+                written = sum(1 for a in turn.actions if type(a) is not Pass)
+                self._note(rules.check_action_room(state, written), self._where(act),
+                           f"$.events[{index}].actions[{ai}]", number, ai + 1, seat,
+                           to_position(state))
             if kind is Forward:
-                # fast path: a known card from a known hand, no listener; the same check and
-                # apply as _forward, which handles every other case
+                # fast path: a known card from a known hand, no listener; the same rule
+                # functions as _forward, which handles every other case
                 card = sign_of(act.card, -1)
                 if (fast and card >= 0 and not hand[UNKNOWN] and not act.condoned
                         and not check_forward(state, seat, card, act.start, act.to)):
@@ -262,12 +203,10 @@ class Replay:
                     self._back(act, index, number, ai, seat)
             else:
                 self._stuck_draw(act, index, number, ai, seat)
-                drew = True
-            state.done += 1
             moved += 1
         self.actions += moved
         if not moved:
-            found = rules.check_turn_end(state, seat, moved, stuck, drew)
+            found = rules.check_turn_end(state, seat, 0, state.stuck_start, False)
             for v in found:
                 self._note(v, self._where(turn), f"$.events[{index}]", number, None, seat,
                            to_position(state), pass_condoned)
@@ -337,7 +276,7 @@ class Replay:
 
     def _stuck_draw(self, act: Draw, index: int, number: int, ai: int, seat: int) -> None:
         state = self.state
-        cards = _signs(self.rs, act.cards)
+        cards = signs(self.state, act.cards)
         if cards is None or -1 in cards:
             self._count_only_draws += 1
         found = rules.check_stuck_draw(state, seat, cards, act.count)
@@ -400,7 +339,7 @@ class Replay:
     # -- other events ------------------------------------------------------------------------
 
     def _row(self, index: int, event: Row) -> None:
-        cards = _signs(self.rs, event.cards)
+        cards = signs(self.state, event.cards)
         start = len(self.notes)
         for v in rules.check_row(self.state, cards):
             self._note(v, self._where(event), f"$.events[{index}]", self.turns or None)
@@ -419,7 +358,7 @@ class Replay:
         problem = size is not None and size != have
         if event.cards is not None and not problem:
             claimed = [0] * 7
-            for c in _signs(rs, event.cards):
+            for c in signs(state, event.cards):
                 claimed[c if c >= 0 else UNKNOWN] += 1
             for s in range(NSIGNS):
                 if hand[s] > claimed[s] + claimed[UNKNOWN] or \

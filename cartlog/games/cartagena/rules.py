@@ -96,7 +96,7 @@ def legal_actions(state: State) -> list[tuple]:
     list means the turn is over (the game has ended or the actions are used up). Cards of an
     unknown sign in hand cannot be named, so only known cards are offered.
     """
-    if state.winner is not None or state.stuck_draw:
+    if state.winner is not None or state.stuck_draw or state.passed:
         return []
     seat = state.seat
     if state.done >= state.rs.actions:
@@ -189,6 +189,8 @@ def new_game(rs: RuleSet, board: list[int], colours: list[str],
             _take_from_deck(state, seat, c)
     if rs.tortuga:
         lay_row(state)
+    if colours:
+        begin_turn(state, 0)
     return state
 
 
@@ -469,8 +471,10 @@ def check_forward(state: State, seat: int, card: int, start: int, to: int | None
 def apply_forward(state: State, seat: int, card: int, start: int, to: int | None) -> int | None:
     """Discard the card and move the pirate (to ``to`` as recorded, else by C1).
 
-    Returns where the pirate went, or ``None`` when there was no pirate to move.
+    Returns where the pirate went, or ``None`` when there was no pirate to move. Every action
+    counts toward the turn's limit (R2, O2), lawful or not.
     """
+    state.done += 1
     hand = state.hands[seat]
     boat = state.boat
     sign = card
@@ -559,7 +563,9 @@ def check_back(state: State, seat: int, start: int, to: int | None, cards: list[
 def apply_back(state: State, seat: int, start: int, to: int | None, cards: list[int] | None,
                count: int | None) -> int | None:
     """Move the pirate back (to ``to`` as recorded, else by C2) and draw the cards recorded
-    (else the number C2 gives). Returns where the pirate went, or ``None``."""
+    (else the number C2 gives). Returns where the pirate went, or ``None``. The action counts
+    toward the turn's limit."""
+    state.done += 1
     if start not in state.pirates[seat]:
         return None
     if to is not None and 0 <= to <= state.boat:
@@ -617,6 +623,8 @@ def check_stuck_draw(state: State, seat: int, cards: list[int] | None, count: in
 
 def apply_stuck_draw(state: State, seat: int, cards: list[int] | None, count: int | None
                      ) -> None:
+    """R3: draw the card (as recorded, else 1); the turn ends with it."""
+    state.done += 1
     n = len(cards) if cards is not None else count
     draw(state, seat, 1 if n is None else n, cards)
     state.stuck_draw = True
@@ -639,12 +647,51 @@ def check_turn_end(state: State, seat: int, moved: int, stuck: bool, drew: bool
     return []
 
 
+def begin_turn(state: State, seat: int) -> None:
+    """``seat`` takes the turn (as played, even out of order); whether that player is stuck
+    at its start decides what the turn may hold (O2, R3)."""
+    state.seat = seat
+    state.stuck_start = not any(state.hands[seat]) and not can_move_back(state, seat)
+
+
 def end_turn(state: State) -> None:
     """Play passes clockwise, in seat order."""
-    state.seat = (state.seat + 1) % len(state.colours)
     state.done = 0
     state.turn += 1
     state.stuck_draw = False
+    state.passed = False
+    begin_turn(state, (state.seat + 1) % len(state.colours))
+
+
+def check_turn_order(state: State, seat: int) -> list[Violation]:
+    """Turns go clockwise in seat order, the first player of the Players header first."""
+    if seat == state.seat:
+        return []
+    return [Violation("turn/out-of-order",
+                      f"it is {state.colours[state.seat]}'s turn, not {state.colours[seat]}'s",
+                      expected=state.colours[state.seat], actual=state.colours[seat])]
+
+
+def action_after_end(state: State, whole_turn: bool, actual: str) -> Violation:
+    """C6: the game ended when the winner's last pirate boarded; nothing after counts."""
+    rest = ("this turn should not have been played" if whole_turn
+            else "the rest of the turn does not count")
+    return Violation("game/action-after-end",
+                     f"the game ended when {state.colours[state.winner or 0]}'s last pirate "
+                     f"boarded; {rest}",
+                     expected="no further turns" if whole_turn else "no further action",
+                     actual=actual)
+
+
+def check_action_room(state: State, written: int) -> Violation | None:
+    """R2/O2/R3: a turn holds at most the rule set's number of actions, and a stuck player's
+    draw ends it. ``written`` is how many actions the turn records."""
+    if state.done < state.rs.actions and not state.stuck_draw:
+        return None
+    why = ("a stuck player's draw ends the turn" if state.stuck_draw else
+           f"{state.rs.name} allows {state.rs.actions} actions a turn")
+    return Violation("turn/too-many-actions", why, expected=f"at most {state.rs.actions}",
+                     actual=str(written))
 
 
 def distance(state: State, seat: int) -> int:

@@ -139,7 +139,6 @@ def simulate(rules_name: str = "2000-jamaica", players: int = 4, seed: int = 0, 
                 else:
                     actions.append(Pass())
                 break
-            state.done += 1
         passes_in_a_row = passes_in_a_row + 1 if actions and isinstance(actions[0], Pass) else 0
         events.append(Turn(player=colours[seat], actions=actions, number=number))
         if len(cards.rows_laid) > laid_before:
