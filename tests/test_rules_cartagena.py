@@ -599,7 +599,7 @@ def test_R3_stuck_player_draws_one_and_turn_ends():
     assert rules.check_stuck_draw(state, 0, None, 1) == []
     assert codes(rules.check_stuck_draw(state, 0, None, 2)) == ["draw/count"]
     rules.apply_stuck_draw(state, 0, [RB_L], None)
-    state.done += 1
+    assert state.done == 1
     assert state.hands[0][RB_L] == 1
     assert rules.legal_actions(state) == []  # the turn ends at once
 

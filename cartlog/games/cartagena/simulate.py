@@ -1,7 +1,8 @@
 """Random legal Cartagena games, seeded and reproducible (``cartlog simulate cartagena``).
 
-The simulator keeps the real cards (a shuffled deck, the discard pile, the Tortuga row) beside
-the engine's state and writes every action as the rules make it happen, with destinations and
+The simulator plays through the engine (:class:`engine.Engine`: ``legal``, ``apply``), keeping the
+real cards (a shuffled deck, the discard pile, the Tortuga row) beside it to decide what each
+chance event brings, and writes every action as the rules make it happen, with destinations and
 drawn cards. ``view`` redacts the log to what someone at the table saw.
 """
 
@@ -10,8 +11,9 @@ from __future__ import annotations
 import random
 
 from cartlog.games.cartagena import rules
+from cartlog.games.cartagena.engine import Engine
 from cartlog.games.cartagena.events import (
-    Back, CartagenaLog, Draw, Forward, Pass, Player, Row, Turn,
+    Back, CartagenaLog, Draw, EndTurn, Forward, Pass, Player, Row, Turn,
 )
 from cartlog.games.cartagena.model import COLOURS, NSIGNS, RuleSet, find_ruleset
 
@@ -96,56 +98,52 @@ def simulate(rules_name: str = "2000-jamaica", players: int = 4, seed: int = 0, 
     colours = list(COLOURS[:players])
     cards = _Cards(rs, rng)
     hands = [[cards.take() for _ in range(rs.deal_size(seat))] for seat in range(players)]
-    state = rules.new_game(rs, board, colours, None, hands)
+    game = Engine(rules.new_game(rs, board, colours, None, hands))
+    state = game.state
     letters = rs.letters
     row_header = None
     if rs.tortuga:
         cards.lay_row()
         row_header = "".join(letters[c] for c in cards.row)
-        rules.apply_row(state, cards.row)
+        game.apply(Row(cards=row_header))
     events: list = []
     passes_in_a_row = 0
     for number in range(1, max_turns + 1):
-        if state.winner is not None:
+        if game.is_over():
             break
         seat = state.seat
         laid_before = len(cards.rows_laid)
         actions: list = []
         wanted = rng.randint(1, rs.actions)
-        while state.winner is None and len(actions) < wanted:
-            legal = rules.legal_actions(state)
+        while not game.is_over() and len(actions) < wanted:
+            legal = [e for e in game.legal() if type(e) is not EndTurn]
             if not legal:
                 break
-            forwards = [a for a in legal if a[0] == "forward"]
-            backs = [a for a in legal if a[0] == "back"]
+            forwards = [e for e in legal if type(e) is Forward]
+            backs = [e for e in legal if type(e) is Back]
             if forwards and (not backs or rng.random() < forward_bias):
-                _, sign, start = rng.choice(forwards)
-                dest = rules.forward_target(state, start, sign)
-                rules.apply_forward(state, seat, sign, start, dest)
-                cards.discard.append(sign)
-                actions.append(Forward(card=letters[sign], start=start, to=dest))
+                action = rng.choice(forwards)
+                cards.discard.append(rs.index[action.card])
             elif backs:
-                _, start = rng.choice(backs)
-                dest = rules.back_target(state, start)
-                got = cards.draw(rules.expected_back_draw(state, dest))
-                rules.apply_back(state, seat, start, dest, got, None)
-                actions.append(Back(start=start, to=dest, **_drawn(got, letters)))
+                back = rng.choice(backs)
+                got = cards.draw(back.count or 0)
+                action = Back(start=back.start, to=back.to, **_drawn(got, letters))
+            elif type(legal[0]) is Draw:
+                got = cards.draw(legal[0].count or 0)
+                action = Draw(**_drawn(got, letters))
             else:
-                kind = legal[0][0]
-                if kind == "draw":
-                    got = cards.draw(min(1, rules.cards_available(state)))
-                    rules.apply_stuck_draw(state, seat, got, None)
-                    actions.append(Draw(**_drawn(got, letters)))
-                else:
-                    actions.append(Pass())
+                action = Pass()
+            game.apply(action)
+            actions.append(action)
+            if type(action) in (Draw, Pass):
                 break
         passes_in_a_row = passes_in_a_row + 1 if actions and isinstance(actions[0], Pass) else 0
         events.append(Turn(player=colours[seat], actions=actions, number=number))
         if len(cards.rows_laid) > laid_before:
-            row = cards.rows_laid[-1]
-            events.append(Row(cards="".join(letters[c] for c in row)))
-            rules.apply_row(state, row)
-        rules.end_turn(state)
+            row = Row(cards="".join(letters[c] for c in cards.rows_laid[-1]))
+            events.append(row)
+            game.apply(row)
+        game.apply(EndTurn())
         if passes_in_a_row >= players:
             break  # O2: the game is locked, nobody can ever move again
     result = colours[state.winner] if state.winner is not None else "unfinished"
