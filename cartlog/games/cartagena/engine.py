@@ -11,6 +11,7 @@ player (O2, R3), nothing after the end (C6).
 
 from __future__ import annotations
 
+from itertools import combinations_with_replacement
 from typing import Any, NamedTuple
 
 from cartlog.core.findings import Violation
@@ -146,10 +147,14 @@ class Engine:
                 start = action[1]
                 target = rules.back_target(state, start)
                 assert target is not None
-                out.append(Back(start=start, to=target,
-                                count=rules.expected_back_draw(state, target)))
+                n = rules.expected_back_draw(state, target)
+                out += [Back(start=start, to=target, count=n) if cards is None
+                        else Back(start=start, to=target, cards=cards)
+                        for cards in self._draws(n)]
             elif kind == "draw":
-                out.append(Draw(count=min(1, rules.cards_available(state))))
+                n = min(1, rules.cards_available(state))
+                out += [Draw(count=n) if cards is None else Draw(cards=cards)
+                        for cards in self._draws(n)]
             else:
                 out.append(Pass())
         seat = state.seat
@@ -160,6 +165,25 @@ class Engine:
         if state.done > 0 or state.passed:
             out.append(EndTurn())
         return out
+
+    def _draws(self, n: int) -> list[str | None]:
+        """What a draw of ``n`` cards may bring, as the log writes it: each set of signs the
+        deck can still hold (the next cards of the row in Tortuga, when known), then
+        ``None`` for the draw written by its number alone."""
+        state = self.state
+        if n == 0:
+            return [None]
+        rs = state.rs
+        if rs.tortuga:
+            nxt = rules.peek_row(state, n)
+            known = -1 not in nxt and len(nxt) == n and state.row_next + n <= len(state.row)
+            return (["".join(rs.letters[c] for c in nxt)] if known else []) + [None]
+        seat = state.seat
+        out: list[str | None] = [
+            "".join(rs.letters[c] for c in combo)
+            for combo in combinations_with_replacement(range(NSIGNS), n)
+            if not rules.check_drawn(state, seat, list(combo))]
+        return out + [None]
 
     def read(self, line: str) -> Any:
         """One line of the text notation in the current context (see

@@ -156,7 +156,7 @@ class Replay:
             for v in rules.check_turn_order(state, seat):
                 self._note(v, self._where(turn), f"$.events[{index}].player", number, None,
                            seat, to_position(state))
-        rules.begin_turn(state, seat)
+            rules.begin_turn(state, seat)  # as played (end_turn began the expected seat's)
         moved = 0
         room_reported = False
         pass_condoned = False

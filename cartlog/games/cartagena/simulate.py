@@ -119,8 +119,10 @@ def simulate(rules_name: str = "2000-jamaica", players: int = 4, seed: int = 0, 
             legal = [e for e in game.legal() if type(e) is not EndTurn]
             if not legal:
                 break
+            # the cards drawn are the simulator's to deal: the count-only forms of draws
             forwards = [e for e in legal if type(e) is Forward]
-            backs = [e for e in legal if type(e) is Back]
+            backs = [e for e in legal if type(e) is Back and e.cards is None]
+            draws = [e for e in legal if type(e) is Draw and e.cards is None]
             if forwards and (not backs or rng.random() < forward_bias):
                 action = rng.choice(forwards)
                 cards.discard.append(rs.index[action.card])
@@ -128,8 +130,8 @@ def simulate(rules_name: str = "2000-jamaica", players: int = 4, seed: int = 0, 
                 back = rng.choice(backs)
                 got = cards.draw(back.count or 0)
                 action = Back(start=back.start, to=back.to, **_drawn(got, letters))
-            elif type(legal[0]) is Draw:
-                got = cards.draw(legal[0].count or 0)
+            elif draws:
+                got = cards.draw(draws[0].count or 0)
                 action = Draw(**_drawn(got, letters))
             else:
                 action = Pass()

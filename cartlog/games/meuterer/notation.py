@@ -753,6 +753,24 @@ def parse(text: str, path: str = "<log>") -> MeutererLog:
     return log
 
 
+def read_line(line: str, colours: list[str], names: dict[str, str] | None = None,
+              path: str = "<input>"):
+    """One body line read in the context of a game in progress (its players' colours and
+    names): a ``round``, ``wage``, ``sell``, ``dest``, ``mutiny``, ``sale``, ``draw``,
+    ``score`` or ``total`` line, or a comment. Raises :class:`LogSyntaxError` (located in
+    ``line``, as line 1) when it cannot be read."""
+    reader = _Reader(line, path)
+    reader.colours = list(colours)
+    reader.names = dict(names or {})
+    events = reader._body(0)
+    if not reader.problems and len(events) != 1:
+        reader.problem(1, 1, "nothing to read on this line",
+                       expected="round, wage, sell, dest, mutiny, sale, draw, score or total")
+    if reader.problems:
+        raise LogSyntaxError(path, sorted(reader.problems, key=lambda p: (p.line, p.col)), line)
+    return events[0]
+
+
 def validate(log: MeutererLog) -> list[SyntaxProblem]:
     """Check a decoded JSON log for what the text reader checks while reading: known colours,
     players named in the body, island names, goods letters, the shape of rounds. Problems are

@@ -1,0 +1,1063 @@
+"""The Meuterer engine: the rules of a round driven one log line at a time.
+
+Implements :class:`cartlog.core.spec.Engine`. Events are the log's own Structs (:mod:`events`):
+``round``, ``wage``, ``sell`` (one or more plays and passes), ``dest``, ``mutiny``, ``sale``,
+``score``, ``total``, ``draw`` and comments. The state has an explicit phase
+(:meth:`Engine.phase`): the round to open, the wage (rulebook 001 phase 1), the selling (phase
+2), then the lines of phases 3-8 that a log may give (destinations, mutiny, sales, the score
+sheet, the refill). The plays and passes of the selling are checked as they come; the rest of
+a round is settled when the round closes (the next ``round`` line, the end of the log, or for
+the last round its ``total`` line), in the order of the rulebook's phases, whatever order the
+round's lines came in (U1-U8). The violations found are kept as located notes (line and column
+from the event, JSON path from its place in the log).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import NamedTuple
+
+from cartlog.core.findings import Note, Violation
+from cartlog.core.spec import GameSpec, Outcome, ToMove
+from cartlog.games.meuterer import SPEC, rules
+from cartlog.games.meuterer.codes import CODES
+from cartlog.games.meuterer.events import (
+    Add, Comment, Dest, DestEntry, Draw, DrawEntry, Entry, MeutererLog, Mutiny, Pass, Play,
+    Round, Sale, Score, Sell, Total, Wage,
+)
+from cartlog.games.meuterer.model import (
+    ACTION_TITLES, ACTIONS, ANY, CONFLICT, DEFAULT_ISLANDS, GOODS, ISLAND_BY_NAME, LETTER_INDEX,
+    LETTERS, MATE, MUTINEER, OVER, PIRATE, START_ISLAND, STEVEDORE, UNKNOWN, VARIANTS, Island,
+    WAGES, State, Variant, find_action, find_variant, island_with,
+)
+from cartlog.games.meuterer.position import from_position, to_position
+
+
+class Step(NamedTuple):
+    """What one event did, for a listener. ``state`` is live: copy what you keep.
+    ``phase`` names the phase a ``phase`` step settles: ``dest``, ``mutiny``, ``score`` or
+    ``refill``."""
+
+    kind: str  # setup, round, wage, action, phase, round-end, comment, end
+    event: object | None
+    item: object | None  # the sell step of an action
+    round: int | None
+    action_no: int | None
+    seat: int | None
+    text: str
+    notes: list[Note]
+    state: State
+    phase: str | None = None
+
+
+class RoundScore(NamedTuple):
+    """What the scoring of one round found, for the breakdown."""
+
+    round: int
+    captain: int
+    port: int
+    previous: int
+    active: list[int]
+    wage: int
+    captain_dest: int
+    mutineer: int
+    mutineer_dest: int
+    mutiny: str  # none, failed, succeeded
+    strength: tuple[int, int] | None
+    items: list[list[rules.Item]]
+    recorded: list[int | None]
+    totals: list[int]
+    recorded_totals: list[int | None]
+    checked: bool  # False: a round without selling, its points taken from the sheet
+    roles: list[str]  # each player's role at the scoring: captain, an action card, none
+
+
+class StopAudit(Exception):
+    """Raised by an engine told to stop at the first error, once it has noted it."""
+
+
+class _Round:
+    """The lines of the open round that are settled when it closes."""
+
+    __slots__ = ("index", "event", "sold", "last_sell", "dests", "adds", "outcome",
+                 "mutiny_at", "sales", "sale_at", "draws", "draw_at", "scores", "totals",
+                 "wage_at", "skip")
+
+    def __init__(self, index: int, event: Round) -> None:
+        self.index = index
+        self.event = event
+        self.sold = False
+        self.last_sell: tuple[int, object] | None = None
+        self.dests: list[tuple[str, object]] = []
+        self.adds: list[tuple[str, object]] = []
+        self.outcome: tuple[str, object, str] | None = None
+        self.mutiny_at: tuple[str, object] | None = None
+        self.sales: list[tuple[str, object]] = []
+        self.sale_at: tuple[str, object] | None = None
+        self.draws: list[tuple[str, object]] = []
+        self.draw_at: tuple[str, object] | None = None
+        self.scores: dict[str, tuple[str, object]] = {}
+        self.totals: dict[str, tuple[str, object]] = {}
+        self.wage_at: tuple[str, object] | None = None
+        self.skip = False
+
+
+_ACTION_INDEX = {name: i for i, name in enumerate(ACTIONS)}
+
+
+def _kinds(text: str | None) -> list[int] | None:
+    if text is None:
+        return None
+    return [LETTER_INDEX.get(c, -1) for c in text]
+
+
+def build_circle(log: MeutererLog) -> list[Island]:
+    """The log's circle with its island table applied, turned so that Hochland comes first."""
+    names = [n for n in log.islands if n in ISLAND_BY_NAME] or [i.name for i in DEFAULT_ISLANDS]
+    if START_ISLAND in names:
+        at = names.index(START_ISLAND)
+        names = names[at:] + names[:at]
+    circle = []
+    for name in names:
+        isl = ISLAND_BY_NAME[name]
+        data = log.island_table.get(name)
+        if data is not None:
+            good = None
+            if data.good is not None:
+                good = ANY if data.good == "any" else LETTERS.index(data.good)
+            values = tuple(data.values) if data.values is not None else None
+            isl = island_with(isl, good, values, data.ship)
+        circle.append(isl)
+    return circle
+
+
+class Engine:
+    """A game of Meuterer in progress (see :class:`cartlog.core.spec.Engine`).
+
+    The audit's walker feeds it a log's events in order (:meth:`feed`, then :meth:`close` at
+    the end); other tools use :meth:`apply` and :meth:`check`. Kept as it goes: ``notes`` (the
+    located violations), ``unchecked`` (what the log did not let it check), ``turns`` (rounds
+    played), ``actions`` (plays and passes) and ``scores`` (a :class:`RoundScore` a round).
+    """
+
+    spec: GameSpec = SPEC
+
+    def __init__(self, variant: Variant, colours: list[str], *, stop_at_first: bool = False,
+                 listener: Callable[[Step], None] | None = None) -> None:
+        self.log: MeutererLog | None = None
+        self.stop_at_first = stop_at_first
+        self.notes: list[Note] = []
+        self.turns = 0
+        self.actions = 0
+        self.scores: list[RoundScore] = []
+        self._listener = listener
+        self.rs = variant
+        self.colours = colours
+        self.seat_of: dict[str, int] = {}
+        for seat, c in enumerate(self.colours):
+            self.seat_of.setdefault(c, seat)
+        self.state: State | None = None
+        self.unchecked: list[str] = []
+        self.auto_close = True  # the last round closes with its total line (the walker: off)
+        self._applied = 0  # events applied through apply(): the next event's index
+        self._round: _Round | None = None
+        self._n = 1  # the next selling turn's number within the round
+        self._pos_of: dict[str, int] = {}
+        self._sheet: list[int] = []  # the total the sheet would show if it added its own entries
+        self._source: list[int | None] = []  # the note a player's sheet error started at
+        self._counts = {"hidden_plays": 0, "unseen_plays": 0, "count_draws": 0,
+                        "no_draw": 0, "hidden_mutiny": 0, "no_score": 0, "no_total": 0,
+                        "no_sell": 0}
+
+    # -- construction ------------------------------------------------------------------------
+
+    @classmethod
+    def start(cls, log: MeutererLog, *, stop_at_first: bool = False,
+              listener: Callable[[Step], None] | None = None) -> Engine:
+        """The game set up from a log's header (its circle, seats, captain and deal); the
+        rules the header breaks are the first notes. ``StopAudit`` may be raised with
+        ``stop_at_first``; see :meth:`setup` to keep the engine in that case."""
+        engine = cls.for_log(log, stop_at_first=stop_at_first, listener=listener)
+        engine.setup()
+        return engine
+
+    @classmethod
+    def for_log(cls, log: MeutererLog, *, stop_at_first: bool = False,
+                listener: Callable[[Step], None] | None = None) -> Engine:
+        """An engine for ``log`` not yet set up (call :meth:`setup`)."""
+        engine = cls(find_variant(log.variant) or VARIANTS["base"],
+                     [p.colour for p in log.players], stop_at_first=stop_at_first,
+                     listener=listener)
+        engine.log = log
+        return engine
+
+    @classmethod
+    def from_position(cls, text: str) -> Engine:
+        """The game set up from a one-line position (``PositionError``, a ValueError); the
+        round it stands in is open, with nothing of it recorded yet."""
+        state = from_position(text)
+        engine = cls(state.variant, list(state.colours))
+        engine.state = state
+        engine._start_sheet()
+        engine._sheet = state.scores[:]
+        for pos, isl in enumerate(state.circle):
+            engine._pos_of.setdefault(isl.name, pos)
+        if state.phase != OVER and (any(state.passed) or any(sum(p) for p in state.played)
+                                    or state.wage >= 0):
+            engine._round = _Round(-1, Round(number=state.round))
+        return engine
+
+    def _start_sheet(self) -> None:
+        n = len(self.colours)
+        self._sheet = [0] * n
+        self._source = [None] * n
+
+    # -- notes -------------------------------------------------------------------------------
+
+    def _note(self, v: Violation, where, path: str, turn=None, action=None, seat=None,
+              position=None, follows=None) -> Note:
+        line, col, end = where if where else (0, 0, 0)
+        if type(path) is tuple:  # built lazily: (event index, field, entry index)
+            index, field, j = path
+            path = f"$.events[{index}]" + (f".{field}[{j}]" if field else "")
+        note = Note(v, line, col, end, path, turn, action, seat, position, False, follows)
+        self.notes.append(note)
+        if self.stop_at_first and CODES[v.code].severity == "error":
+            raise StopAudit
+        return note
+
+    def _header(self, field: str) -> tuple[int, int, int] | None:
+        log = self.log
+        if log is None:
+            return None
+        return log.spans.get(field) or ((log.line, 1, 1) if log.line else None)
+
+    @staticmethod
+    def _where(obj) -> tuple[int, int, int] | None:
+        return (obj.line, obj.col, obj.end) if obj is not None and obj.line else None
+
+    def _emit(self, kind, event, item, action_no, seat, text, start, rnd=None,
+              phase=None) -> None:
+        if self._listener is not None:
+            if rnd is None and self.state is not None and kind != "setup":
+                rnd = self.state.round
+            self._listener(Step(kind, event, item, rnd, action_no, seat, text,
+                                self.notes[start:], self.state, phase))
+
+    def setup(self) -> None:
+        """Check the log's header and set the table (001 'Mise en place')."""
+        log = self.log
+        assert log is not None, "an engine from a position has no header to set up"
+        variant = self.rs
+        if find_variant(log.variant) is None:
+            self._note(Violation("setup/variant", f"unknown variant {log.variant!r}; read as "
+                                 "the base game", expected="base or pirate",
+                                 actual=log.variant), self._header("variant"), "$.variant")
+        n = len(self.colours)
+        if not variant.min_players <= n <= variant.max_players:
+            self._note(Violation("setup/seats", f"{n} players; Meuterer is for 3 or 4",
+                                 expected="3-4", actual=str(n)),
+                       self._header("players"), "$.players")
+        dup = sorted({c for c in self.colours if self.colours.count(c) > 1})
+        if dup:
+            self._note(Violation("setup/seats", f"colour {', '.join(dup)} used by two players",
+                                 expected="a colour per player", actual=", ".join(self.colours)),
+                       self._header("players"), "$.players")
+        for v in rules.check_circle(list(log.islands), [i.name for i in DEFAULT_ISLANDS]):
+            self._note(v, self._header("islands"), "$.islands")
+        circle = build_circle(log)
+        self._pos_of = {}
+        for pos, isl in enumerate(circle):
+            self._pos_of.setdefault(isl.name, pos)
+        hands = [_kinds(log.deal.get(c)) for c in self.colours]
+        for seat, v in rules.check_deal(variant, hands):
+            self._note(v, self._header("deal"),
+                       "$.deal" + (f".{self.colours[seat]}" if seat >= 0 else ""),
+                       seat=seat if seat >= 0 else None)
+        captain = self.seat_of.get(log.captain, 0) if log.captain else 0
+        colours = self.colours or ["red"]
+        self.state = rules.new_game(variant, circle, colours, captain, hands)
+        self._start_sheet()
+        unseen = [c for c, h in zip(self.colours, hands) if h is None or -1 in h]
+        if unseen:
+            self.unchecked.append(
+                f"the deal of {', '.join(unseen)} is not (fully) known: cards played from those "
+                "hands are checked only against the number of cards of each kind")
+        self._emit("setup", None, None, None, None, "setup", 0)
+
+    def feed(self, index: int, event) -> None:
+        """Carry out the event that stands at ``index`` in the log (its JSON path)."""
+        kind = type(event)
+        if kind is Comment:
+            self._emit("comment", event, None, None, None, event.text, len(self.notes))
+            return
+        if kind is Round:
+            self.close()
+            self._open(index, event)
+            return
+        cur = self._round
+        if cur is None:  # a line before the first round (the readers refuse it)
+            cur = self._open(index, Round(number=None))
+        if cur.skip:
+            return
+        path = (index, None, None)
+        if kind is Sell:
+            cur.sold = True
+            cur.last_sell = (index, event)
+            self._sell(index, event)
+        elif kind is Wage:
+            self._wage(index, event)
+        elif kind is Dest:
+            cur.dests += [((index, "dests", j), d) for j, d in enumerate(event.dests)]
+        elif kind is Mutiny:
+            cur.mutiny_at = cur.mutiny_at or (path, event)
+            cur.adds += [((index, "adds", j), a) for j, a in enumerate(event.adds)]
+            if event.outcome is not None:
+                cur.outcome = (path, event, event.outcome)
+        elif kind is Sale:
+            cur.sale_at = cur.sale_at or (path, event)
+            cur.sales += [((index, "sales", j), s) for j, s in enumerate(event.sales)]
+        elif kind is Draw:
+            cur.draw_at = cur.draw_at or (path, event)
+            cur.draws += [((index, "draws", j), d) for j, d in enumerate(event.draws)]
+        elif kind is Score:
+            scores = cur.scores
+            for j, e in enumerate(event.entries):
+                if e.player not in scores:
+                    scores[e.player] = ((index, "entries", j), e)
+        elif kind is Total:
+            totals = cur.totals
+            for j, e in enumerate(event.entries):
+                if e.player not in totals:
+                    totals[e.player] = ((index, "entries", j), e)
+
+    def _open(self, index: int, event: Round) -> _Round:
+        state = self.state
+        start = len(self.notes)
+        cur = self._round = _Round(index, event)
+        if state.phase == OVER:
+            cur.skip = True
+            self._note(Violation(
+                "end/after-last-round", f"the game ended after round {state.rounds} "
+                f"({state.rounds} rounds with {state.players} players); this round should not "
+                "have been played", expected="no further round",
+                actual=f"round {event.number if event.number is not None else state.round + 1}"),
+                self._where(event), f"$.events[{index}]", state.rounds + 1)
+            self._emit("round", event, None, None, None, "after the end", start)
+            return cur
+        if event.number is not None and event.number != state.round:
+            self._note(Violation("round/number", f"round written as {event.number} is round "
+                                 f"{state.round} of the game", expected=str(state.round),
+                                 actual=str(event.number)),
+                       self._where(event), f"$.events[{index}].number", state.round)
+        if self._listener is not None:
+            self._emit("round", event, None, None, state.captain,
+                       f"round {state.round}: {state.colours[state.captain]} is captain, the "
+                       f"ship lies at {state.island_name(state.ship)}", start)
+        return cur
+
+    def _wage(self, index: int, event: Wage) -> None:
+        state = self.state
+        start = len(self.notes)
+        self._round.wage_at = (f"$.events[{index}]", event)
+        for v in rules.check_wage(state, event.wage):
+            self._note(v, self._where(event), f"$.events[{index}].wage", state.round, None,
+                       state.captain, to_position(state))
+        rules.apply_wage(state, event.wage)
+        self._emit("wage", event, None, None, state.captain,
+                   f"{state.colours[state.captain]} offers the mate {event.wage}", start)
+
+    # -- selling -----------------------------------------------------------------------------
+
+    def _sell(self, index: int, event: Sell) -> None:
+        state = self.state
+        seat_of = self.seat_of
+        listening = self._listener is not None
+        rnd = state.round
+        hands, played, passed = state.hands, state.played, state.passed
+        next_seller = rules.next_seller
+        self.actions += len(event.steps)
+        for j, step in enumerate(event.steps):
+            seat = seat_of.get(step.player, 0)
+            if type(step) is Play:
+                card = LETTER_INDEX.get(step.card, -1)
+                hand = hands[seat]
+                if (card >= 0 and card != PIRATE and hand[card] and state.turn == seat
+                        and not passed[seat]):
+                    # the common case: a lawful play of a card the hand is known to hold
+                    hand[card] -= 1
+                    played[seat][card] += 1
+                    state.turn = next_seller(state, seat)
+                    if listening:
+                        self._emit("action", event, step, self._n, seat,
+                                   self._describe(step, seat), len(self.notes))
+                    self._n += 1
+                    continue
+                found = rules.check_play(state, seat, card)
+                if card < 0:
+                    self._counts["unseen_plays"] += 1
+                elif not hand[card] and hand[UNKNOWN]:
+                    self._counts["hidden_plays"] += 1
+                pos = to_position(state) if found else None
+                rules.apply_play(state, seat, card)
+                if card == PIRATE:
+                    more = rules.check_pirate(state, seat, step.robbed)
+                    if more:
+                        found = found + more
+                        pos = pos or to_position(state)
+                    rules.apply_pirate(state, seat, step.robbed)
+            else:
+                action = None
+                if step.action is not None:
+                    a = _ACTION_INDEX.get(step.action)
+                    if a is None:
+                        a = find_action(step.action)
+                    action = a if a is not None else -1
+                found = rules.check_pass(state, seat, step.kept, action, step.action)
+                pos = to_position(state) if found else None
+                rules.apply_pass(state, seat, action)
+            if found or listening:
+                start = len(self.notes)
+                path = (index, "steps", j)
+                where = self._where(step)
+                n = self._n
+                for v in found:
+                    self._note(v, where, path, rnd, n, seat, pos)
+                if listening:
+                    self._emit("action", event, step, n, seat, self._describe(step, seat), start)
+            self._n += 1
+
+    def _describe(self, step, seat: int) -> str:
+        state = self.state
+        colour = state.colours[seat]
+        if type(step) is Play:
+            card = LETTER_INDEX.get(step.card, -1)
+            text = f"{colour} plays {'an unseen card' if card < 0 else GOODS[card]}"
+            if card == PIRATE and state.pirate >= 0:
+                text += f"; the pirate ship sails to {state.island_name(state.pirate)}"
+                if step.robbed:
+                    text += " and the goods played are discarded"
+            return text
+        kept = state.hand_size(seat)
+        text = f"{colour} passes keeping {kept} card{'s' if kept != 1 else ''}"
+        if state.action[seat] >= 0:
+            text += f" and takes the {ACTION_TITLES[state.action[seat]]}"
+        if seat == state.captain:
+            text += f": destination {state.island_name(rules.destination(state, seat))}"
+        return text
+
+    # -- closing a round ---------------------------------------------------------------------
+
+    def close(self, refill: bool = True) -> None:
+        """Settle the open round (phases 3-8 of rulebook 001), if any; with ``refill`` false,
+        stop before the refill (phase 8), as a look-ahead does."""
+        cur = self._round
+        if cur is None:
+            return
+        self._round = None
+        self._n = 1
+        if cur.skip:
+            return
+        state = self.state
+        rnd = state.round
+        start = len(self.notes)
+        rpath = f"$.events[{cur.index}]"
+        if not cur.sold:
+            self._sheet_round(cur)
+            return
+        # phase 2 ends only when everyone has passed
+        n = state.players
+        at = cur.last_sell
+        for k in range(n):
+            seat = (state.captain + k) % n
+            if not state.passed[seat]:
+                self._note(Violation(
+                    "sell/no-pass", f"{state.colours[seat]} never passed: the selling ends when "
+                    "every player has passed", expected="pass", actual="no pass"),
+                    self._where(at[1]), f"$.events[{at[0]}]", rnd, None, seat,
+                    to_position(state))
+                rules.apply_pass(state, seat, None)
+        # phase 3: destinations (U7), the recorded ones as played
+        capt = state.captain
+        mut = state.taken[MUTINEER]
+        capt_dest = rules.destination(state, capt)
+        mut_dest = rules.destination(state, mut) if mut >= 0 else -1
+        for path, d in cur.dests:
+            claimed = self._pos_of.get(d.island, -1)
+            if d.role == "mutineer" and mut < 0:
+                self._note(Violation("mutiny/no-mutineer", "a destination for the mutineer, but "
+                                     "nobody took the mutineer card", expected="no mutineer",
+                                     actual=d.island), self._where(d), path, rnd)
+                continue
+            seat = capt if d.role == "captain" else mut
+            if claimed < 0:
+                self._note(Violation("dest/wrong-island", f"{d.island} is not in this game's "
+                                     "circle", expected=state.island_name(
+                                         rules.destination(state, seat)), actual=d.island),
+                           self._where(d), path, rnd, None, seat)
+                continue
+            for v in rules.check_destination(state, seat, claimed, d.role):
+                self._note(v, self._where(d), path, rnd, None, seat, to_position(state))
+            if d.role == "captain":
+                capt_dest = claimed
+            else:
+                mut_dest = claimed
+        self._emit("phase", None, None, None, capt, self._dest_text(capt_dest, mut, mut_dest),
+                   start, phase="dest")
+        # phase 4: the mutiny (U6)
+        start = len(self.notes)
+        success, strength = self._mutiny(cur, mut)
+        if self._listener is not None and (mut >= 0 or len(self.notes) > start):
+            self._emit("phase", None, None, None, mut if mut >= 0 else None,
+                       f"mutiny: captain's side {strength[0]}, mutineers {strength[1]}: "
+                       + ("the mutineers win" if success else "the captain holds")
+                       if mut >= 0 else "no mutiny: nobody took the mutineer card", start,
+                       phase="mutiny")
+        # phase 5: sales and points (U2-U5)
+        start = len(self.notes)
+        sales = self._sales(cur)
+        if state.taken[MATE] >= 0 and state.wage < 0 and not success:
+            where = cur.event
+            self._note(Violation("round/no-wage", "the round has a mate but records no wage; "
+                                 "0 assumed", expected="wage 0-3", actual="none"),
+                       self._where(where), rpath, rnd, None, capt)
+        items = rules.round_points(state, success, capt_dest, mut_dest, sales)
+        rules.apply_points(state, items)
+        recorded = self._sheet_checks(cur, items)
+        self.scores.append(RoundScore(
+            rnd, capt, state.ship, state.prev, state.active(), max(0, state.wage), capt_dest,
+            mut, mut_dest, "none" if mut < 0 else "succeeded" if success else "failed",
+            strength if mut >= 0 else None, items, recorded[0], state.scores[:], recorded[1],
+            True, [state.role(s) for s in range(state.players)]))
+        self.turns += 1
+        if self._listener is not None:
+            self._emit("phase", None, None, None, None, "scoring: " + "; ".join(
+                f"{c} {sum(i.points for i in its)}" for c, its in zip(state.colours, items)),
+                start, phase="score")
+        if rnd >= state.rounds:
+            self._game_over(cur)
+            return
+        # phases 6-7: the ship sails, the table is cleared
+        dest = mut_dest if success else capt_dest
+        rules.apply_move(state, dest, success)
+        if not refill:
+            return
+        # phase 8: the refill
+        start = len(self.notes)
+        self._refill(cur)
+        self._emit("phase", None, None, None, state.captain, "refill", start, phase="refill")
+        rules.next_round(state)
+        self._emit("round-end", cur.event, None, None, None, f"end of round {rnd}",
+                   len(self.notes), rnd)
+
+    def _dest_text(self, capt_dest: int, mut: int, mut_dest: int) -> str:
+        if self._listener is None:
+            return ""
+        state = self.state
+        text = f"the captain sails for {state.island_name(capt_dest)}"
+        if mut >= 0:
+            text += (f"; the mutineer ({state.colours[mut]}) for "
+                     f"{state.island_name(mut_dest)}")
+        return text
+
+    def _game_over(self, cur: _Round) -> None:
+        state = self.state
+        start = len(self.notes)
+        rules.end_game(state)
+        if cur.draw_at is not None:
+            path, ev = cur.draw_at
+            self._note(Violation("end/after-last-round", "the game ends with the last round's "
+                                 "scoring: nobody draws", expected="no draw", actual="draw"),
+                       self._where(ev), path, state.round)
+        self._emit("round-end", cur.event, None, None, None, f"end of round {state.round}: "
+                   "the game is over", start)
+
+    def _sheet_round(self, cur: _Round) -> None:
+        """A round with no selling recorded: follow the sheet and the claims as written."""
+        state = self.state
+        rnd = state.round
+        start = len(self.notes)
+        self._counts["no_sell"] += 1
+        self._note(Violation("sell/missing", f"round {rnd} records no selling: its points are "
+                             "taken from the score sheet", expected="a sell line",
+                             actual="none"), self._where(cur.event), f"$.events[{cur.index}]",
+                   rnd)
+        items = [[] for _ in state.colours]
+        for seat, colour in enumerate(state.colours):
+            got = cur.scores.get(colour)
+            if got is not None:
+                items[seat].append(rules.Item("sheet", got[1].points, "as written"))
+        rules.apply_points(state, items)
+        recorded = self._sheet_checks(cur, items)
+        self.scores.append(RoundScore(
+            rnd, state.captain, state.ship, state.prev, state.active(), max(0, state.wage),
+            state.ship, -1, -1, "none", None, items, recorded[0], state.scores[:], recorded[1],
+            False, ["unknown"] * state.players))
+        self.turns += 1
+        if rnd >= state.rounds:
+            self._game_over(cur)
+            return
+        dest = state.ship
+        for _, d in cur.dests:
+            if d.role == "captain" and d.island in self._pos_of:
+                dest = self._pos_of[d.island]
+        rules.apply_move(state, dest, None)
+        rules.next_round(state)
+        self._emit("round-end", cur.event, None, None, None, f"end of round {rnd}", start, rnd)
+
+    def _mutiny(self, cur: _Round, mut: int) -> tuple[bool | None, tuple[int, int]]:
+        state = self.state
+        rnd = state.round
+        if mut < 0:
+            if cur.mutiny_at is not None:
+                path, ev = cur.mutiny_at
+                self._note(Violation("mutiny/no-mutineer", "a mutiny, but nobody took the "
+                                     "mutineer card", expected="no mutiny line",
+                                     actual="mutiny"), self._where(ev), path, rnd)
+            # as played: the conflict cards laid down still leave the hands (phase 7)
+            for _, a in cur.adds:
+                rules.apply_add(state, self.seat_of.get(a.player, 0), a.count)
+            return None, (0, 0)
+        if cur.mutiny_at is None:
+            self._note(Violation("mutiny/not-recorded", f"{state.colours[mut]} took the "
+                                 "mutineer card but the log records no mutiny: nobody is "
+                                 "assumed to add conflict cards", expected="a mutiny line",
+                                 actual="none"), self._where(cur.event),
+                       f"$.events[{cur.index}]", rnd, None, mut)
+        n = state.players
+        adds = []
+        last = -1
+        out_of_order = False
+        for path, a in cur.adds:
+            seat = self.seat_of.get(a.player, 0)
+            order = (seat - state.captain) % n
+            if order < last and not out_of_order:
+                out_of_order = True
+                self._note(Violation("mutiny/out-of-order", f"{a.player} adds conflict cards "
+                                     "after a player who sits later from the captain",
+                                     expected="from the captain clockwise", actual=a.player),
+                           self._where(a), path, rnd, None, seat)
+            last = order
+            side = None if a.side is None else (1 if a.side == "captain" else -1)
+            hand = state.hands[seat]
+            if a.count > hand[CONFLICT] and hand[UNKNOWN]:
+                self._counts["hidden_mutiny"] += 1
+            found = rules.check_add(state, seat, a.count, side)
+            pos = to_position(state) if found else None
+            for v in found:
+                self._note(v, self._where(a), path, rnd, None, seat, pos)
+            rules.apply_add(state, seat, a.count)
+            adds.append((seat, a.count, side))
+        strength = rules.mutiny_strength(state, adds)
+        success = rules.mutiny_succeeds(*strength)
+        if cur.outcome is not None:
+            path, ev, outcome = cur.outcome
+            said = outcome == "mutineers"
+            if said != success:
+                c, m = strength
+                mate = " (the mate's 1 included)" if state.taken[MATE] >= 0 else ""
+                why = (f"the captain's side counts {c}{mate}, the mutineers {m}: "
+                       + ("ties go to the mutineers" if c == m else
+                          "the mutineers win" if success else "the captain holds"))
+                self._note(Violation("mutiny/outcome", why,
+                                     expected="mutineers" if success else "captain",
+                                     actual=outcome), self._where(ev), path, rnd, None, mut)
+            success = said
+        return success, strength
+
+    def _sales(self, cur: _Round) -> list[rules.Sale]:
+        state = self.state
+        rnd = state.round
+        declared = []
+        where = []
+        for path, s in cur.sales:
+            seat = self.seat_of.get(s.player, 0)
+            pos = self._pos_of.get(s.island, -1)
+            if pos < 0:
+                self._note(Violation("sale/wrong-island", f"{s.island} is not in this game's "
+                                     "circle", expected=", ".join(
+                                         state.island_name(p) for p in state.active()),
+                                     actual=s.island), self._where(s), path, rnd, None, seat)
+                continue
+            declared.append((seat, LETTER_INDEX[s.good], pos, s.count))
+            where.append((path, s))
+        sales, bad, assumed = rules.resolve_sales(state, declared)
+        for i, v in bad:
+            path, s = where[i]
+            self._note(v, self._where(s), path, rnd, None, self.seat_of.get(s.player, 0),
+                       to_position(state))
+        if assumed:
+            path, ev = cur.sale_at if cur.sale_at is not None else (f"$.events[{cur.index}]",
+                                                                    cur.event)
+            for seat, what in assumed:
+                names = " and ".join(state.island_name(p) for p in state.active())
+                self._note(Violation("sale/assumed", f"{state.colours[seat]} could split goods "
+                                     f"between {names} but declares no sale there: assumed "
+                                     f"{what}", expected="a sale declaration", actual="none"),
+                           self._where(ev), path, rnd, None, seat)
+        return sales
+
+    def _sheet_checks(self, cur: _Round, items) -> tuple[list, list]:
+        """Compare the score sheet, entry by entry, with the replay; a running total wrong
+        only because an earlier error was carried into it is reported as carried."""
+        state = self.state
+        rnd = state.round
+        recorded: list[int | None] = []
+        recorded_totals: list[int | None] = []
+        if not cur.scores:
+            self._counts["no_score"] += 1
+        if not cur.totals:
+            self._counts["no_total"] += 1
+        for line in (cur.scores, cur.totals):
+            missing = [c for c in state.colours if c not in line]
+            if line and missing:
+                path, e = next(iter(line.values()))
+                what = "score" if line is cur.scores else "total"
+                self._note(Violation(
+                    "score/missing", f"the {what} line of round {rnd} has no entry for "
+                    f"{', '.join(missing)}: not compared", expected="an entry per player",
+                    actual=", ".join(line)), (e.line, 1, 6) if e.line else None,
+                    (path[0], "", 0), rnd)
+        for seat, colour in enumerate(state.colours):
+            its = items[seat]
+            points = sum(i.points for i in its)
+            got = cur.scores.get(colour)
+            recorded.append(got[1].points if got else None)
+            if got is not None and got[1].points != points:
+                path, e = got
+                self._note(Violation(
+                    "score/round", f"{colour}'s round {rnd} score is {points}, not "
+                    f"{e.points}: {rules.explain(its)}", expected=str(points),
+                    actual=str(e.points)), self._where(e), path, rnd, None, seat)
+                self._source[seat] = len(self.notes) - 1
+            self._sheet[seat] += got[1].points if got is not None else points
+            tot = cur.totals.get(colour)
+            recorded_totals.append(tot[1].points if tot else None)
+            if tot is None:
+                continue
+            path, e = tot
+            right = state.scores[seat]
+            if e.points != right:
+                before = right - points
+                if e.points == self._sheet[seat] and self._source[seat] is not None:
+                    src = self.notes[self._source[seat]]
+                    self._note(Violation(
+                        "score/carried", f"{colour}'s total after round {rnd} is {right}, not "
+                        f"{e.points}, only because of the error carried from "
+                        f"{'line ' + str(src.line) if src.line else 'round ' + str(src.turn)}",
+                        expected=str(right), actual=str(e.points)),
+                        self._where(e), path, rnd, None, seat, follows=self._source[seat])
+                else:
+                    self._note(Violation(
+                        "score/total", f"{colour}'s total after round {rnd} is {right}, not "
+                        f"{e.points}: {before} before the round + {points} this round",
+                        expected=str(right), actual=str(e.points)),
+                        self._where(e), path, rnd, None, seat)
+                    self._source[seat] = len(self.notes) - 1
+            self._sheet[seat] = e.points
+        return recorded, recorded_totals
+
+    def _refill(self, cur: _Round) -> None:
+        state = self.state
+        rnd = state.round
+        n = state.players
+        steve = state.taken[STEVEDORE]
+        if cur.draw_at is None:
+            self._counts["no_draw"] += 1
+            for k in range(n):
+                seat = (state.captain + k) % n
+                need = rules.refill_need(state, seat)
+                extra = 3 if seat == steve else 0
+                rules.apply_refill(state, seat, None, min(need + extra,
+                                                          rules.cards_available(state)),
+                                   None, None)
+            return
+        last = -1
+        out_of_order = False
+        seen = set()
+        for path, d in cur.draws:
+            seat = self.seat_of.get(d.player, 0)
+            order = (seat - state.captain) % n
+            if order < last and not out_of_order:
+                out_of_order = True
+                self._note(Violation("refill/out-of-order", f"{d.player} draws after a player "
+                                     "who sits later from the captain",
+                                     expected="from the captain clockwise", actual=d.player),
+                           self._where(d), path, rnd, None, seat)
+            last = order
+            seen.add(seat)
+            cards = _kinds(d.cards)
+            keep = _kinds(d.keep)
+            if (cards is None and d.count) or (cards is not None and -1 in cards):
+                self._counts["count_draws"] += 1
+            found = rules.check_refill(state, seat, cards, d.count, keep, d.returned)
+            pos = to_position(state) if found else None
+            for v in found:
+                self._note(v, self._where(d), path, rnd, None, seat, pos)
+            rules.apply_refill(state, seat, cards, d.count, keep, d.returned)
+        path, ev = cur.draw_at
+        for k in range(n):
+            seat = (state.captain + k) % n
+            if seat in seen:
+                continue
+            need = rules.refill_need(state, seat) + (3 if seat == steve else 0)
+            want = min(need, rules.cards_available(state))
+            if want:
+                self._note(Violation(
+                    "refill/count", f"no draw is recorded for {state.colours[seat]}, who holds "
+                    f"{state.hand_size(seat)} and draws {want}"
+                    + (" (3 of them as the stevedore)" if seat == steve else "")
+                    + "; the draw is assumed", expected=str(want), actual="0"),
+                    self._where(ev), path, rnd, None, seat, to_position(state))
+                rules.apply_refill(state, seat, None, want, None, None)
+
+
+    # -- what the log did not let it check -----------------------------------------------------
+
+    def not_checked(self) -> list[str]:
+        """The checks that hidden cards and missing lines kept from being made."""
+        c = self._counts
+        out: list[str] = []
+        if c["hidden_plays"]:
+            out.append(
+                f"{c['hidden_plays']} card play(s) from hands the log does not know: checked "
+                "only against the number of cards of each kind")
+        if c["unseen_plays"]:
+            out.append(
+                f"{c['unseen_plays']} card(s) played without their kind: not counted in any "
+                "sale nor against any kind")
+        if c["hidden_mutiny"]:
+            out.append(
+                f"{c['hidden_mutiny']} mutiny entr{'ies' if c['hidden_mutiny'] > 1 else 'y'} "
+                "from hands the log does not know: checked only against the cards kept")
+        if c["count_draws"]:
+            out.append(
+                f"{c['count_draws']} draw(s) record how many cards, not which: their kinds "
+                "were not checked")
+        if c["no_draw"]:
+            out.append(
+                f"{c['no_draw']} round(s) record no draw: every player was assumed to refill "
+                "to 5 (the stevedore drawing 3 more) with unseen cards")
+        if c["no_sell"]:
+            out.append(
+                f"{c['no_sell']} round(s) record no selling: their points were taken from the "
+                "score sheet, not checked")
+        if c["no_score"] and self.turns:
+            out.append(
+                f"{c['no_score']} round(s) have no score line: the round points were not "
+                "compared with a sheet")
+        if c["no_total"] and self.turns:
+            out.append(
+                f"{c['no_total']} round(s) have no total line: the running totals were not "
+                "compared with a sheet")
+        return out
+
+    # -- the engine protocol -----------------------------------------------------------------
+
+    def phase(self) -> str | None:
+        """What the game waits for: ``round`` (the next round to open), ``wage`` (phase 1),
+        ``sell`` (phase 2), then the lines of the settled phases, ``dest``, ``mutiny``,
+        ``score``, ``total``, ``draw``; ``None`` when the game is over (U1)."""
+        state = self.state
+        if state.phase == OVER:
+            return None
+        cur = self._round
+        if cur is None:
+            return "round"
+        if not all(state.passed):
+            if state.wage < 0 and cur.wage_at is None and not cur.sold:
+                return "wage"
+            return "sell"
+        if not cur.dests:
+            return "dest"
+        if state.taken[MUTINEER] >= 0 and cur.mutiny_at is None:
+            return "mutiny"
+        if not cur.scores:
+            return "score"
+        if not cur.totals:
+            return "total"
+        if state.round < state.rounds and cur.draw_at is None:
+            return "draw"
+        return "round"
+
+    def to_move(self) -> ToMove | None:
+        """Who acts: the seller in phase 2, the mutineer in the mutiny, else the captain (who
+        opens the round, sets the wage, and for whom the scorekeeper writes the sheet)."""
+        phase = self.phase()
+        if phase is None:
+            return None
+        state = self.state
+        seat = state.captain
+        if phase == "sell" and state.turn >= 0:
+            seat = state.turn
+        elif phase == "mutiny":
+            seat = state.taken[MUTINEER]
+        return ToMove(seat, state.colours[seat], phase)
+
+    def legal(self) -> list[object]:
+        """The lawful next lines, one event each: the round to open; the wages 0-3; each
+        play and pass of the seller (as a one-step ``sell``); the destinations the kept cards
+        give (U7); every lawful set of conflict cards added, with the outcome it gives (U6);
+        the score and total lines the round's settlement gives; the refill's counts (the
+        cards drawn are chance)."""
+        phase = self.phase()
+        if phase is None:
+            return []
+        state = self.state
+        colours = state.colours
+        if phase == "round":
+            number = state.round + 1 if self._round is not None else state.round
+            return [Round(number=number)]
+        if phase == "wage":
+            return [Wage(wage=w) for w in WAGES]
+        if phase == "sell":
+            seat = state.turn
+            colour = colours[seat]
+            options: list[object] = []
+            for k in rules.legal_plays(state, seat):
+                for robbed in ((False, True) if k == PIRATE else (False,)):
+                    options.append(Sell(steps=[Play(player=colour, card=LETTERS[k],
+                                                    robbed=robbed)]))
+            kept = state.hand_size(seat)
+            actions = ([None] if seat == state.captain
+                       else [ACTIONS[a] for a in rules.free_actions(state)])
+            options += [Sell(steps=[Pass(player=colour, kept=kept, action=a)]) for a in actions]
+            return [e for e in options if not self._errors(e)]
+        if phase == "dest":
+            capt, mut = state.captain, state.taken[MUTINEER]
+            dests = [DestEntry(role="captain",
+                               island=state.island_name(rules.destination(state, capt)))]
+            if mut >= 0:
+                dests.append(DestEntry(role="mutineer",
+                                       island=state.island_name(rules.destination(state, mut))))
+            return [Dest(dests=dests)]
+        if phase == "mutiny":
+            return self._mutinies()
+        twin = self.copy()
+        twin.close(refill=False)
+        if phase == "score":
+            items = twin.scores[-1].items
+            return [Score(entries=[Entry(player=c, points=sum(i.points for i in items[s]))
+                                   for s, c in enumerate(colours)])]
+        if phase == "total":
+            return [Total(entries=[Entry(player=c, points=twin.state.scores[s])
+                                   for s, c in enumerate(colours)])]
+        # the refill, from the captain of the next round clockwise (phase 8)
+        after = twin.state
+        n = len(colours)
+        steve = after.taken[STEVEDORE]
+        avail = rules.cards_available(after)
+        draws = []
+        for k in range(n):
+            seat = (after.captain + k) % n
+            want = min(rules.refill_need(after, seat) + (3 if seat == steve else 0), avail)
+            avail -= want
+            draws.append(DrawEntry(player=colours[seat], count=want))
+        return [Draw(draws=draws)]
+
+    def _mutinies(self) -> list[object]:
+        """U6: every count of conflict cards the four players of the two sides may add, in
+        mutiny order from the captain, with the outcome each gives."""
+        state = self.state
+        n = state.players
+        order = [(state.captain + k) % n for k in range(n)]
+        combos: list[list[tuple[int, int]]] = [[]]
+        for seat in order:
+            top = (state.hands[seat][CONFLICT] + state.hands[seat][UNKNOWN]
+                   if rules.side_of(state, seat) else 0)
+            combos = [c + [(seat, k)] for c in combos for k in range(top + 1)]
+        out: list[object] = []
+        for combo in combos:
+            adds = [(seat, k, None) for seat, k in combo]
+            success = rules.mutiny_succeeds(*rules.mutiny_strength(state, adds))
+            event = Mutiny(adds=[Add(player=state.colours[seat], count=k) for seat, k in combo],
+                           outcome="mutineers" if success else "captain")
+            if not self._errors(event):
+                out.append(event)
+        return out
+
+    def _errors(self, event: object) -> list[Violation]:
+        return [v for v in self.check(event) if CODES[v.code].severity == "error"]
+
+    def read(self, line: str) -> object:
+        """One line of the text notation (``sell red G, blue pass 4 mate``, ``score red 4,
+        ...``); ``LogSyntaxError`` when it cannot be read."""
+        from cartlog.games.meuterer.notation import read_line
+
+        names = {p.name.lower(): p.colour for p in (self.log.players if self.log else [])
+                 if p.name}
+        return read_line(line, self.state.colours, names)
+
+    _SETTLED = (Dest, Mutiny, Sale, Score, Total, Draw)
+
+    def check(self, event: object) -> list[Violation]:
+        """The rules ``event`` breaks here, the state untouched: it is carried out on a copy
+        (with the round settled on the copy for the lines of phases 3-8), and the violations
+        placed at it are returned."""
+        if type(event) is Comment:
+            return []
+        twin = self.copy()
+        twin.auto_close = False
+        start = len(twin.notes)
+        at = f"$.events[{twin._applied}]"
+        try:
+            twin.apply(event)
+            if type(event) in self._SETTLED and twin._round is not None:
+                twin.close()
+        except StopAudit:  # pragma: no cover - a copy never stops
+            pass
+        return [n.violation for n in twin.notes[start:]
+                if n.path == at or n.path.startswith((at + ".", at + "["))]
+
+    def apply(self, event: object) -> None:
+        """Carry out ``event`` as played, lawful or not; the last round closes with its
+        ``total`` line (U1)."""
+        self.feed(self._applied, event)
+        self._applied += 1
+        state = self.state
+        if (self.auto_close and type(event) is Total and self._round is not None
+                and state.round >= state.rounds):
+            self.close()
+
+    def copy(self) -> Engine:
+        new = Engine.__new__(Engine)
+        new.__dict__.update(self.__dict__)
+        new.notes = self.notes[:]
+        new.scores = self.scores[:]
+        new.unchecked = self.unchecked[:]
+        new._listener = None
+        new.stop_at_first = False
+        new.state = self.state.copy()
+        new._sheet = self._sheet[:]
+        new._source = self._source[:]
+        new._counts = dict(self._counts)
+        cur = self._round
+        if cur is not None:
+            twin = _Round.__new__(_Round)
+            for name in _Round.__slots__:
+                value = getattr(cur, name)
+                if isinstance(value, (list, dict)):
+                    value = value.copy()
+                setattr(twin, name, value)
+            new._round = twin
+        return new
+
+    def position(self) -> str:
+        return to_position(self.state)
+
+    def is_over(self) -> bool:
+        return self.state.phase == OVER
+
+    def outcome(self) -> Outcome | None:
+        """U1: the highest total after the last round wins; a tie is shared."""
+        state = self.state
+        if state.phase != OVER:
+            return None
+        seats = rules.winners(state)
+        reason = (f"highest total, {state.scores[seats[0]]}" if len(seats) == 1
+                  else f"a shared highest total, {state.scores[seats[0]]}")
+        return Outcome(tuple(state.colours[s] for s in seats), reason)
+
+    def totals(self) -> dict[str, int]:
+        """Every card: hands, table, discard pile and deck."""
+        return {"cards": self.state.cards_in_play()}
