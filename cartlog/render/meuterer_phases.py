@@ -105,14 +105,6 @@ class RoundFrames(NamedTuple):
     end: list  # the round-end frame, when the round closed
 
 
-def _phase(text: str) -> str:
-    for prefix, kind in (("the captain sails", "dest"), ("mutiny", "mutiny"),
-                         ("no mutiny", "mutiny"), ("scoring", "score"), ("refill", "refill")):
-        if text.startswith(prefix):
-            return kind
-    return "other"
-
-
 def _groups(log) -> tuple[list, list[list]]:
     """The log's lines before the first round (comments), and those of each round."""
     before: list = []
@@ -147,7 +139,7 @@ def rounds_of(log, frames: list) -> tuple[object, list, list[RoundFrames], objec
         elif not rounds:
             before.append(frame)
         elif frame.kind == "phase":
-            rounds[-1].phases.setdefault(_phase(frame.text), frame)
+            rounds[-1].phases.setdefault(frame.phase or "other", frame)
         elif frame.kind == "round-end":
             rounds[-1].end.append(frame)
         else:

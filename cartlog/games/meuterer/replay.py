@@ -124,6 +124,7 @@ class Frame(msgspec.Struct, tag="meuterer", tag_field="game", omit_defaults=True
     """
 
     kind: str  # setup, round, wage, action, phase, round-end, comment, end
+    phase: str | None = None  # of a phase frame: dest, mutiny, score or refill
     turn: int | None = None  # the round
     action: int | None = None  # the selling turn within the round
     player: str | None = None
@@ -180,7 +181,8 @@ def record(log: MeutererLog) -> tuple[Replay, list[Frame]]:
                                 notation=format_event(ev) if ev is not None else None,
                                 text=step.text, findings=found, line=line, **table(state)))
         else:
-            frames.append(Frame(kind=step.kind, turn=step.round, player=colour,
+            frames.append(Frame(kind=step.kind, phase=step.phase, turn=step.round,
+                                player=colour,
                                 notation=format_event(ev) if ev is not None else None,
                                 text=step.text, findings=found, line=line))
 
