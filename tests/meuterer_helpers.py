@@ -1,21 +1,15 @@
-"""Helpers for the Meuterer tests: small logs, positions, and the report assembly.
+"""Helpers for the Meuterer tests: small logs, and the findings of the production audit.
 
-The game is not registered in ``cartlog.games`` yet, so the tests read logs with the game's own
-``notation.parse`` (text) or ``msgspec`` + ``notation.validate`` (JSON), and assemble findings
-with :func:`findings_of`, a copy of ``cartlog.audit.report_of`` that also honours a note's own
-``follows`` (the link of a carried running total to its source).
+Logs are read with ``cartlog.games.read_log`` and audited with ``cartlog.audit`` (the same
+report assembly as ``cartlog check``).
 """
 
 from __future__ import annotations
 
-import msgspec
-
-from cartlog.core.errors import LogSyntaxError
+from cartlog.audit import audit as run_audit
+from cartlog.audit import report_of
 from cartlog.core.findings import Finding
-from cartlog.games import is_json
-from cartlog.games.meuterer import codes as codes_module
-from cartlog.games.meuterer.events import LOG_TYPE
-from cartlog.games.meuterer.notation import parse, validate
+from cartlog.games import read_log
 from cartlog.games.meuterer.position import from_position
 from cartlog.games.meuterer.replay import Replay
 
@@ -55,55 +49,18 @@ def make(body: str = ROUND1, *, players: str = PLAYERS4, captain: str | None = "
 
 
 def read(text: str, path: str = "<log>"):
-    """Read a Meuterer log, text or JSON, as ``cartlog.games.read_log`` will once the game is
-    registered."""
-    if is_json(text):
-        try:
-            log = msgspec.json.decode(text, type=LOG_TYPE)
-        except msgspec.DecodeError as exc:
-            from cartlog.core.errors import SyntaxProblem
-
-            raise LogSyntaxError(path, [SyntaxProblem(1, 1, f"invalid log: {exc}")], text)
-        problems = validate(log)
-        if problems:
-            raise LogSyntaxError(path, problems, text)
-        return log
-    return parse(text, path)
+    """Read a Meuterer log, text or JSON, as ``cartlog check`` does."""
+    return read_log(text, path)
 
 
 def findings_of(replay: Replay) -> list[Finding]:
-    """``cartlog.audit.report_of``'s finding list for a Meuterer replay."""
-    table = codes_module.CODES
-    findings: list[Finding] = []
-    first_error_of: dict[int | None, int] = {}
-    first_error: int | None = None
-    for note in replay.notes:
-        v = note.violation
-        info = table[v.code]
-        follows = note.follows
-        if follows is None and v.code in codes_module.CONSEQUENCES and info.severity == "error":
-            follows = first_error if v.code in codes_module.TABLE_WIDE else \
-                first_error_of.get(note.seat)
-        colour = (replay.colours[note.seat]
-                  if note.seat is not None and note.seat < len(replay.colours) else None)
-        f = Finding(code=v.code, severity=info.severity, message=v.message, rule=info.rule,
-                    line=note.line or None, col=note.col or None, end_col=note.end or None,
-                    path=note.path, turn=note.turn, action=note.action, player=colour,
-                    expected=v.expected, actual=v.actual, position=note.position,
-                    follows=follows)
-        if (info.severity == "error" and follows is None
-                and v.code not in codes_module.RECORD_ONLY):
-            index = len(findings)
-            if first_error is None:
-                first_error = index
-            first_error_of.setdefault(note.seat, index)
-        findings.append(f)
-    return findings
+    """The report's finding list for a finished Meuterer replay (``cartlog.audit``)."""
+    return report_of(replay, "<log>").findings
 
 
 def audit(text_or_log, **kw) -> list[Finding]:
     log = read(text_or_log) if isinstance(text_or_log, str) else text_or_log
-    return findings_of(Replay(log, **kw).run())
+    return run_audit(log, **kw).findings
 
 
 def codes(findings) -> list[str]:
