@@ -17,12 +17,19 @@ import typer
 
 from cartlog import __version__
 from cartlog.core.text import to_ascii
+from cartlog.games import SPECS
 
 EXIT_CLEAN, EXIT_FINDINGS, EXIT_UNREADABLE = 0, 1, 2
 
+
+def _titles(sep: str = " and ") -> str:
+    titles = [spec.title for spec in SPECS]
+    return ", ".join(titles[:-1]) + sep + titles[-1] if len(titles) > 1 else titles[0]
+
+
 app = typer.Typer(
     name="cartlog",
-    help="Replay and audit recorded games of Cartagena and Meuterer: every illegal move and "
+    help=f"Replay and audit recorded games of {_titles()}: every illegal move and "
     "every wrong score or result, at its line and column.\n\n"
     "Exit status: 0 clean, 1 errors found, 2 unreadable input or bad usage.\n\n"
     "Examples:\n\n"
@@ -298,12 +305,15 @@ def replay(
         raise typer.Exit(EXIT_FINDINGS)
 
 
+_SCORE_HELP = "\n\n    ".join(f"{spec.title}: {spec.summary}." for spec in SPECS)
+
+
 @app.command()
 def score(log: LogArg, fmt: FormatOpt = Format.text, ascii_only: AsciiOpt = False) -> None:
-    """Show the final breakdown: winner, pirates aboard, distance to the boat.
+    """Show the final breakdown: the winner, how each player stands, and the recorded result
+    beside the replayed one.
 
-    For each player: pirates aboard and still on the way, their spaces, the total distance to
-    the boat and the cards in hand; the recorded result beside the replayed one.
+    {games}
 
     Exit status: 0 clean, 1 errors found, 2 the log could not be read.
 
@@ -331,12 +341,17 @@ def score(log: LogArg, fmt: FormatOpt = Format.text, ascii_only: AsciiOpt = Fals
         raise typer.Exit(EXIT_FINDINGS)
 
 
+score.__doc__ = (score.__doc__ or "").replace("{games}", _SCORE_HELP)
+
+
 @app.command()
 def simulate(
-    game: Annotated[str, typer.Argument(help="The game: cartagena or meuterer.", show_default=False)],
+    game: Annotated[str, typer.Argument(
+        help="The game: " + ", ".join(spec.name for spec in SPECS) + ".",
+        show_default=False)],
     rules: Annotated[Optional[str], typer.Option(
-        "--rules", "-r", help="Rule set (Cartagena) or variant (Meuterer); see cartlog games. "
-        "Default: the game's first (2000-jamaica, base).")] = None,
+        "--rules", "-r", help="The rule set or variant; see cartlog games. Default: "
+        + ", ".join(f"{spec.default_rules} ({spec.name})" for spec in SPECS) + ".")] = None,
     players: Annotated[int, typer.Option("--players", "-n", help="Number of players.")] = 4,
     seed: Annotated[int, typer.Option("--seed", "-s", help="Random seed: the same seed gives "
                                       "the same game.")] = 0,
@@ -366,9 +381,7 @@ def simulate(
 
         _fail(f"unknown game {game!r}; expected one of {', '.join(GAMES)} (see cartlog games)")
     try:
-        if rules is None:
-            rules = entry.module("model").catalogue()["rulesets"][0]["name"]
-        log = entry.module("simulate").simulate(rules, players, seed, view=view)
+        log = entry.simulate(rules or entry.default_rules, players, seed, view=view)
     except ValueError as exc:
         _fail(f"{exc} (see cartlog games)")
     seats = [p.colour for p in getattr(log, "players", ())]
@@ -534,7 +547,7 @@ def _version(value: bool) -> None:
 def _root(version: Annotated[bool, typer.Option("--version", callback=_version,
                                                 is_eager=True, help="Print the version.")]
           = False) -> None:
-    """Replay and audit recorded games of Cartagena and Meuterer."""
+    """Replay and audit recorded games."""
 
 
 def main() -> None:

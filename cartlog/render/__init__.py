@@ -11,5 +11,8 @@ from types import ModuleType
 
 
 def game_renderer(game: str) -> ModuleType:
-    """The renderer module of a game: ``render_replay`` and ``render_score``."""
-    return import_module(f"cartlog.render.{game}")
+    """The renderer module of a game, as its spec names it: ``render_replay`` and
+    ``render_score``."""
+    from cartlog.games import GAMES
+
+    return import_module(GAMES[game].renderer)

@@ -19,10 +19,14 @@ from rich.text import Text
 from cartlog.core.errors import LogSyntaxError
 from cartlog.core.findings import Finding
 from cartlog.core.text import split_lines
+from cartlog.games import GAMES
 from cartlog.render.theme import severity_style
 
 
-TURN_WORD = {"meuterer": "round"}  # what a game counts its play in
+def turn_word(game: str) -> str:
+    """What a game counts its play in (``turn``, ``round``), from its spec."""
+    spec = GAMES.get(game)
+    return spec.turn_word if spec is not None else "turn"
 
 
 def shown_range(start: int | None, end: int | None, total: int, unit: str) -> str:
@@ -97,7 +101,7 @@ def render_report(report, source: str | None, *, verbose: bool = False,
         if f.severity == "info" and not show_info:
             continue
         parts.extend(finding_text(f, i, report.file, lines, verbose=verbose,
-                                  unit=TURN_WORD.get(report.game, "turn")))
+                                  unit=turn_word(report.game)))
     for item in report.unchecked:
         parts.append(Text(f"{report.file}: not checked: {item}", style="muted"))
     parts.append(summary_line(report, stopped=stopped))
@@ -124,11 +128,13 @@ def summary_line(report, *, stopped: bool = False) -> Text:
         text.append(f" ({report.condoned} condoned)", style="finding.condoned")
     if stopped and report.errors:
         last = max((f.turn for f in report.findings if f.turn is not None), default=None)
-        where = f" at turn {last}" if last is not None else ""
+        where = f" at {turn_word(report.game)} {last}" if last is not None else ""
         text.append(f"; {report.rules}, stopped at the first error{where}")
         return text
     outcome = f"won by {b.winner}" if b.winner else "unfinished"
-    text.append(f"; {report.rules}, {_plural(b.turns, TURN_WORD.get(report.game, 'turn'))}, {outcome}")
+    spec = GAMES.get(report.game)
+    count = spec.count(b.turns) if spec is not None else _plural(b.turns, "turn")
+    text.append(f"; {report.rules}, {count}, {outcome}")
     if b.recorded is not None:
         if b.agrees:
             text.append(", as recorded")
