@@ -58,24 +58,17 @@ def cpu_model() -> str:
     return platform.processor() or platform.machine() or "unknown"
 
 
-DEFAULT_RULES = {"cartagena": "2000-jamaica", "meuterer": "base"}
-
-
 def build_corpus(game: str, rules: str, players: int, games: int, seed: int) -> list[bytes]:
-    simulate = GAMES[game].module("simulate").simulate
+    spec = GAMES[game]
     encoder = msgspec.json.Encoder()
-    return [encoder.encode(simulate(rules, players, seed + i)) for i in range(games)]
+    return [encoder.encode(spec.simulate(rules, players, seed + i)) for i in range(games)]
 
 
 def count_actions(game: str, logs: list) -> int:
-    """Cartagena: the entries of every turn's action list. Meuterer: plays and passes."""
-    if game == "meuterer":
-        from cartlog.games.meuterer.events import Sell
-
-        return sum(len(ev.steps) for log in logs for ev in log.events if type(ev) is Sell)
-    from cartlog.games.cartagena.events import Turn
-
-    return sum(len(ev.actions) for log in logs for ev in log.events if isinstance(ev, Turn))
+    """The actions as the game's replay counts them (Cartagena: the entries of every turn's
+    action list; Meuterer: plays and passes)."""
+    Replay = GAMES[game].module("replay").Replay
+    return sum(Replay(log).run().actions for log in logs)
 
 
 def count_entries(logs: list) -> int:
@@ -83,10 +76,8 @@ def count_entries(logs: list) -> int:
     return sum(1 for log in logs for ev in log.events if type(ev).__name__ != "Comment")
 
 
-def is_unfinished(game: str, log) -> bool:
-    if game == "meuterer":
-        return not log.result
-    return log.result == "unfinished"
+def is_unfinished(log) -> bool:
+    return not audit(log).breakdown.winner
 
 
 def best_of(repeats: int, fn) -> float:
@@ -105,15 +96,16 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--game", choices=sorted(GAMES), default="cartagena",
                         help="the game (cartagena)")
     parser.add_argument("--games", type=int, default=2000, help="games in the corpus (2000)")
-    parser.add_argument("--rules", default=None, help="rule set (Cartagena) or variant "
-                        "(Meuterer); default 2000-jamaica or base")
+    parser.add_argument("--rules", default=None, help="rule set or variant; default the "
+                        "game's own (" + ", ".join(f"{g}: {s.default_rules}"
+                                                   for g, s in GAMES.items()) + ")")
     parser.add_argument("--players", type=int, default=4, help="players per game (4)")
     parser.add_argument("--seed", type=int, default=0, help="seed of the first game (0)")
     parser.add_argument("--repeats", type=int, default=5, help="timed runs per stage; the "
                         "best counts (5)")
     args = parser.parse_args(argv)
     game = args.game
-    rules = args.rules or DEFAULT_RULES[game]
+    rules = args.rules or GAMES[game].default_rules
     entry = GAMES[game]
     Replay = entry.module("replay").Replay
 
@@ -125,7 +117,7 @@ def main(argv: list[str] | None = None) -> int:
     texts = [b.decode() for b in blobs]
     actions = count_actions(game, logs)
     entries = count_entries(logs)
-    unfinished = sum(1 for log in logs if is_unfinished(game, log))
+    unfinished = sum(1 for log in logs if is_unfinished(log))
     # every simulated game is legal: a finding of severity error means the benchmark is broken
     errors = sum(audit(log).errors for log in logs[:50])
     if errors:
@@ -157,10 +149,9 @@ def main(argv: list[str] | None = None) -> int:
 
     size = sum(len(b) for b in blobs)
     print(f"## cartlog audit benchmark\n")
-    what = "plays and passes" if game == "meuterer" else "entries of turns' action lists"
     print(f"- corpus: {args.games:,} {args.players}-player {entry.title} {rules} games, seeds "
           f"{args.seed}-{args.seed + args.games - 1}, every card known "
-          f"({unfinished} unfinished); {actions:,} actions ({what}; "
+          f"({unfinished} unfinished); {actions:,} actions (as the replay counts them; "
           f"{actions / args.games:.0f} a game); {entries:,} log entries "
           f"({entries / args.games:.0f} a game); {size / 1e6:.1f} MB of JSON "
           f"(simulated in {simulated:.1f} s)")
@@ -169,17 +160,12 @@ def main(argv: list[str] | None = None) -> int:
           f"cartlog {cartlog.__version__}; {platform.system()} {platform.release()}")
     print(f"- one core, no multiprocessing; best of {args.repeats} runs per stage")
     print()
-    if game == "meuterer":
-        print("| stage | time (s) | actions/s | log entries/s | games/s | µs per action | "
-              "vs target |")
-        print("| --- | ---: | ---: | ---: | ---: | ---: | ---: |")
-    else:
-        print("| stage | time (s) | actions/s | games/s | µs per action | vs target |")
-        print("| --- | ---: | ---: | ---: | ---: | ---: |")
+    print("| stage | time (s) | actions/s | log entries/s | games/s | µs per action | "
+          "vs target |")
+    print("| --- | ---: | ---: | ---: | ---: | ---: | ---: |")
     for name, seconds in results:
         rate = actions / seconds
-        per_entry = f" {entries / seconds:,.0f} |" if game == "meuterer" else ""
-        print(f"| {name} | {seconds:.3f} | {rate:,.0f} |{per_entry} "
+        print(f"| {name} | {seconds:.3f} | {rate:,.0f} | {entries / seconds:,.0f} | "
               f"{args.games / seconds:,.0f} | {1e6 / rate:.2f} | {rate / TARGET:.2f}x |")
     print(f"\nTarget: {TARGET:,} actions/s per core for decode + audit.")
     return 0

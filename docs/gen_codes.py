@@ -20,7 +20,7 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from cartlog.audit import audit  # noqa: E402
-from cartlog.games import GAMES, all_codes, read_log  # noqa: E402
+from cartlog.games import GAMES, read_log  # noqa: E402
 
 # -- the example logs ---------------------------------------------------------------------------
 
@@ -216,8 +216,7 @@ MEUTERER_FAMILIES = {
     "result": ("Result", "The `Result` tag against the replayed winners (ruling U1)."),
 }
 
-def _game_of_code(code: str) -> str:
-    return "cartagena" if code in EXAMPLES else "meuterer"
+FAMILIES_OF = {"cartagena": FAMILIES, "meuterer": MEUTERER_FAMILIES}  # family titles per game
 
 
 def _simulated() -> str:
@@ -390,11 +389,15 @@ the lines shown; line numbers in the messages count in that full log.
 
 
 def _game_intro(game: str) -> str:
+    """The note that opens a game's part: how its examples are built (empty for a game that
+    has none written here yet)."""
     if game == "cartagena":
         base = "\n".join(f'[{n} "{v}"]' for n, v in BASE.items() if v is not None)
         return CARTAGENA_NOTE.replace("{base}", base)
-    base = "\n".join(f'[{n} "{v}"]' for n, v in MEUTERER_BASE.items() if v is not None)
-    return MEUTERER_NOTE.replace("{base}", base).replace("{round1}", MEUTERER_ROUND1)
+    if game == "meuterer":
+        base = "\n".join(f'[{n} "{v}"]' for n, v in MEUTERER_BASE.items() if v is not None)
+        return MEUTERER_NOTE.replace("{base}", base).replace("{round1}", MEUTERER_ROUND1)
+    return ""
 
 
 def _follow_note(codes_module) -> str:
@@ -407,13 +410,12 @@ def _follow_note(codes_module) -> str:
 
 
 def render() -> str:
-    codes = all_codes()
     out = [INTRO]
 
     by_game: dict[str, dict[str, list]] = {}
-    for code in codes.values():
-        game = _game_of_code(code.code)
-        by_game.setdefault(game, {}).setdefault(code.code.split("/")[0], []).append(code)
+    for game, spec in GAMES.items():
+        for code in spec.codes.CODES.values():
+            by_game.setdefault(game, {}).setdefault(code.code.split("/")[0], []).append(code)
     games = [g for g in GAMES if g in by_game]
 
     out.append("## All codes\n\n")
@@ -430,7 +432,7 @@ def render() -> str:
         codes_module = GAMES[game].module("codes")
         follows = codes_module.CONSEQUENCES
         table_wide = codes_module.TABLE_WIDE
-        families = MEUTERER_FAMILIES if game == "meuterer" else FAMILIES
+        families = FAMILIES_OF.get(game, {})
         out.append(f"# {GAMES[game].title}\n\n")
         out.append(_game_intro(game))
         out.append(_follow_note(codes_module))

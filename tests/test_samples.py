@@ -24,11 +24,9 @@ README = SAMPLES / "README.md"
 LOG_SUFFIXES = {".cartlog", ".json"}
 COLUMNS = ["file", "rule set", "players", "what it shows", "codes", "exit"]
 # the sample folders, one per game, and what the "rule set" column may say for each
-RULE_SETS = {
-    "cartagena": {"2000-jamaica", "2000-tortuga", "ravensburger", "ravensburger-advanced"},
-    "meuterer": {"base", "pirate"},
-}
-PLAYER_COUNTS = {"cartagena": {2, 3, 4, 5}, "meuterer": {3, 4}}
+RULE_SETS = {name: set(spec.rulesets) for name, spec in GAMES.items()}
+PLAYER_COUNTS = {name: set(range(spec.players[0], spec.players[1] + 1))
+                 for name, spec in GAMES.items()}
 CODES = all_codes()
 NONE = {"—", "-", ""}
 

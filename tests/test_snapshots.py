@@ -18,24 +18,17 @@ from syrupy.extensions.single_file import SingleFileSnapshotExtension, WriteMode
 from typer.testing import CliRunner
 
 from cartlog.cli import app
+from cartlog.games import SPECS
 
 ROOT = Path(__file__).resolve().parent.parent
-SAMPLE_DIR = ROOT / "samples" / "cartagena"
-HAVE_RENDERER = (ROOT / "cartlog" / "render" / "cartagena.py").exists()
-needs_renderer = pytest.mark.skipif(not HAVE_RENDERER,
-                                    reason="cartlog/render/cartagena.py not written yet")
 ENV = {"COLUMNS": "100", "LINES": "50", "NO_COLOR": "1", "TERM": "dumb"}
 
-# the readable samples (the unreadable ones live in a folder of their own)
-SAMPLES = sorted(p.name for p in SAMPLE_DIR.iterdir()
-                 if p.is_file() and p.suffix in (".cartlog", ".json"))
-
-MEUTERER_DIR = ROOT / "samples" / "meuterer"
-MEUTERER_SAMPLES = sorted(p.name for p in MEUTERER_DIR.iterdir()
-                          if p.is_file() and p.suffix in (".cartlog", ".json"))
-HAVE_MEUTERER_RENDERER = (ROOT / "cartlog" / "render" / "meuterer.py").exists()
-needs_meuterer_renderer = pytest.mark.skipif(
-    not HAVE_MEUTERER_RENDERER, reason="cartlog/render/meuterer.py not written yet")
+# the readable samples of every registered game (the unreadable ones live in a folder of
+# their own), as "game/file"; a snapshot is named for the test and "game-file"
+SAMPLES = [f"{spec.name}/{p.name}" for spec in SPECS
+           for p in sorted((ROOT / "samples" / spec.name).glob("*"))
+           if p.is_file() and p.suffix in (".cartlog", ".json")]
+IDS = [name.replace("/", "-") for name in SAMPLES]
 
 runner = CliRunner()
 
@@ -68,21 +61,22 @@ def cartlog(*args: str) -> tuple[int, str]:
 
 
 def sample_path(name: str) -> str:
-    return f"samples/cartagena/{name}"
+    return f"samples/{name}"
 
 
-def test_there_are_samples():
-    assert len(SAMPLES) >= 10
+@pytest.mark.parametrize("spec", SPECS, ids=[spec.name for spec in SPECS])
+def test_every_game_has_samples(spec):
+    assert sum(1 for name in SAMPLES if name.startswith(spec.name + "/")) >= 10
 
 
-@pytest.mark.parametrize("name", SAMPLES)
+@pytest.mark.parametrize("name", SAMPLES, ids=IDS)
 def test_check_report(name, snap):
     code, out = cartlog("check", "--ascii", sample_path(name))
     assert out.isascii()
     assert f"exit {code}\n{out}" == snap
 
 
-@pytest.mark.parametrize("name", SAMPLES)
+@pytest.mark.parametrize("name", SAMPLES, ids=IDS)
 def test_check_json(name, snap):
     code, out = cartlog("check", "--format", "json", sample_path(name))
     doc = json.loads(out)
@@ -90,59 +84,15 @@ def test_check_json(name, snap):
     assert f"exit {code}\n{json.dumps(doc, indent=2, ensure_ascii=False)}\n" == snap
 
 
-@needs_renderer
-@pytest.mark.parametrize("name", SAMPLES)
+@pytest.mark.parametrize("name", SAMPLES, ids=IDS)
 def test_replay(name, snap):
     code, out = cartlog("replay", "--ascii", sample_path(name))
     assert out.isascii()
     assert f"exit {code}\n{out}" == snap
 
 
-@needs_renderer
-@pytest.mark.parametrize("name", SAMPLES)
+@pytest.mark.parametrize("name", SAMPLES, ids=IDS)
 def test_score(name, snap):
     code, out = cartlog("score", "--ascii", sample_path(name))
-    assert out.isascii()
-    assert f"exit {code}\n{out}" == snap
-
-
-# -- Meuterer: the same four views, snapshots named test_meuterer_*[sample] ------------------
-
-
-def meuterer_path(name: str) -> str:
-    return f"samples/meuterer/{name}"
-
-
-def test_there_are_meuterer_samples():
-    assert len(MEUTERER_SAMPLES) >= 10
-
-
-@pytest.mark.parametrize("name", MEUTERER_SAMPLES)
-def test_meuterer_check_report(name, snap):
-    code, out = cartlog("check", "--ascii", meuterer_path(name))
-    assert out.isascii()
-    assert f"exit {code}\n{out}" == snap
-
-
-@pytest.mark.parametrize("name", MEUTERER_SAMPLES)
-def test_meuterer_check_json(name, snap):
-    code, out = cartlog("check", "--format", "json", meuterer_path(name))
-    doc = json.loads(out)
-    doc.pop("cartlog", None)  # the version: not part of what is being pinned down
-    assert f"exit {code}\n{json.dumps(doc, indent=2, ensure_ascii=False)}\n" == snap
-
-
-@needs_meuterer_renderer
-@pytest.mark.parametrize("name", MEUTERER_SAMPLES)
-def test_meuterer_replay(name, snap):
-    code, out = cartlog("replay", "--ascii", meuterer_path(name))
-    assert out.isascii()
-    assert f"exit {code}\n{out}" == snap
-
-
-@needs_meuterer_renderer
-@pytest.mark.parametrize("name", MEUTERER_SAMPLES)
-def test_meuterer_score(name, snap):
-    code, out = cartlog("score", "--ascii", meuterer_path(name))
     assert out.isascii()
     assert f"exit {code}\n{out}" == snap
