@@ -42,8 +42,7 @@ import msgspec  # noqa: E402
 
 import cartlog  # noqa: E402
 from cartlog.audit import audit  # noqa: E402
-from cartlog.games import read_log  # noqa: E402
-from cartlog.games import GAMES  # noqa: E402
+from cartlog.games import GAMES, read_log  # noqa: E402
 
 TARGET = 500_000  # actions per second per core
 
@@ -148,7 +147,7 @@ def main(argv: list[str] | None = None) -> int:
     results = [(name, best_of(args.repeats, fn)) for name, fn in stages]
 
     size = sum(len(b) for b in blobs)
-    print(f"## cartlog audit benchmark\n")
+    print("## cartlog audit benchmark\n")
     print(f"- corpus: {args.games:,} {args.players}-player {entry.title} {rules} games, seeds "
           f"{args.seed}-{args.seed + args.games - 1}, every card known "
           f"({unfinished} unfinished); {actions:,} actions (as the replay counts them; "

@@ -108,7 +108,7 @@ def main(argv: list[str] | None = None) -> int:
     print("| --- | ---: | ---: |")
     for package, (self_us, n) in sorted(by_package.items(), key=lambda kv: -kv[1][0])[:args.top]:
         print(f"| `{package}` | {self_us / 1e3:.1f} | {n} |")
-    print(f"\nSlowest single imports (cumulative, including what they import):\n")
+    print("\nSlowest single imports (cumulative, including what they import):\n")
     print("| module | cumulative (ms) | self (ms) |")
     print("| --- | ---: | ---: |")
     for cumulative, self_us, name in sorted(rows, reverse=True)[:args.top]:

@@ -21,7 +21,10 @@ from typer.testing import CliRunner
 from cartlog import __version__
 from cartlog.cli import app
 from cartlog.schemas import (
-    check_document_type, replay_document_type, report_type, score_document_type,
+    check_document_type,
+    replay_document_type,
+    report_type,
+    score_document_type,
 )
 
 ROOT = Path(__file__).resolve().parent.parent

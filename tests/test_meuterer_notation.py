@@ -12,7 +12,18 @@ from meuterer_helpers import ISLANDS, ROUND1, make, read
 from cartlog.core.errors import LogSyntaxError
 from cartlog.games import strip_spans
 from cartlog.games.meuterer.events import (
-    LOG_TYPE, Dest, Draw, IslandData, Mutiny, Play, Round, Sale, Score, Sell, Total, Wage,
+    LOG_TYPE,
+    Dest,
+    Draw,
+    IslandData,
+    Mutiny,
+    Play,
+    Round,
+    Sale,
+    Score,
+    Sell,
+    Total,
+    Wage,
 )
 from cartlog.games.meuterer.model import find_action, find_island
 from cartlog.games.meuterer.notation import format_log, parse, validate

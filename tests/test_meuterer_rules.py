@@ -18,8 +18,21 @@ from meuterer_helpers import ROUND1, audit, codes, make, position, read
 
 from cartlog.games.meuterer import rules
 from cartlog.games.meuterer.model import (
-    CABINBOY, CLOTH, CONFLICT, GRAIN, HAND_SIZE, MATE, MERCHANT, MUTINEER, PIRATE, RUBY, SALT,
-    STEVEDORE, UNKNOWN, VARIANTS, WINE,
+    CABINBOY,
+    CLOTH,
+    CONFLICT,
+    GRAIN,
+    HAND_SIZE,
+    MATE,
+    MERCHANT,
+    MUTINEER,
+    PIRATE,
+    RUBY,
+    SALT,
+    STEVEDORE,
+    UNKNOWN,
+    VARIANTS,
+    WINE,
 )
 from cartlog.games.meuterer.position import PositionError, from_position, to_position
 from cartlog.games.meuterer.replay import Replay

@@ -12,7 +12,15 @@ from cartlog.audit import audit
 from cartlog.core.errors import LogSyntaxError
 from cartlog.games import read_log, strip_spans
 from cartlog.games.cartagena.events import (
-    Back, Comment, Draw, Forward, HandClaim, Pass, PiratesClaim, Row, Turn,
+    Back,
+    Comment,
+    Draw,
+    Forward,
+    HandClaim,
+    Pass,
+    PiratesClaim,
+    Row,
+    Turn,
 )
 from cartlog.games.cartagena.notation import format_log, parse
 from cartlog.games.cartagena.simulate import simulate

@@ -17,7 +17,10 @@ from cartlog.games.cartagena.replay import record
 from cartlog.games.cartagena.simulate import simulate
 from cartlog.render.cartagena import render_replay, render_score
 from cartlog.render.cartagena_board import (
-    ASCII_GLYPHS, PIRATE_LETTERS, board_lines, pirate_letters,
+    ASCII_GLYPHS,
+    PIRATE_LETTERS,
+    board_lines,
+    pirate_letters,
 )
 from cartlog.render.theme import THEME
 

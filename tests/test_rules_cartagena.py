@@ -14,8 +14,6 @@ Boards used throughout (each section holds each sign once, C7):
 
 from __future__ import annotations
 
-import time
-
 import pytest
 
 from cartlog.audit import audit
@@ -306,9 +304,7 @@ def test_C5_draw_what_exists_when_both_empty():
 
 def test_C5_an_absurd_draw_count_takes_what_exists_at_once():
     state = pos({"red": "10", "blue": "8,8"}, extra="deck:2 discard:S")
-    t0 = time.perf_counter()
-    rules.apply_back(state, 0, 10, 8, None, 10**12)
-    assert time.perf_counter() - t0 < 1
+    rules.apply_back(state, 0, 10, 8, None, 10**12)  # (a draw card by card would never end)
     assert sum(state.hands[0]) == 3 and state.deck.count == 0 and sum(state.discard) == 0
 
 
@@ -642,13 +638,13 @@ def test_R3_player_stuck_during_the_turn_forgoes_the_rest():
 
 
 CHECK_POSITIONS = [
-    "2000-jamaica {b} red:0,0,1,7,7,boat;blue:0,0,0,9,9,9 red:SKK?;blue:HH red/1 deck:0 "
-    "discard:SSD".format(b=B2000),
-    "2000-tortuga {b} red:0,0,1,7,7,12;blue:0,0,0,9,9,9 red:SKK;blue:HH blue/0 "
-    "row:SDK".format(b=B2000),
-    "ravensburger {b} red:0,0,5,boat;blue:0,0,0,3 red:BK??;blue:- red/0".format(b=BRB),
-    "ravensburger {b} red:0,0,0,0;blue:0,0,0,3 red:-;blue:L red/0 opt:boat_retreat=0"
-    .format(b=BRB),
+    f"2000-jamaica {B2000} red:0,0,1,7,7,boat;blue:0,0,0,9,9,9 red:SKK?;blue:HH red/1 deck:0 "
+    "discard:SSD",
+    f"2000-tortuga {B2000} red:0,0,1,7,7,12;blue:0,0,0,9,9,9 red:SKK;blue:HH blue/0 "
+    "row:SDK",
+    f"ravensburger {BRB} red:0,0,5,boat;blue:0,0,0,3 red:BK??;blue:- red/0",
+    f"ravensburger {BRB} red:0,0,0,0;blue:0,0,0,3 red:-;blue:L red/0 opt:boat_retreat=0"
+    ,
 ]
 
 
@@ -723,7 +719,7 @@ _BOARD = B2000.replace("/", " ")
 def _log(body: str = "", *, rules_name: str = "2000-jamaica", players: str = "red, blue",
          board: str = _BOARD, deal: str | None = "red SSDDKK, blue SSDDKH",
          tags: str = "") -> str:
-    head = [f'[Game "Cartagena"]', f'[Rules "{rules_name}"]', f'[Players "{players}"]',
+    head = ['[Game "Cartagena"]', f'[Rules "{rules_name}"]', f'[Players "{players}"]',
             f'[Board "{board}"]']
     if deal is not None:
         head.append(f'[Deal "{deal}"]')

@@ -134,8 +134,8 @@ def parse_bool(text: str) -> bool | None:
 
 def line_col_of_offset(text: str | bytes, offset: int) -> tuple[int, int]:
     """1-based line and column of a character (or byte) offset."""
-    before = text[:offset]
-    nl = "\n" if isinstance(before, str) else b"\n"
-    line = before.count(nl) + 1
-    col = offset - (before.rfind(nl) + 1) + 1
-    return line, col
+    if isinstance(text, str):
+        before = text[:offset]
+        return before.count("\n") + 1, offset - before.rfind("\n")
+    data = text[:offset]
+    return data.count(b"\n") + 1, offset - data.rfind(b"\n")

@@ -31,12 +31,24 @@ from rich.table import Table
 from rich.text import Text
 
 from cartlog.games.cartagena.events import (
-    Comment, Draw, HandClaim, Pass, PiratesClaim, Row, Turn,
+    Comment,
+    Draw,
+    HandClaim,
+    Pass,
+    PiratesClaim,
+    Row,
+    Turn,
 )
 from cartlog.games.cartagena.model import RULESETS, find_ruleset
 from cartlog.games.cartagena.notation import format_action, format_space
 from cartlog.render.cartagena_board import (
-    Glyphs, Hanging, cards_text, glyphs, legend_lines, spaces_text, table_lines,
+    Glyphs,
+    Hanging,
+    cards_text,
+    glyphs,
+    legend_lines,
+    spaces_text,
+    table_lines,
 )
 from cartlog.render.report import shown_range, summary_line
 from cartlog.render.theme import player_style, severity_style

@@ -27,10 +27,9 @@ from dataclasses import dataclass
 from rich.console import RenderableType
 from rich.text import Text
 
-from cartlog.games.cartagena.notation import format_space
-
 from cartlog.core.text import to_ascii
 from cartlog.games.cartagena.model import RuleSet
+from cartlog.games.cartagena.notation import format_space
 from cartlog.render.theme import SIGN_STYLES, player_style
 
 # One letter per colour, the same in every game. Colours that share a first letter keep it
@@ -112,7 +111,7 @@ def counts_line(label: str, space: int, colours: list[str],
                 pirates: dict[str, list[int]], style: str) -> Text:
     """``start  red 4  blue 5``: how many pirates of each colour stand on ``space``."""
     text = Text.styled(f"{label:<7}", style)
-    for i, colour in enumerate(colours):
+    for colour in colours:
         n = pirates.get(colour, []).count(space)
         text.append("  ")
         text.append(f"{colour} {n}", style=player_style(colour) if n else "muted")

@@ -44,10 +44,19 @@ from rich.text import Text
 from cartlog.render.cartagena import _add_findings, _findings_block, _heading, _wrapped
 from cartlog.render.cartagena_board import Hanging, Packed
 from cartlog.render.meuterer_circle import (
-    circle_lines, circle_marks, goods_legend, island_entries, table_lines,
+    circle_lines,
+    circle_marks,
+    goods_legend,
+    island_entries,
+    table_lines,
 )
 from cartlog.render.meuterer_phases import (
-    Rows, View, label, legend, round_lines, rounds_of,
+    Rows,
+    View,
+    label,
+    legend,
+    round_lines,
+    rounds_of,
 )
 from cartlog.render.meuterer_score import outcome, render_score, standings
 from cartlog.render.report import shown_range, summary_line

@@ -20,7 +20,10 @@ from cartlog.games.meuterer.replay import build_circle
 from cartlog.render.cartagena import _add_findings, _heading
 from cartlog.render.cartagena_board import Glyphs, Hanging, glyphs
 from cartlog.render.meuterer_circle import (
-    circle_legend, circle_lines, circle_marks, table_lines,
+    circle_legend,
+    circle_lines,
+    circle_marks,
+    table_lines,
 )
 from cartlog.render.theme import player_style
 

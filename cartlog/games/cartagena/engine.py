@@ -18,7 +18,14 @@ from cartlog.core.findings import Violation
 from cartlog.core.spec import GameSpec, Outcome, ToMove
 from cartlog.games.cartagena import SPEC, rules
 from cartlog.games.cartagena.events import (
-    Back, CartagenaLog, Draw, EndTurn, Forward, Pass, Row, Turn,
+    Back,
+    CartagenaLog,
+    Draw,
+    EndTurn,
+    Forward,
+    Pass,
+    Row,
+    Turn,
 )
 from cartlog.games.cartagena.model import NSIGNS, RULESETS, UNKNOWN, State, find_ruleset
 from cartlog.games.cartagena.position import from_position as _from_position

@@ -17,17 +17,33 @@ stuck player's draw (R3); ``!`` after an action marks it as condoned. Body lines
 from __future__ import annotations
 
 import re
-from functools import lru_cache
+from functools import cache
 
 from cartlog.core.errors import LogSyntaxError, SyntaxProblem
 from cartlog.core.notation import (
-    Header, LogReader, comment_text, escape, is_comment_line, join_comments, parse_bool,
-)
-from cartlog.games.cartagena.events import (
-    Back, CartagenaLog, Comment, Draw, EndTurn, Forward, HandClaim, Pass, PiratesClaim, Player,
-    Row, Turn,
+    Header,
+    LogReader,
+    comment_text,
+    escape,
+    is_comment_line,
+    join_comments,
+    parse_bool,
 )
 from cartlog.games.cartagena import ALIASES
+from cartlog.games.cartagena.events import (
+    Back,
+    CartagenaLog,
+    Comment,
+    Draw,
+    EndTurn,
+    Forward,
+    HandClaim,
+    Pass,
+    PiratesClaim,
+    Player,
+    Row,
+    Turn,
+)
 from cartlog.games.cartagena.model import COLOUR_ALIASES, COLOURS, RULESETS, RuleSet, find_ruleset
 
 HEADER_FIELDS = ("game", "rules", "players", "board", "options", "deal", "row", "result")
@@ -54,7 +70,7 @@ def _entries(tag):
             yield part, col
 
 
-@lru_cache(maxsize=None)
+@cache
 def _action_re(rs_name: str) -> re.Pattern[str]:
     rs = RULESETS[rs_name]
     names = sorted(rs.aliases, key=len, reverse=True)

@@ -13,11 +13,20 @@ from typing import NamedTuple
 from cartlog.core.findings import Note, Violation
 from cartlog.games.cartagena import rules
 from cartlog.games.cartagena.codes import CODES
+from cartlog.games.cartagena.engine import Engine, signs
 from cartlog.games.cartagena.events import (
-    Back, CartagenaLog, Comment, Draw, Forward, HandClaim, Pass, PiratesClaim, Row, Turn,
+    Back,
+    CartagenaLog,
+    Comment,
+    Draw,
+    Forward,
+    HandClaim,
+    Pass,
+    PiratesClaim,
+    Row,
+    Turn,
 )
 from cartlog.games.cartagena.model import NSIGNS, RULESETS, UNKNOWN, State, find_ruleset
-from cartlog.games.cartagena.engine import Engine, signs
 from cartlog.games.cartagena.position import to_position
 
 

@@ -13,7 +13,15 @@ import random
 from cartlog.games.cartagena import rules
 from cartlog.games.cartagena.engine import Engine
 from cartlog.games.cartagena.events import (
-    Back, CartagenaLog, Draw, EndTurn, Forward, Pass, Player, Row, Turn,
+    Back,
+    CartagenaLog,
+    Draw,
+    EndTurn,
+    Forward,
+    Pass,
+    Player,
+    Row,
+    Turn,
 )
 from cartlog.games.cartagena.model import COLOURS, NSIGNS, RuleSet, find_ruleset
 

@@ -177,7 +177,7 @@ CONSEQUENCES = frozenset({
 TABLE_WIDE = frozenset({"goods/too-many", "result/differs", "end/after-last-round"})
 # Findings about what the log says rather than what was played: they change nothing in the
 # replay, so nothing later can follow from them.
-RECORD_ONLY = frozenset({"score/missing", 
+RECORD_ONLY = frozenset({"score/missing",
     "round/number", "sell/kept-count", "action/missing", "sale/assumed", "score/round",
     "score/total", "score/carried", "result/differs", "end/unfinished",
 })

@@ -26,8 +26,21 @@ log overrides (the good as a name or ``any``).
 from __future__ import annotations
 
 from cartlog.games.meuterer.model import (
-    ACTIONS, ANY, GOODS, ISLAND_BY_CODE, LETTERS, NGOODS, NKINDS, OVER, SELL, UNKNOWN, State,
-    cards_text, find_action, find_variant, island_with,
+    ACTIONS,
+    ANY,
+    GOODS,
+    ISLAND_BY_CODE,
+    LETTERS,
+    NGOODS,
+    NKINDS,
+    OVER,
+    SELL,
+    UNKNOWN,
+    State,
+    cards_text,
+    find_action,
+    find_variant,
+    island_with,
 )
 
 

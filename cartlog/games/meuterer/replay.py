@@ -17,7 +17,11 @@ import msgspec
 from cartlog.core.findings import Note, Violation
 from cartlog.games.meuterer import rules
 from cartlog.games.meuterer.engine import (
-    Engine, RoundScore, Step, StopAudit, build_circle,
+    Engine,
+    RoundScore,
+    Step,
+    StopAudit,
+    build_circle,
 )
 from cartlog.games.meuterer.events import MeutererLog
 from cartlog.games.meuterer.model import OVER, VARIANTS, State, cards_text, find_variant

@@ -16,9 +16,31 @@ from typing import NamedTuple
 
 from cartlog.core.findings import Violation
 from cartlog.games.meuterer.model import (
-    ACTION_TITLES, ANY, CABINBOY, CONFLICT, GOODS, HAND_SIZE, MATE, MERCHANT, MUTINEER, NGOODS,
-    NKINDS, OVER, PIRATE, SELL, SIDE_OF_ACTION, STEVEDORE, STEVEDORE_EXTRA, UNKNOWN, WAGES,
-    Island, State, Variant, cards_text, good_name, letter,
+    ACTION_TITLES,
+    ANY,
+    CABINBOY,
+    CONFLICT,
+    GOODS,
+    HAND_SIZE,
+    MATE,
+    MERCHANT,
+    MUTINEER,
+    NGOODS,
+    NKINDS,
+    OVER,
+    PIRATE,
+    SELL,
+    SIDE_OF_ACTION,
+    STEVEDORE,
+    STEVEDORE_EXTRA,
+    UNKNOWN,
+    WAGES,
+    Island,
+    State,
+    Variant,
+    cards_text,
+    good_name,
+    letter,
 )
 
 # -- setup -------------------------------------------------------------------------------------

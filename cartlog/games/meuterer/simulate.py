@@ -15,12 +15,41 @@ import msgspec
 
 from cartlog.games.meuterer import rules
 from cartlog.games.meuterer.events import (
-    Add, Dest, DestEntry, Draw, DrawEntry, Entry, MeutererLog, Mutiny, Pass, Play, Player, Round,
-    Sale, SaleEntry, Score, Sell, Total, Wage,
+    Add,
+    Dest,
+    DestEntry,
+    Draw,
+    DrawEntry,
+    Entry,
+    MeutererLog,
+    Mutiny,
+    Pass,
+    Play,
+    Player,
+    Round,
+    Sale,
+    SaleEntry,
+    Score,
+    Sell,
+    Total,
+    Wage,
 )
 from cartlog.games.meuterer.model import (
-    ACTIONS, CONFLICT, COLOURS, DEFAULT_ISLANDS, HAND_SIZE, ISLAND_BY_NAME, LETTERS, MUTINEER,
-    NGOODS, NKINDS, PIRATE, START_ISLAND, STEVEDORE, STEVEDORE_EXTRA, find_variant,
+    ACTIONS,
+    COLOURS,
+    CONFLICT,
+    DEFAULT_ISLANDS,
+    HAND_SIZE,
+    ISLAND_BY_NAME,
+    LETTERS,
+    MUTINEER,
+    NGOODS,
+    NKINDS,
+    PIRATE,
+    START_ISLAND,
+    STEVEDORE,
+    STEVEDORE_EXTRA,
+    find_variant,
 )
 
 DEFAULT_NAMES = ("Anne", "Bart", "Carla", "Diego")
