@@ -11,7 +11,7 @@ player (O2, R3), nothing after the end (C6).
 
 from __future__ import annotations
 
-from itertools import combinations_with_replacement
+from itertools import combinations_with_replacement, product
 from typing import Any, NamedTuple
 
 from cartlog.core.findings import Violation
@@ -183,12 +183,14 @@ class Engine:
         rs = state.rs
         if rs.tortuga:
             nxt = rules.peek_row(state, n)
-            known = -1 not in nxt and len(nxt) == n and state.row_next + n <= len(state.row)
-            return (["".join(rs.letters[c] for c in nxt)] if known else []) + [None]
+            if -1 not in nxt and state.row_next + n <= len(state.row):
+                return ["".join(rs.letters[c] for c in nxt), None]
         seat = state.seat
+        # from a face-down deck the order does not matter; from a row partly known it does
+        draws = (product(range(NSIGNS), repeat=n) if rs.tortuga
+                 else combinations_with_replacement(range(NSIGNS), n))
         out: list[str | None] = [
-            "".join(rs.letters[c] for c in combo)
-            for combo in combinations_with_replacement(range(NSIGNS), n)
+            "".join(rs.letters[c] for c in combo) for combo in draws
             if not rules.check_drawn(state, seat, list(combo))]
         return out + [None]
 

@@ -439,7 +439,7 @@ def parse(text: str, path: str = "<log>") -> CartagenaLog:
     return log
 
 
-_TURN_START = re.compile(r"\s*(?:\d+\s*\.|[A-Za-z]+:?)")
+_TURN_START = re.compile(r"\s*(?:\d+\s*\.|[A-Za-z]+:?(?=\s|$))")
 
 
 def read_line(line: str, rs: RuleSet, colours: list[str], boat: int, player: str,
@@ -462,8 +462,7 @@ def read_line(line: str, rs: RuleSet, colours: list[str], boat: int, player: str
     elif m and (word[:1].isdigit() or word in ("row", "hand", "pirates")
                 or reader._player(word) is not None):
         events = reader._body(Header({}, [], 0))
-    elif word == "pass" or not (m and word.isalpha() and len(word) > 1
-                                and word not in rs.aliases):
+    elif word == "pass" or not (m and word.isalpha() and word not in rs.aliases):
         turn = reader._turn(line, 1, 1, None, player, 0)
         if len(turn.actions) == 1 and not reader.problems:
             action = turn.actions[0]

@@ -1,0 +1,124 @@
+"""The Cartagena engine's turn rules, one test per clause, from one-line positions; and every
+action of a recorded full-information game is among ``legal()`` at its step."""
+
+from __future__ import annotations
+
+import msgspec
+import pytest
+
+from cartlog import engine
+from cartlog.games.cartagena.events import Back, Draw, EndTurn, Forward, Pass, Turn
+from cartlog.games.cartagena.simulate import simulate
+
+RB_BOARD = "BKPHLS/KPLSHB/LSBKPH/HLPSKB/SBHKLP"
+J_BOARD = "SDKBPH/KSHDBP/HPBKDS/DBKSPH/PHSDKB/BPKDSH"
+
+
+def game(text: str):
+    return engine.from_position("cartagena", text)
+
+
+def codes(violations) -> list[str]:
+    return [v.code for v in violations]
+
+
+def test_R2_action_limit_then_only_the_end_of_turn():
+    g = game(f"ravensburger {RB_BOARD} red:0,0,5,boat;blue:0,0,0,3 red:BKL;blue:- red/0")
+    g.apply(g.read("K0-2"))
+    g.apply(g.read("B0-1"))
+    assert g.legal() == [EndTurn()]
+    assert "turn/too-many-actions" in codes(g.check(g.read("L2-11")))
+
+
+def test_O2_turn_needs_an_action():
+    g = game(f"2000-jamaica {J_BOARD} red:0,0,0,0,0,0;blue:0,0,0,0,0,0 red:S;blue:S red/0")
+    assert EndTurn() not in g.legal()
+    assert codes(g.check(EndTurn())) == ["turn/no-action"]
+    assert codes(g.check(Pass())) == ["turn/no-action"]
+
+
+def test_O2_a_player_with_no_move_passes():
+    g = game(f"2000-jamaica {J_BOARD} red:0,0,0,0,0,0;blue:0,0,0,0,0,0 red:-;blue:S red/0")
+    assert g.legal() == [Pass()]
+    assert g.check(Pass()) == []
+    g.apply(Pass())
+    assert g.legal() == [EndTurn()]
+    g.apply(EndTurn())
+    assert g.to_move().player == "blue"
+
+
+def test_R3_stuck_draw_ends_the_turn():
+    g = game(f"ravensburger {RB_BOARD} red:0,0,0,0;blue:0,0,0,5 red:-;blue:S red/0")
+    draws = [e for e in g.legal() if type(e) is Draw]
+    assert draws and all(type(e) is Draw for e in g.legal())
+    g.apply(Draw(cards="B"))
+    assert g.legal() == [EndTurn()]
+    assert "turn/too-many-actions" in codes(g.check(Forward(card="B", start=0)))
+
+
+def test_R3_a_stuck_player_who_does_not_draw_breaks_the_rule():
+    g = game(f"ravensburger {RB_BOARD} red:0,0,0,0;blue:0,0,0,5 red:-;blue:S red/0")
+    assert codes(g.check(Pass())) == ["turn/stuck-no-draw"]
+
+
+def test_C6_no_action_after_the_game_ends():
+    g = game(f"ravensburger {RB_BOARD} red:30,boat,boat,boat;blue:0,0,0,3 red:H;blue:- red/0")
+    move = g.read("H30-boat")
+    assert g.check(move) == []
+    g.apply(move)
+    assert g.is_over() and g.to_move() is None and g.legal() == []
+    assert g.outcome() == engine.Outcome(("red",), "all pirates aboard")
+    assert codes(g.check(Forward(card="B", start=0))) == ["game/action-after-end"]
+
+
+def test_turns_go_clockwise_in_seat_order():
+    g = game(f"ravensburger {RB_BOARD} red:0,0,0,0;blue:0,0,0,0 red:B;blue:B red/0")
+    assert codes(g.check(Turn(player="blue", actions=[Forward(card="B", start=0)]))) == [
+        "turn/out-of-order"]
+
+
+def test_a_whole_turn_is_checked_without_changing_the_state():
+    g = game(f"ravensburger {RB_BOARD} red:0,0,0,0;blue:0,0,0,0 red:BKP;blue:B red/0")
+    before = g.position()
+    turn = g.read("1. red B0-1 K0-2 P0-3")
+    assert codes(g.check(turn)) == ["turn/too-many-actions"]
+    assert g.position() == before
+    g.apply(turn)
+    assert g.to_move().player == "blue"
+
+
+def _normal(event) -> dict:
+    data = msgspec.to_builtins(event)
+    for key in ("line", "col", "end", "comment", "condoned"):
+        data.pop(key, None)
+    if data.get("cards"):
+        data["cards"] = "".join(sorted(data["cards"]))
+    return data
+
+
+@pytest.mark.parametrize("rules", ["2000-jamaica", "2000-tortuga", "ravensburger",
+                                   "ravensburger-advanced"])
+@pytest.mark.parametrize("seed", [1, 2])
+def test_every_recorded_action_is_legal_at_its_step(rules, seed):
+    log = simulate(rules, 3, seed)
+    g = engine.start(msgspec.structs.replace(log, events=[]))
+    for event in log.events:
+        if type(event) is Turn:
+            for action in event.actions:
+                legal = [_normal(e) for e in g.legal()]
+                assert _normal(action) in legal, (event.number, action)
+                assert g.check(action) == []
+                g.apply(action)
+            if not g.is_over():
+                assert EndTurn() in g.legal()
+                g.apply(EndTurn())
+        else:
+            assert g.check(event) == []
+            g.apply(event)
+    assert g.outcome() is not None and g.outcome().winners == (log.result,)
+
+
+def test_a_back_move_offers_every_draw_the_deck_allows():
+    g = game(f"ravensburger {RB_BOARD} red:0,0,5,boat;blue:0,0,0,3 red:BK;blue:- red/0")
+    backs = [e for e in g.legal() if type(e) is Back and e.start == 5]
+    assert {e.cards for e in backs} == {"B", "K", "P", "H", "L", "S", None}

@@ -1,0 +1,154 @@
+"""The Meuterer engine: its phases in the rulebook's order, the lines of phases 3-8 checked as
+they come, and every line of a recorded full-information game among ``legal()`` at its step
+(a sell line step by step)."""
+
+from __future__ import annotations
+
+import msgspec
+import pytest
+
+from cartlog import engine
+from cartlog.games.meuterer.events import Entry, Mutiny, Score, Sell, Total
+from cartlog.games.meuterer.simulate import simulate
+
+
+def start(log):
+    return engine.start(msgspec.structs.replace(log, events=[]))
+
+
+def _normal(event) -> dict:
+    def clean(obj):
+        if isinstance(obj, dict):
+            return {k: clean(v) for k, v in obj.items()
+                    if k not in ("line", "col", "end", "comment")}
+        if isinstance(obj, list):
+            return [clean(v) for v in obj]
+        return obj
+
+    return clean(msgspec.to_builtins(event))
+
+
+def _steps(log, g):
+    """The log's events as the engine takes them one at a time: a sell line step by step."""
+    for event in log.events:
+        if type(event) is Sell:
+            for step in event.steps:
+                yield Sell(steps=[step])
+        else:
+            yield event
+
+
+@pytest.mark.parametrize("variant, players, seed", [
+    ("base", 3, 1), ("base", 4, 2), ("pirate", 3, 3), ("pirate", 4, 4)])
+def test_every_recorded_line_is_legal_at_its_step(variant, players, seed):
+    log = simulate(variant, players, seed)
+    g = start(log)
+    for event in _steps(log, g):
+        kind = type(event).__name__
+        if kind in ("Comment", "Draw", "Sale"):  # chance, and sales the table may declare
+            g.apply(event)
+            continue
+        legal = [_normal(e) for e in g.legal()]
+        if kind == "Mutiny":  # the log lists every player; the engine the four of the sides
+            event = msgspec.structs.replace(event, adds=[a for a in event.adds if a.count
+                                                         or a.side])
+            legal = [dict(e, adds=[a for a in e["adds"] if a["count"]]) for e in legal]
+            assert any(e["outcome"] == event.outcome for e in legal)
+        else:
+            assert _normal(event) in legal, (g.to_move(), event)
+        g.apply(event)
+    assert g.is_over()
+    assert sorted(g.outcome().winners) == sorted(log.result)
+
+
+def test_U1_phases_follow_the_rulebook():
+    log = simulate("base", 4, 5)
+    g = start(log)
+    seen: list[str] = []
+    for event in _steps(log, g):
+        phase = g.to_move().phase
+        if not seen or seen[-1] != phase:
+            seen.append(phase)
+        g.apply(event)
+    first_round = seen[:seen.index("round", 1)]
+    assert first_round[:3] == ["round", "wage", "sell"]
+    assert first_round[3:] in (["dest", "score", "total", "draw"],
+                               ["dest", "mutiny", "score", "total", "draw"])
+    assert g.is_over() and g.to_move() is None and g.legal() == []
+
+
+def test_U1_the_game_ends_with_the_last_rounds_total():
+    log = simulate("base", 3, 6)
+    g = start(log)
+    events = list(_steps(log, g))
+    for event in events[:-1]:
+        g.apply(event)
+    assert type(events[-1]) is Total and not g.is_over()
+    g.apply(events[-1])
+    assert g.is_over()
+
+
+def test_a_wrong_score_is_found_when_the_line_is_written():
+    log = simulate("base", 4, 7)
+    g = start(log)
+    for event in _steps(log, g):
+        if type(event) is Score:
+            right = event.entries[0]
+            wrong = Score(entries=[Entry(player=right.player, points=right.points + 1)]
+                          + event.entries[1:])
+            [v] = g.check(wrong)
+            assert v.code == "score/round"
+            assert (v.expected, v.actual) == (str(right.points), str(right.points + 1))
+            assert g.check(event) == []
+            return
+        g.apply(event)
+    pytest.fail("no score line")
+
+
+def test_score_carried_total_follows_its_source():
+    """The sheet's running total that only adds the sheet's own wrong score is 'carried'."""
+    log = simulate("base", 4, 8)
+    g = start(log)
+    for event in _steps(log, g):
+        if type(event) is Score:
+            e0 = event.entries[0]
+            g.apply(Score(entries=[Entry(player=e0.player, points=e0.points + 2)]
+                          + event.entries[1:]))
+            continue
+        if type(event) is Total:
+            t0 = event.entries[0]
+            carried = Total(entries=[Entry(player=t0.player, points=t0.points + 2)]
+                            + event.entries[1:])
+            assert [v.code for v in g.check(carried)] == ["score/carried"]
+            return
+        g.apply(event)
+    pytest.fail("no total line")
+
+
+def test_U6_the_mutiny_outcome_follows_from_the_cards():
+    for seed in range(40):
+        log = simulate("base", 4, seed)
+        g = start(log)
+        for event in _steps(log, g):
+            if type(event) is Mutiny and event.outcome is not None:
+                flipped = "captain" if event.outcome == "mutineers" else "mutineers"
+                codes = [v.code for v in g.check(msgspec.structs.replace(event,
+                                                                         outcome=flipped))]
+                assert codes == ["mutiny/outcome"]
+                return
+            g.apply(event)
+    pytest.fail("no mutiny in 40 games")
+
+
+def test_check_leaves_the_state_alone_and_copies_are_independent():
+    log = simulate("pirate", 3, 9)
+    g = start(log)
+    for i, event in enumerate(_steps(log, g)):
+        before = g.position()
+        g.check(event)
+        assert g.position() == before
+        if i % 7 == 0:
+            twin = g.copy()
+            twin.apply(event)
+            assert g.position() == before
+        g.apply(event)
