@@ -16,13 +16,9 @@ from cartlog.games.cartagena.notation import format_log
 from cartlog.games.cartagena.replay import record
 from cartlog.games.cartagena.simulate import simulate
 from cartlog.render.cartagena import render_replay, render_score
-from cartlog.render.cartagena_board import (
-    ASCII_GLYPHS,
-    PIRATE_LETTERS,
-    board_lines,
-    pirate_letters,
-)
+from cartlog.render.cartagena_board import PIRATE_LETTERS, board_lines, pirate_letters
 from cartlog.render.theme import THEME
+from cartlog.render.widgets import ASCII_GLYPHS
 
 CELL = re.compile(r"\|\s*(\d+) ([A-Z]) ([a-z]*)")
 

@@ -18,10 +18,10 @@ from cartlog.games import read_log
 from cartlog.games.meuterer.notation import format_log
 from cartlog.games.meuterer.replay import build_circle, record
 from cartlog.games.meuterer.simulate import simulate
-from cartlog.render.cartagena_board import ASCII_GLYPHS, UNICODE_GLYPHS
 from cartlog.render.meuterer import render_replay, render_score
 from cartlog.render.meuterer_circle import MARKS, circle_lines, circle_marks
 from cartlog.render.theme import THEME
+from cartlog.render.widgets import ASCII_GLYPHS, UNICODE_GLYPHS
 
 GAMES = [("base", 3, 2), ("base", 4, 1), ("pirate", 3, 1), ("pirate", 4, 5)]
 WORDS = "|".join(word for word, _ in MARKS.values())

@@ -41,17 +41,19 @@ from cartlog.games.cartagena.events import (
 )
 from cartlog.games.cartagena.model import RULESETS, find_ruleset
 from cartlog.games.cartagena.notation import format_action, format_space
-from cartlog.render.cartagena_board import (
+from cartlog.render.cartagena_board import cards_text, legend_lines, spaces_text, table_lines
+from cartlog.render.report import shown_range, summary_line
+from cartlog.render.theme import player_style
+from cartlog.render.widgets import (
     Glyphs,
     Hanging,
-    cards_text,
+    add_findings,
+    counts_line,
+    findings_block,
     glyphs,
-    legend_lines,
-    spaces_text,
-    table_lines,
+    heading,
+    wrapped,
 )
-from cartlog.render.report import shown_range, summary_line
-from cartlog.render.theme import player_style, severity_style
 
 __all__ = ["render_replay", "render_score"]
 
@@ -125,70 +127,19 @@ def _steps(log, frames: list) -> list[_Step]:
 # -- findings ----------------------------------------------------------------------------------
 
 
-def _finding_lines(view: _View, index: int, skip_player: str | None = None) -> list[Text]:
-    """A finding in two lines: severity, code and message; then expected/found and where."""
-    f = view.report.findings[index]
-    clean = view.g.clean
-    head = Text.styled(f"{view.g.bullet} ", severity_style(f.severity, f.condoned))
-    head.append(f"#{index + 1} ", style="muted")
-    head.append("condoned " + f.severity if f.condoned else f.severity,
-                style=severity_style(f.severity, f.condoned))
-    head.append(f"[{f.code}]", style="finding.code")
-    head.append(" " + clean(f.message))
-    details = []
-    if f.player and f.player != skip_player:
-        details.append(f.player)
-    if f.expected is not None or f.actual is not None:
-        details.append(f"expected {clean(f.expected) if f.expected is not None else '-'}, "
-                       f"found {clean(f.actual) if f.actual is not None else '-'}")
-    if f.line:
-        details.append(f"line {f.line}:{f.col}" if f.col else f"line {f.line}")
-    if f.rule:
-        details.append(f"rule {clean(f.rule)}")
-    if f.follows is not None:
-        details.append(f"may only follow from #{f.follows + 1}")
-    lines = [head]
-    if details:
-        lines.append(Text.styled("  " + "; ".join(details), "label"))
-    return lines
-
-
-def _add_findings(view: _View, rows: Hanging, indices, skip_player: str | None = None) -> None:
-    """Add findings to ``rows`` under the text column, each hanging under its message."""
-    for i in indices:
-        for line in _finding_lines(view, i, skip_player):
-            rows.add(Text(), line, 2)
-
-
-def _findings_block(view: _View, indices, indent: int = 2) -> list[RenderableType]:
-    """Findings on their own (setup, end), or nothing."""
-    rows = Hanging(indent)
-    _add_findings(view, rows, indices)
-    return [rows] if rows.rows else []
-
-
-def _heading(view: _View, title: str, colour: str | None = None) -> Text:
-    text = Text.styled(view.g.rule * 2 + " ", "space.section")
-    text.append(title, style="turn.heading")
-    if colour is not None:
-        text.append("  ")
-        text.append_text(view.player(colour))
-    return text
-
-
 # -- the steps ---------------------------------------------------------------------------------
 
 
 def _setup(view: _View, step: _Step) -> list[RenderableType]:
     """The setup once: who plays, the signs, the deal and the table before turn 1."""
-    return ([_heading(view, "Setup")] + view.legend()
+    return ([heading(view, "Setup")] + view.legend()
             + view.table(step.frame, None, "deal")
-            + _findings_block(view, step.frame.findings, 2))
+            + findings_block(view, step.frame.findings, 2))
 
 
 def _context(view: _View, frame, start: int) -> list[RenderableType]:
     """The table before the first turn shown, when the setup is not shown."""
-    return ([_heading(view, f"Before turn {start}")] + view.legend()
+    return ([heading(view, f"Before turn {start}")] + view.legend()
             + view.table(frame, None))
 
 
@@ -229,17 +180,17 @@ def _turn(view: _View, step: _Step, before: dict | None) -> list[RenderableType]
     for i in leftover:
         n = view.report.findings[i].action
         at_action.setdefault(n if n in numbers else None, []).append(i)
-    out: list[RenderableType] = [_heading(view, f"Turn {frame.turn}", colour)]
+    out: list[RenderableType] = [heading(view, f"Turn {frame.turn}", colour)]
     if frame.text == "after the end":
         out.append(Text.styled("   played after the end of the game", "muted"))
     rows = Hanging()
-    _add_findings(view, rows, at_action.get(None, []), colour)
+    add_findings(view, rows, at_action.get(None, []), colour)
     actions = event.actions if event is not None else [None] * len(step.actions)
     for n, act in enumerate(actions, 1):
         notation, text = _action_text(view, act, by_number.get(n))
         rows.add(Text.styled(view.g.clean(notation), "notation"), text)
         found = at_action.get(n, []) + (by_number[n].findings if n in by_number else [])
-        _add_findings(view, rows, found, colour)
+        add_findings(view, rows, found, colour)
     if rows.rows:
         out.append(rows)
     if event is not None and event.comment:
@@ -269,14 +220,14 @@ def _other(view: _View, step: _Step) -> list[RenderableType]:
     rows = Hanging(2)
     rows.add(Text.styled(view.g.clean(label), "notation"),
              Text.styled(view.g.clean(words), "muted"))
-    _add_findings(view, rows, frame.findings, player)
+    add_findings(view, rows, frame.findings, player)
     return [rows]
 
 
 def _end(view: _View, frame, cut: bool) -> list[RenderableType]:
     """The outcome, what could not be checked and the one-line summary."""
     b = view.report.breakdown
-    out: list[RenderableType] = [_heading(view, "End")]
+    out: list[RenderableType] = [heading(view, "End")]
     outcome = Text("  ")
     if b.winner:
         outcome.append("won by ")
@@ -287,20 +238,13 @@ def _end(view: _View, frame, cut: bool) -> list[RenderableType]:
         outcome.append(f" after {b.turns} turns: no player has every pirate aboard")
     out.append(outcome)
     if not cut:
-        out.extend(_findings_block(view, frame.findings, 2))
+        out.extend(findings_block(view, frame.findings, 2))
     notes = Hanging(2)
     for item in view.report.unchecked:
         notes.add(Text.styled("not checked:", "muted"), Text.styled(view.g.clean(item), "muted"))
     summary = summary_line(view.report)
     summary.plain = view.g.clean(summary.plain)
-    return out + [notes, _wrapped(summary)]
-
-
-def _wrapped(text: Text, indent: int = 0) -> Hanging:
-    """One text that wraps at the console's width (the console may not wrap by itself)."""
-    rows = Hanging(indent)
-    rows.add(Text(), text)
-    return rows
+    return out + [notes, wrapped(summary)]
 
 
 def _header(view: _View, start: int | None, end: int | None) -> Hanging:
@@ -315,7 +259,7 @@ def _header(view: _View, start: int | None, end: int | None) -> Hanging:
     if start is not None or end is not None:
         text.append("; " + shown_range(start, end, view.report.breakdown.turns, "turn"),
                     style="label")
-    return _wrapped(text)
+    return wrapped(text)
 
 
 def render_replay(log, report, frames, source, *, start=None, end=None, board=True,
@@ -380,23 +324,6 @@ def _result_line(view: _View) -> Text:
     return text
 
 
-def _counts_line(report) -> Text:
-    text = Text.styled("findings  ", "label")
-    parts = [(report.errors, "error", "finding.error"),
-             (report.warnings, "warning", "finding.warning"),
-             (report.infos, "info", "finding.info"),
-             (report.condoned, "condoned", "finding.condoned")]
-    shown = [(n, word, style) for n, word, style in parts if n]
-    if not shown:
-        text.append("none", style="ok")
-    for i, (n, word, style) in enumerate(shown):
-        if i:
-            text.append(", ")
-        plural = "s" if n != 1 and word in ("error", "warning") else ""
-        text.append(f"{n} {word}{plural}", style=style)
-    return text
-
-
 def render_score(log, report, *, ascii=False) -> RenderableType:
     """The final breakdown: winner, a table of the players, result check, finding counts."""
     view = _View(log, report, ascii)
@@ -420,4 +347,4 @@ def render_score(log, report, *, ascii=False) -> RenderableType:
         table.add_row(str(place), view.player(row.colour), f"{row.aboard}/{total}",
                       str(total - row.aboard), spaces_text(row.pirates, b.boat),
                       str(row.distance), hand + Text.styled(f" ({row.hand_size})", "muted"))
-    return Group(head, winner, table, _result_line(view), _counts_line(report))
+    return Group(head, winner, table, _result_line(view), counts_line(report))

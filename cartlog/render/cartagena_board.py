@@ -22,15 +22,13 @@ columns.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from rich.console import RenderableType
 from rich.text import Text
 
-from cartlog.core.text import to_ascii
 from cartlog.games.cartagena.model import RuleSet
 from cartlog.games.cartagena.notation import format_space
 from cartlog.render.theme import SIGN_STYLES, player_style
+from cartlog.render.widgets import Glyphs, Packed
 
 # One letter per colour, the same in every game. Colours that share a first letter keep it
 # for the commonest one (blue, green, purple); the others take a letter of their own:
@@ -40,31 +38,6 @@ PIRATE_LETTERS: dict[str, str] = {
     "purple": "p", "grey": "e", "orange": "o", "brown": "n", "pink": "i",
 }
 PER_LINE = 5  # pirates shown side by side in a cell before stacking
-
-
-@dataclass(frozen=True)
-class Glyphs:
-    """The few drawing characters, in a Unicode and a pure ASCII set."""
-
-    bar: str  # between cells of the passage
-    rule: str  # the line of a heading, and the top and bottom of the passage
-    top: str  # left, middle and right corners above the passage
-    bottom: str  # the same below it
-    bullet: str  # before a finding
-    ascii: bool
-
-    def clean(self, text: str) -> str:
-        """``text`` as shown: in ASCII mode every other character becomes one ASCII one."""
-        return to_ascii(text, keep_length=True) if self.ascii else text
-
-
-UNICODE_GLYPHS = Glyphs(bar="\u2502", rule="\u2500", top="\u250c\u252c\u2510",
-                        bottom="\u2514\u2534\u2518", bullet="\u25b8", ascii=False)
-ASCII_GLYPHS = Glyphs(bar="|", rule="-", top="+++", bottom="+++", bullet=">", ascii=True)
-
-
-def glyphs(ascii: bool) -> Glyphs:
-    return ASCII_GLYPHS if ascii else UNICODE_GLYPHS
 
 
 def pirate_letters(colours: list[str]) -> dict[str, str]:
@@ -208,61 +181,6 @@ def hand_entries(rs: RuleSet, colours: list[str], hands: dict[str, str]) -> list
         text.append(f" ({len(cards)})", style="muted")
         entries.append(text)
     return entries
-
-
-class Hanging:
-    """Rows of a label and a text; the text wraps under itself, never under the label.
-
-    A row's ``hang`` indents its own continuation lines further (findings hang under their
-    message).
-    """
-
-    def __init__(self, indent: int = 3) -> None:
-        self.indent = indent
-        self.rows: list[tuple[Text, Text, int]] = []
-
-    def add(self, label: Text, text: Text, hang: int = 0) -> None:
-        self.rows.append((label, text, hang))
-
-    def __rich_console__(self, console, options):
-        label_width = max((len(label.plain) for label, _, _ in self.rows), default=0)
-        label_width += 1 if label_width else 0
-        lead = self.indent + label_width
-        for label, text, hang in self.rows:
-            width = max(20, options.max_width - lead - hang)
-            for i, line in enumerate(text.wrap(console, width)):
-                line.rstrip()
-                head = Text(" " * self.indent)
-                head.append_text(label if i == 0 else Text())
-                head.pad_right(lead + (hang if i else 0) - len(head.plain))
-                yield head + line
-
-
-class Packed:
-    """A label, then entries two spaces apart, flowing onto further lines at the width."""
-
-    def __init__(self, label: str, entries: list[Text], indent: int = 2,
-                 label_width: int = 9) -> None:
-        self.label = label
-        self.entries = entries
-        self.indent = indent
-        self.lead = indent + label_width
-
-    def __rich_console__(self, console, options):
-        width = max(self.lead + 20, options.max_width)
-        line = Text(" " * self.indent)
-        line.append(self.label, style="label")
-        line.pad_right(max(1, self.lead - len(line.plain)))
-        fresh = True
-        for entry in self.entries:
-            if not fresh and len(line.plain) + 2 + len(entry.plain) > width:
-                yield line
-                line, fresh = Text(" " * self.lead), True
-            if not fresh:
-                line.append("  ")
-            line.append_text(entry)
-            fresh = False
-        yield line
 
 
 def spaces_text(pirates: list[int], boat: int, aboard: bool = False) -> str:

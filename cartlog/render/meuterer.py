@@ -41,8 +41,6 @@ from __future__ import annotations
 from rich.console import Group, RenderableType
 from rich.text import Text
 
-from cartlog.render.cartagena import _add_findings, _findings_block, _heading, _wrapped
-from cartlog.render.cartagena_board import Hanging, Packed
 from cartlog.render.meuterer_circle import (
     circle_lines,
     circle_marks,
@@ -60,6 +58,7 @@ from cartlog.render.meuterer_phases import (
 )
 from cartlog.render.meuterer_score import outcome, render_score, standings
 from cartlog.render.report import shown_range, summary_line
+from cartlog.render.widgets import Hanging, Packed, add_findings, findings_block, heading, wrapped
 
 __all__ = ["render_replay", "render_score"]
 
@@ -81,8 +80,8 @@ def _setup(view: View, frame, comments: list) -> list[RenderableType]:
     """Findings on the header, players in seat order, the goods, the island table, the deal,
     the circle and the comments before round 1."""
     found = Rows(3)
-    _add_findings(view, found, frame.findings)
-    out: list[RenderableType] = [_heading(view, "Setup")] + ([found] if found.rows else [])
+    add_findings(view, found, frame.findings)
+    out: list[RenderableType] = [heading(view, "Setup")] + ([found] if found.rows else [])
     out += [
         _players(view, frame.captain),
         Packed("goods", [goods_legend()], 3),
@@ -94,13 +93,13 @@ def _setup(view: View, frame, comments: list) -> list[RenderableType]:
     rows = Rows(3)
     for c in comments:
         rows.add(label(), Text.styled("; " + view.g.clean(c.text), "comment"))
-        _add_findings(view, rows, c.findings)
+        add_findings(view, rows, c.findings)
     return out + ([rows] if rows.rows else [])
 
 
 def _context(view: View, frame, start: int) -> list[RenderableType]:
     """The table before the first round shown, when the setup is not shown."""
-    out: list[RenderableType] = [_heading(view, f"Before round {start}")]
+    out: list[RenderableType] = [heading(view, f"Before round {start}")]
     out += table_lines(view.colours, frame)
     if view.board:
         marks = circle_marks(view.islands, port=frame.ship, previous=frame.previous,
@@ -111,19 +110,19 @@ def _context(view: View, frame, start: int) -> list[RenderableType]:
 
 def _end(view: View, frame, cut: bool, placed: set[int]) -> list[RenderableType]:
     """The outcome, the findings of the end, what could not be checked and the summary."""
-    out: list[RenderableType] = [_heading(view, "End"), _wrapped(outcome(view), 2),
+    out: list[RenderableType] = [heading(view, "End"), wrapped(outcome(view), 2),
                                  standings(view)]
     if not cut:
         late = list(frame.findings) if frame is not None else []
         late += [i for i in range(len(view.report.findings)) if i not in placed
                  and i not in late]
-        out.extend(_findings_block(view, late, 2))
+        out.extend(findings_block(view, late, 2))
     notes = Hanging(2)
     for item in view.report.unchecked:
         notes.add(Text.styled("not checked:", "muted"), Text.styled(view.g.clean(item), "muted"))
     summary = summary_line(view.report)
     summary.plain = view.g.clean(summary.plain)
-    return out + [notes, _wrapped(summary)]
+    return out + [notes, wrapped(summary)]
 
 
 def _header(view: View, rounds: int, start: int | None, end: int | None) -> Hanging:
@@ -138,7 +137,7 @@ def _header(view: View, rounds: int, start: int | None, end: int | None) -> Hang
         text.append_text(view.player(colour))
     if start is not None or end is not None:
         text.append("; " + shown_range(start, end, rounds, "round"), style="label")
-    return _wrapped(text)
+    return wrapped(text)
 
 
 def render_replay(log, report, frames, source, *, start=None, end=None, board=True,

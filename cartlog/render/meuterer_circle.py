@@ -23,8 +23,8 @@ from __future__ import annotations
 from rich.text import Text
 
 from cartlog.games.meuterer.model import GOODS, LETTERS
-from cartlog.render.cartagena_board import Glyphs, Packed
 from cartlog.render.theme import player_style
+from cartlog.render.widgets import Glyphs, Packed
 
 GOODS_STYLES = {letter: f"goods.{name}" for letter, name in zip(LETTERS, GOODS)}
 

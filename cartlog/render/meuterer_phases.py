@@ -17,8 +17,6 @@ from rich.text import Text
 from cartlog.games.meuterer.events import Comment, Dest, Draw, Mutiny, Round, Sale, Sell, Wage
 from cartlog.games.meuterer.notation import format_draw
 from cartlog.games.meuterer.replay import build_circle
-from cartlog.render.cartagena import _add_findings, _heading
-from cartlog.render.cartagena_board import Glyphs, Hanging, glyphs
 from cartlog.render.meuterer_circle import (
     circle_legend,
     circle_lines,
@@ -26,6 +24,7 @@ from cartlog.render.meuterer_circle import (
     table_lines,
 )
 from cartlog.render.theme import player_style
+from cartlog.render.widgets import Glyphs, Hanging, add_findings, glyphs, heading
 
 LABEL = 8  # the width of a phase's label; its text starts at column 3 + LABEL + 1
 SIDES = {"captain": "captain", "mate": "captain", "mutineer": "mutineer",
@@ -181,7 +180,7 @@ def _selling(view: View, rows: Hanging, r: RoundFrames) -> None:
             rows.add(label(), Text.styled("; " + clean(frame.text), "comment"))
         else:
             rows.add(label(), Text.styled(clean(frame.text), "muted"))
-        _add_findings(view, rows, frame.findings, frame.player)
+        add_findings(view, rows, frame.findings, frame.player)
     _comments(view, rows, r.events, Sell)
 
 
@@ -209,7 +208,7 @@ def _reveal(view: View, rows: Hanging, rb, frame) -> None:
         dests.append(f" ({n} on)", style="muted")
     rows.add(label(), dests)
     if frame is not None:
-        _add_findings(view, rows, frame.findings)
+        add_findings(view, rows, frame.findings)
 
 
 def _mutiny(view: View, rows: Hanging, rb, events, frame) -> None:
@@ -243,7 +242,7 @@ def _mutiny(view: View, rows: Hanging, rb, events, frame) -> None:
         rows.add(label("mutiny"), text)
     _comments(view, rows, events, Mutiny)
     if frame is not None:
-        _add_findings(view, rows, frame.findings)
+        add_findings(view, rows, frame.findings)
 
 
 def sources(items) -> str:
@@ -277,7 +276,7 @@ def _points(view: View, rows: Hanging, rb, events, frame) -> None:
             text.append(f"  sheet total {p.recorded_total}!", style="score.mismatch")
         rows.add(head, text)
     if frame is not None:
-        _add_findings(view, rows, frame.findings)
+        add_findings(view, rows, frame.findings)
 
 
 def _refill(view: View, rows: Hanging, r: RoundFrames, rb, last: bool) -> None:
@@ -308,7 +307,7 @@ def _refill(view: View, rows: Hanging, r: RoundFrames, rb, last: bool) -> None:
     found = list(r.phases["refill"].findings) if "refill" in r.phases else []
     if checked:  # a draw in the last round is found when the round closes
         found += [i for frame in r.end for i in frame.findings]
-    _add_findings(view, rows, found)
+    add_findings(view, rows, found)
 
 
 def _circle(view: View, rb, end) -> list[RenderableType]:
@@ -332,7 +331,7 @@ def round_lines(view: View, r: RoundFrames) -> list[RenderableType]:
     rb = view.by_round.get(r.number)
     head = r.head
     after = head.text == "after the end"
-    title = _heading(view, f"Round {r.number}", head.player if not after else None)
+    title = heading(view, f"Round {r.number}", head.player if not after else None)
     if after:
         title.append("  played after the end of the game", style="muted")
     elif rb is not None:
@@ -340,7 +339,7 @@ def round_lines(view: View, r: RoundFrames) -> list[RenderableType]:
         title.append(view.g.clean(rb.port), style="island.port")
     out: list[RenderableType] = [title]
     rows = Rows(3)
-    _add_findings(view, rows, head.findings)
+    add_findings(view, rows, head.findings)
     _comments(view, rows, r.events[:1], Round)
     _selling(view, rows, r)
     end = r.end[0] if r.end else None
@@ -348,7 +347,7 @@ def round_lines(view: View, r: RoundFrames) -> list[RenderableType]:
         rows.add(label("sheet"), Text.styled("no selling recorded: the points are the sheet's",
                                               "muted"))
         for frame in r.end:  # the round closed at once: its findings concern the sheet
-            _add_findings(view, rows, frame.findings)
+            add_findings(view, rows, frame.findings)
     if rb is not None and rb.checked:
         _reveal(view, rows, rb, r.phases.get("dest"))
         _comments(view, rows, r.events, Dest)
@@ -359,7 +358,7 @@ def round_lines(view: View, r: RoundFrames) -> list[RenderableType]:
     for kind, frame in r.phases.items():
         if kind == "other":
             rows.add(label(), Text.styled(view.g.clean(frame.text), "muted"))
-            _add_findings(view, rows, frame.findings)
+            add_findings(view, rows, frame.findings)
     if rows.rows:
         out.append(rows)
     if end is not None:

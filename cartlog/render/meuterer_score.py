@@ -19,9 +19,8 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from cartlog.render.cartagena import _counts_line
-from cartlog.render.cartagena_board import Packed
 from cartlog.render.meuterer_phases import Rows, View, sources
+from cartlog.render.widgets import Packed, counts_line
 
 __all__ = ["outcome", "render_score", "standings"]
 
@@ -147,5 +146,5 @@ def render_score(log, report, *, ascii=False) -> RenderableType:
         notes.append("! the sheet differs from the replay")
     parts += [Text.styled(n, "muted") for n in notes]
     parts += _sources_block(view)
-    parts += [standings(view, 0), winner, _result_line(view), _counts_line(report)]
+    parts += [standings(view, 0), winner, _result_line(view), counts_line(report)]
     return Group(*parts)

@@ -1,0 +1,174 @@
+"""Pieces every game's renderer draws with: glyphs, hanging and packed rows, findings in
+place, headings and the findings count.
+
+A *view* here is any object with ``report`` (the audit's report), ``g`` (:class:`Glyphs`) and
+``player(colour, with_name=True)`` (a colour in its style, with the player's name).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from rich.console import RenderableType
+from rich.text import Text
+
+from cartlog.core.text import to_ascii
+from cartlog.render.theme import severity_style
+
+
+@dataclass(frozen=True)
+class Glyphs:
+    """The few drawing characters, in a Unicode and a pure ASCII set."""
+
+    bar: str  # between cells of the passage
+    rule: str  # the line of a heading, and the top and bottom of the passage
+    top: str  # left, middle and right corners above the passage
+    bottom: str  # the same below it
+    bullet: str  # before a finding
+    ascii: bool
+
+    def clean(self, text: str) -> str:
+        """``text`` as shown: in ASCII mode every other character becomes one ASCII one."""
+        return to_ascii(text, keep_length=True) if self.ascii else text
+
+
+UNICODE_GLYPHS = Glyphs(bar="\u2502", rule="\u2500", top="\u250c\u252c\u2510",
+                        bottom="\u2514\u2534\u2518", bullet="\u25b8", ascii=False)
+ASCII_GLYPHS = Glyphs(bar="|", rule="-", top="+++", bottom="+++", bullet=">", ascii=True)
+
+
+def glyphs(ascii: bool) -> Glyphs:
+    return ASCII_GLYPHS if ascii else UNICODE_GLYPHS
+
+
+class Hanging:
+    """Rows of a label and a text; the text wraps under itself, never under the label.
+
+    A row's ``hang`` indents its own continuation lines further (findings hang under their
+    message).
+    """
+
+    def __init__(self, indent: int = 3) -> None:
+        self.indent = indent
+        self.rows: list[tuple[Text, Text, int]] = []
+
+    def add(self, label: Text, text: Text, hang: int = 0) -> None:
+        self.rows.append((label, text, hang))
+
+    def __rich_console__(self, console, options):
+        label_width = max((len(label.plain) for label, _, _ in self.rows), default=0)
+        label_width += 1 if label_width else 0
+        lead = self.indent + label_width
+        for label, text, hang in self.rows:
+            width = max(20, options.max_width - lead - hang)
+            for i, line in enumerate(text.wrap(console, width)):
+                line.rstrip()
+                head = Text(" " * self.indent)
+                head.append_text(label if i == 0 else Text())
+                head.pad_right(lead + (hang if i else 0) - len(head.plain))
+                yield head + line
+
+
+class Packed:
+    """A label, then entries two spaces apart, flowing onto further lines at the width."""
+
+    def __init__(self, label: str, entries: list[Text], indent: int = 2,
+                 label_width: int = 9) -> None:
+        self.label = label
+        self.entries = entries
+        self.indent = indent
+        self.lead = indent + label_width
+
+    def __rich_console__(self, console, options):
+        width = max(self.lead + 20, options.max_width)
+        line = Text(" " * self.indent)
+        line.append(self.label, style="label")
+        line.pad_right(max(1, self.lead - len(line.plain)))
+        fresh = True
+        for entry in self.entries:
+            if not fresh and len(line.plain) + 2 + len(entry.plain) > width:
+                yield line
+                line, fresh = Text(" " * self.lead), True
+            if not fresh:
+                line.append("  ")
+            line.append_text(entry)
+            fresh = False
+        yield line
+
+
+def finding_lines(view: Any, index: int, skip_player: str | None = None) -> list[Text]:
+    """A finding in two lines: severity, code and message; then expected/found and where."""
+    f = view.report.findings[index]
+    clean = view.g.clean
+    head = Text.styled(f"{view.g.bullet} ", severity_style(f.severity, f.condoned))
+    head.append(f"#{index + 1} ", style="muted")
+    head.append("condoned " + f.severity if f.condoned else f.severity,
+                style=severity_style(f.severity, f.condoned))
+    head.append(f"[{f.code}]", style="finding.code")
+    head.append(" " + clean(f.message))
+    details = []
+    if f.player and f.player != skip_player:
+        details.append(f.player)
+    if f.expected is not None or f.actual is not None:
+        details.append(f"expected {clean(f.expected) if f.expected is not None else '-'}, "
+                       f"found {clean(f.actual) if f.actual is not None else '-'}")
+    if f.line:
+        details.append(f"line {f.line}:{f.col}" if f.col else f"line {f.line}")
+    if f.rule:
+        details.append(f"rule {clean(f.rule)}")
+    if f.follows is not None:
+        details.append(f"may only follow from #{f.follows + 1}")
+    lines = [head]
+    if details:
+        lines.append(Text.styled("  " + "; ".join(details), "label"))
+    return lines
+
+
+def add_findings(view: Any, rows: Hanging, indices, skip_player: str | None = None) -> None:
+    """Add findings to ``rows`` under the text column, each hanging under its message."""
+    for i in indices:
+        for line in finding_lines(view, i, skip_player):
+            rows.add(Text(), line, 2)
+
+
+def findings_block(view: Any, indices, indent: int = 2) -> list[RenderableType]:
+    """Findings on their own (setup, end), or nothing."""
+    rows = Hanging(indent)
+    add_findings(view, rows, indices)
+    return [rows] if rows.rows else []
+
+
+def heading(view: Any, title: str, colour: str | None = None) -> Text:
+    text = Text.styled(view.g.rule * 2 + " ", "space.section")
+    text.append(title, style="turn.heading")
+    if colour is not None:
+        text.append("  ")
+        text.append_text(view.player(colour))
+    return text
+
+
+def wrapped(text: Text, indent: int = 0) -> Hanging:
+    """One text that wraps at the console's width (the console may not wrap by itself)."""
+    rows = Hanging(indent)
+    rows.add(Text(), text)
+    return rows
+
+
+def counts_line(report) -> Text:
+    text = Text.styled("findings  ", "label")
+    parts = [(report.errors, "error", "finding.error"),
+             (report.warnings, "warning", "finding.warning"),
+             (report.infos, "info", "finding.info"),
+             (report.condoned, "condoned", "finding.condoned")]
+    shown = [(n, word, style) for n, word, style in parts if n]
+    if not shown:
+        text.append("none", style="ok")
+    for i, (n, word, style) in enumerate(shown):
+        if i:
+            text.append(", ")
+        plural = "s" if n != 1 and word in ("error", "warning") else ""
+        text.append(f"{n} {word}{plural}", style=style)
+    return text
+
+
