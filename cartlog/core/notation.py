@@ -123,6 +123,20 @@ class LogReader:
         return header, spans, first_line
 
 
+NUMBER_CAP = 10**15  # larger numbers in a log are read as this: absurd, and safe to compare
+
+
+def number(text: str) -> int | None:
+    """A whole number written in decimal digits, or ``None`` (``"²"`` is a digit to
+    ``str.isdigit`` but no number). Longer than 15 digits reads as :data:`NUMBER_CAP`, so that
+    a runaway number is reported by the rule it breaks, never by ``int()``."""
+    if not text or not text.isdecimal():
+        return None
+    if len(text) > 15:
+        return NUMBER_CAP
+    return int(text)
+
+
 def parse_bool(text: str) -> bool | None:
     t = text.strip().lower()
     if t in ("true", "yes", "on", "1", "y"):

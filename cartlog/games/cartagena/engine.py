@@ -211,7 +211,8 @@ class Engine:
         if kind is EndTurn:
             if state.winner is not None or state.passed:
                 return []  # a pass was judged when it was made
-            return rules.check_turn_end(state, state.seat, state.done, state.stuck_start,
+            stuck = state.done == 0 and rules.is_stuck(state, state.seat)
+            return rules.check_turn_end(state, state.seat, state.done, stuck,
                                         state.stuck_draw)
         if kind is Row:
             return rules.check_row(state, signs(state, event.cards) or [])
@@ -228,7 +229,7 @@ class Engine:
         if kind is Pass:
             if state.done or state.passed:
                 return []
-            return rules.check_turn_end(state, seat, 0, state.stuck_start, False)
+            return rules.check_turn_end(state, seat, 0, rules.is_stuck(state, seat), False)
         out: list[Violation] = []
         room = rules.check_action_room(state, state.done + 1 if written is None else written)
         if room is not None:
@@ -271,7 +272,8 @@ class Engine:
             game.apply(act)
             moved = True
         if not moved and game.state.winner is None:
-            out += rules.check_turn_end(game.state, seat, 0, game.state.stuck_start, False)
+            out += rules.check_turn_end(game.state, seat, 0, rules.is_stuck(game.state, seat),
+                                        False)
         return out
 
     def apply(self, event: Any) -> None:

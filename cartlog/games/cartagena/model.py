@@ -202,7 +202,7 @@ class State:
     __slots__ = (
         "rs", "options", "board", "sign_spaces", "colours", "pirates", "occ", "hands",
         "deck", "discard", "row", "row_next", "row_taker", "known_out", "seat", "done", "turn",
-        "winner", "stuck_draw", "boat", "stuck_start", "passed",
+        "winner", "stuck_draw", "boat", "passed",
     )
 
     def __init__(self, rs: RuleSet, board: list[int], colours: list[str],
@@ -233,7 +233,6 @@ class State:
         self.turn = 1
         self.winner: int | None = None
         self.stuck_draw = False  # the current turn was an R3 stuck draw
-        self.stuck_start = False  # the player to move had no action at the turn's start
         self.passed = False  # the player to move has passed (O2): only the end of turn is left
 
     def copy(self) -> State:
@@ -258,7 +257,6 @@ class State:
         new.turn = self.turn
         new.winner = self.winner
         new.stuck_draw = self.stuck_draw
-        new.stuck_start = self.stuck_start
         new.passed = self.passed
         return new
 

@@ -29,6 +29,7 @@ from cartlog.core.notation import (
     join_comments,
     parse_bool,
 )
+from cartlog.core.notation import number as to_number
 from cartlog.games.cartagena import ALIASES
 from cartlog.games.cartagena.events import (
     Back,
@@ -254,7 +255,7 @@ class _Reader(LogReader):
                 events.append(Comment(text=comment_text(stripped), line=lineno, col=indent + 1))
                 continue
             m = re.match(r"(\d+)\s*\.+\s*|(?=\D)", stripped)
-            number = int(m.group(1)) if m and m.group(1) else None
+            number = to_number(m.group(1)) if m and m.group(1) else None
             rest_at = indent + (m.end() if m else 0)
             word_m = re.compile(r"[A-Za-z]+:?").match(raw, rest_at)
             word = word_m.group(0).rstrip(":").lower() if word_m else ""
@@ -283,7 +284,7 @@ class _Reader(LogReader):
             return 0
         if t == "boat":
             return self.boat
-        n = int(t)
+        n = to_number(t) or 0
         if n > self.boat:
             self.problem(line, col, f"space {n} is past the boat ({self.boat})",
                          expected=f"0 (start) to {self.boat - 1}, or boat", end=col + len(text))
@@ -293,8 +294,8 @@ class _Reader(LogReader):
                    ) -> tuple[str | None, int | None]:
         """Cards or a count; ``cols`` gives each character's column when ``spec`` was joined
         from words apart."""
-        if spec.isdigit():
-            return None, int(spec)
+        if spec.isdecimal():
+            return None, to_number(spec)
         out = []
         for i, ch in enumerate(spec):
             up = ch.upper()

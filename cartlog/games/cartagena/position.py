@@ -14,6 +14,7 @@ this turn. Optional: ``deck:N`` (cards in the deck; by default every card not el
 
 from __future__ import annotations
 
+from cartlog.core.notation import NUMBER_CAP
 from cartlog.games.cartagena.model import NSIGNS, UNKNOWN, State, find_ruleset
 
 
@@ -68,7 +69,7 @@ def _number(text: str, what: str) -> int:
     """A whole number of 0 or more, or a :class:`PositionError` naming the field."""
     if not (text.isascii() and text.isdigit()):
         raise PositionError(f"{what}: {text!r} is not a number")
-    return int(text)
+    return min(int(text), NUMBER_CAP) if len(text) <= 15 else NUMBER_CAP
 
 
 def from_position(text: str) -> State:
@@ -100,7 +101,8 @@ def from_position(text: str) -> State:
     for seat, (_, spaces) in enumerate(entries):
         ps = []
         for sp in spaces.split(","):
-            p = boat if sp == "boat" else int(sp) if sp.isascii() and sp.isdigit() else -1
+            p = (boat if sp == "boat" else int(sp) if sp.isascii() and sp.isdigit()
+                 and len(sp) < 6 else -1)
             if not 0 <= p <= boat:
                 raise PositionError(f"pirates: {sp!r} is not a space (0-{boat - 1} or boat)")
             ps.append(p)

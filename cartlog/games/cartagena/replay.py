@@ -215,7 +215,7 @@ class Replay:
             moved += 1
         self.actions += moved
         if not moved:
-            found = rules.check_turn_end(state, seat, 0, state.stuck_start, False)
+            found = rules.check_turn_end(state, seat, 0, rules.is_stuck(state, seat), False)
             for v in found:
                 self._note(v, self._where(turn), f"$.events[{index}]", number, None, seat,
                            to_position(state), pass_condoned)

@@ -648,10 +648,9 @@ def check_turn_end(state: State, seat: int, moved: int, stuck: bool, drew: bool
 
 
 def begin_turn(state: State, seat: int) -> None:
-    """``seat`` takes the turn (as played, even out of order); whether that player is stuck
-    at its start decides what the turn may hold (O2, R3)."""
+    """``seat`` takes the turn (as played, even out of order). Whether that player was stuck
+    at its start (O2, R3) is :func:`is_stuck` for as long as no action was taken."""
     state.seat = seat
-    state.stuck_start = not any(state.hands[seat]) and not can_move_back(state, seat)
 
 
 def end_turn(state: State) -> None:

@@ -33,7 +33,7 @@ from __future__ import annotations
 import re
 
 from cartlog.core.errors import LogSyntaxError, SyntaxProblem
-from cartlog.core.notation import LogReader, comment_text, escape, is_comment_line
+from cartlog.core.notation import LogReader, comment_text, escape, is_comment_line, number
 from cartlog.games.meuterer import ALIASES
 from cartlog.games.meuterer.events import (
     Add,
@@ -122,8 +122,13 @@ def _letters_of(word: str) -> str | None:
 
 
 def _int(word: str) -> int | None:
+    """A whole number, negative too (score lines); runaway lengths read as capped."""
     if _INT.fullmatch(word):
-        return int(word.replace("\u2212", "-"))
+        text = word.replace("\u2212", "-")
+        sign = -1 if text.startswith("-") else 1
+        digits = text.lstrip("+-")
+        value = number(digits)
+        return None if value is None else sign * value
     return None
 
 
