@@ -13,7 +13,8 @@ from dataclasses import dataclass
 from cartlog.core.errors import SyntaxProblem
 from cartlog.core.text import split_lines
 
-_TAG_RE = re.compile(r'\[\s*([A-Za-z][A-Za-z0-9_-]*)\s+"((?:[^"\\]|\\.)*)"\s*\]\s*$')
+# Possessive runs: the value is scanned once, holding no backtracking state per character.
+_TAG_RE = re.compile(r'\[\s*+([A-Za-z][A-Za-z0-9_-]*+)\s++"((?:[^"\\]++|\\.)*+)"\s*+\]\s*+$')
 
 
 @dataclass(frozen=True, slots=True)
@@ -134,8 +135,7 @@ def parse_bool(text: str) -> bool | None:
 
 def line_col_of_offset(text: str | bytes, offset: int) -> tuple[int, int]:
     """1-based line and column of a character (or byte) offset."""
-    before = text[:offset]
-    nl = "\n" if isinstance(before, str) else b"\n"
-    line = before.count(nl) + 1
-    col = offset - (before.rfind(nl) + 1) + 1
+    nl = "\n" if isinstance(text, str) else b"\n"
+    line = text.count(nl, 0, offset) + 1
+    col = offset - (text.rfind(nl, 0, offset) + 1) + 1
     return line, col

@@ -39,16 +39,16 @@ def decode_text(data: bytes, path: str = "<log>") -> str:
 
     Raises :class:`LogSyntaxError` located at the first byte that is not UTF-8.
     """
+    body = data[3:] if data.startswith(b"\xef\xbb\xbf") else data
     try:
-        return data.decode("utf-8-sig")
+        return body.decode("utf-8")  # offsets below count from after the byte-order mark
     except UnicodeDecodeError as exc:
-        bom = 3 if data.startswith(b"\xef\xbb\xbf") else 0
-        before = data[bom:exc.start].decode("utf-8")
+        before = body[:exc.start].decode("utf-8")
         line = before.count("\n") + 1
         col = len(before) - (before.rfind("\n") + 1) + 1
-        shown = data[bom:].decode("utf-8", errors="replace")
+        shown = body.decode("utf-8", errors="replace")
         raise LogSyntaxError(path, [SyntaxProblem(
-            line, col, f"not UTF-8 text: byte 0x{data[exc.start]:02x} ({exc.reason})",
+            line, col, f"not UTF-8 text: byte 0x{body[exc.start]:02x} ({exc.reason})",
             expected="a log saved as UTF-8 text", end_col=col + 1)], shown) from None
 
 
@@ -188,9 +188,8 @@ def _locate(text: str, problem: SyntaxProblem, path: str | None = None) -> Synta
         if m is None or (problem.line, problem.col) != (1, 1):
             return problem
         path = m.group(1) or m.group(2)
-    try:
-        spans = _json_spans(text)
-    except (RecursionError, IndexError, ValueError, AttributeError, msgspec.DecodeError):
+    spans = _spans_of(text)
+    if spans is None:
         return problem
     while path and path not in spans:
         path = re.sub(r"(\.[^.\[]*|\[[^\]]*\])$", "", path)
@@ -203,6 +202,21 @@ def _locate(text: str, problem: SyntaxProblem, path: str | None = None) -> Synta
     end_line, end_col = line_col_of_offset(text, end)
     return SyntaxProblem(line, col, problem.message, problem.expected,
                          end_col if end_line == line else None)
+
+
+_SPANS_CACHE: list = [None, None]  # the last document's text and its spans
+
+
+def _spans_of(text: str) -> dict[str, tuple[int, int]] | None:
+    """The spans of ``text``, computed once per document (every problem of a log reuses
+    them), or ``None`` when the text cannot be scanned."""
+    if _SPANS_CACHE[0] is not text:
+        try:
+            spans = _json_spans(text)
+        except (RecursionError, IndexError, ValueError, AttributeError, msgspec.DecodeError):
+            spans = None
+        _SPANS_CACHE[:] = [text, spans]
+    return _SPANS_CACHE[1]
 
 
 def _json_spans(text: str) -> dict[str, tuple[int, int]]:
