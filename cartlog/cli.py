@@ -126,10 +126,30 @@ def _read(path: Path) -> tuple[str, str]:
     if len(data) > limit:
         raise LogSyntaxError(name, [SyntaxProblem(0, 0, (
             f"too large: over {limit} bytes (CARTLOG_MAX_BYTES raises the limit)"))], None)
-    return decode_text(data, name), name
+    text = decode_text(data, name)
+    _check_line_length(text, name)
+    return text, name
 
 
 MAX_BYTES = 16 * 1024 * 1024  # the largest log read (CARTLOG_MAX_BYTES)
+
+
+MAX_LINE = 64 * 1024  # the longest line read, in characters (CARTLOG_MAX_LINE)
+MAX_PROBLEMS = 100  # syntax problems shown per log (CARTLOG_MAX_PROBLEMS)
+
+
+def _check_line_length(text: str, name: str) -> None:
+    from cartlog.core.errors import LogSyntaxError, SyntaxProblem
+
+    limit = _limit("CARTLOG_MAX_LINE", MAX_LINE)
+    if len(text) <= limit:
+        return
+    for number, line in enumerate(text.replace("\r\n", "\n").replace("\r", "\n")
+                                  .split("\n"), 1):
+        if len(line) > limit:
+            raise LogSyntaxError(name, [SyntaxProblem(number, limit + 1, (
+                f"line too long: over {limit} characters (CARTLOG_MAX_LINE raises the limit)"),
+                end_col=limit + 2)], text)
 
 
 def _limit(variable: str, default: int) -> int:
@@ -166,8 +186,15 @@ def _fail(message: str, code: int = EXIT_UNREADABLE) -> NoReturn:
 
 
 def _show_unreadable(err, ascii_only: bool = False) -> None:
+    from cartlog.core.errors import LogSyntaxError, SyntaxProblem
     from cartlog.render.report import render_unreadable
 
+    limit = _limit("CARTLOG_MAX_PROBLEMS", MAX_PROBLEMS)
+    if len(err.problems) > limit:
+        more = len(err.problems) - limit
+        err = LogSyntaxError(err.path, err.problems[:limit] + [SyntaxProblem(
+            0, 0, f"{more} more problem{'s' if more != 1 else ''} not shown "
+            "(CARTLOG_MAX_PROBLEMS shows more)")], err.source)
     _console(ascii_only, stderr=True).print(render_unreadable(err))
 
 

@@ -14,7 +14,9 @@ import msgspec
 from cartlog.core.errors import LogSyntaxError, SyntaxProblem
 from cartlog.core.notation import line_col_of_offset, read_header
 from cartlog.core.spec import GameSpec
-from cartlog.core.text import split_lines
+from cartlog.core.text import printable, split_lines
+
+MAX_DIGITS = 1000  # the longest digit run a text log may hold (no count comes near)
 from cartlog.games import cartagena, meuterer
 
 SPECS: tuple[GameSpec, ...] = (cartagena.SPEC, meuterer.SPEC)
@@ -78,7 +80,40 @@ def read_log(text: str, path: str = "<log>"):
                                       expected=", ".join(g.title for g in GAMES.values()),
                                       end_col=tag.end))
         raise LogSyntaxError(path, problems, text)
-    return entry.module("notation").parse(text, path)
+    _long_numbers(text, path)
+    try:
+        return entry.module("notation").parse(text, path)
+    except ValueError:  # int() of a digit the game's reader let through (``²``)
+        raise LogSyntaxError(path, [_odd_digit(text)], text) from None
+
+
+_LONG_DIGITS = re.compile(r"\d{%d,}" % (MAX_DIGITS + 1))
+
+
+def _long_numbers(text: str, path: str) -> None:
+    """Numbers too long for any count (and for ``int()``) are problems, located."""
+    problems = []
+    for m in _LONG_DIGITS.finditer(text):
+        line, col = line_col_of_offset(text, m.start())
+        problems.append(SyntaxProblem(line, col, f"a number of {m.end() - m.start()} digits",
+                                      expected=f"a number of at most {MAX_DIGITS} digits",
+                                      end_col=col + min(m.end() - m.start(), 80)))
+        if len(problems) >= 1000:
+            break
+    if problems:
+        raise LogSyntaxError(path, problems, text)
+
+
+def _odd_digit(text: str) -> SyntaxProblem:
+    """Where the first character that looks like a digit but is not an ASCII one stands."""
+    for i, ch in enumerate(text):
+        if ch.isdigit() and not ch.isascii():
+            line, col = line_col_of_offset(text, i)
+            return SyntaxProblem(line, col, f"{printable(repr(ch))} is not a digit 0-9",
+                                 expected="numbers written with the digits 0-9",
+                                 end_col=col + 1)
+    return SyntaxProblem(1, 1, "a number that cannot be read",
+                         expected="numbers written with the digits 0-9")
 
 
 _JSON_KINDS = {list: "an array", str: "a string", int: "a number", float: "a number",
