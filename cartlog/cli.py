@@ -110,22 +110,72 @@ def _read(path: Path) -> tuple[str, str]:
     for the file as a whole (missing, a directory), located at the first bad byte otherwise.
     """
     from cartlog.core.errors import LogSyntaxError, SyntaxProblem
+    from cartlog.core.text import printable
     from cartlog.games import decode_text
 
-    name = "<stdin>" if str(path) == "-" else str(path)
+    name = "<stdin>" if str(path) == "-" else printable(str(path))
+    limit = _limit("CARTLOG_MAX_BYTES", MAX_BYTES)
     try:
         if name == "<stdin>":
             stdin = sys.stdin.buffer if hasattr(sys.stdin, "buffer") else None
-            data = stdin.read() if stdin is not None else sys.stdin.read().encode()
+            data = (_read_bounded(stdin, limit) if stdin is not None
+                    else sys.stdin.read(limit + 1).encode())
         else:
-            data = path.read_bytes()
+            with open(path, "rb") as stream:
+                data = _read_bounded(stream, limit)
     except OSError as exc:
         reason = {FileNotFoundError: "no such file",
                   IsADirectoryError: "is a directory, not a log",
                   PermissionError: "permission denied"}.get(type(exc))
         message = reason or f"cannot read: {exc.strerror or exc}"
         raise LogSyntaxError(name, [SyntaxProblem(0, 0, message)], None) from None
-    return decode_text(data, name), name
+    if len(data) > limit:
+        raise LogSyntaxError(name, [SyntaxProblem(0, 0, (
+            f"too large: over {limit} bytes (CARTLOG_MAX_BYTES raises the limit)"))], None)
+    text = decode_text(data, name)
+    _check_line_length(text, name)
+    return text, name
+
+
+MAX_BYTES = 16 * 1024 * 1024  # the largest log read (CARTLOG_MAX_BYTES)
+
+
+MAX_LINE = 64 * 1024  # the longest line read, in characters (CARTLOG_MAX_LINE)
+MAX_PROBLEMS = 100  # syntax problems shown per log (CARTLOG_MAX_PROBLEMS)
+
+
+def _check_line_length(text: str, name: str) -> None:
+    from cartlog.core.errors import LogSyntaxError, SyntaxProblem
+
+    limit = _limit("CARTLOG_MAX_LINE", MAX_LINE)
+    if len(text) <= limit:
+        return
+    for number, line in enumerate(text.replace("\r\n", "\n").replace("\r", "\n")
+                                  .split("\n"), 1):
+        if len(line) > limit:
+            raise LogSyntaxError(name, [SyntaxProblem(number, limit + 1, (
+                f"line too long: over {limit} characters (CARTLOG_MAX_LINE raises the limit)"),
+                end_col=limit + 2)], text)
+
+
+def _limit(variable: str, default: int) -> int:
+    """A size limit, overridden by a positive integer in the environment variable."""
+    value = os.environ.get(variable, "").strip()
+    return int(value) if value.isascii() and value.isdigit() and 0 < len(value) < 19 \
+        else default
+
+
+def _read_bounded(stream, limit: int) -> bytes:
+    """At most ``limit + 1`` bytes, read in bounded chunks (an endless pipe or ``/dev/zero``
+    stops at the limit)."""
+    chunks, size = [], 0
+    while size <= limit:
+        chunk = stream.read(min(1 << 20, limit + 1 - size))
+        if not chunk:
+            break
+        chunks.append(chunk)
+        size += len(chunk)
+    return b"".join(chunks)
 
 
 def _parse(path: Path):
@@ -142,8 +192,15 @@ def _fail(message: str, code: int = EXIT_UNREADABLE) -> NoReturn:
 
 
 def _show_unreadable(err, ascii_only: bool = False) -> None:
+    from cartlog.core.errors import LogSyntaxError, SyntaxProblem
     from cartlog.render.report import render_unreadable
 
+    limit = _limit("CARTLOG_MAX_PROBLEMS", MAX_PROBLEMS)
+    if len(err.problems) > limit:
+        more = len(err.problems) - limit
+        err = LogSyntaxError(err.path, err.problems[:limit] + [SyntaxProblem(
+            0, 0, f"{more} more problem{'s' if more != 1 else ''} not shown "
+            "(CARTLOG_MAX_PROBLEMS shows more)")], err.source)
     _console(ascii_only, stderr=True).print(render_unreadable(err))
 
 
@@ -558,11 +615,20 @@ def main() -> None:
         from typer import rich_utils
 
         rich_utils.COLOR_SYSTEM = None  # help and usage errors too
+    for stream in (sys.stdout, sys.stderr):  # PYTHONIOENCODING=ascii: escape, never fail
+        try:
+            stream.reconfigure(errors="backslashreplace")
+        except (AttributeError, ValueError):
+            pass
     try:
-        app(prog_name="cartlog")
+        app(prog_name="cartlog", standalone_mode=True)
     except KeyboardInterrupt:
         sys.stderr.write("cartlog: interrupted\n")
         sys.exit(130)
+    except BrokenPipeError:
+        _quiet_exit()
+    except OSError as exc:  # standard output or error cannot be written (/dev/full)
+        _quiet_exit(f"cartlog: cannot write the output: {exc.strerror or exc}\n")
     except Exception as exc:  # noqa: BLE001 - the last line of defence
         if os.environ.get("CARTLOG_DEBUG"):
             raise
@@ -570,3 +636,15 @@ def main() -> None:
                          "cartlog: please report it with the log and the command; "
                          "CARTLOG_DEBUG=1 shows the traceback\n")
         sys.exit(EXIT_UNREADABLE)
+
+
+def _quiet_exit(message: str = "") -> NoReturn:
+    """Leave with status 2 when an output stream is gone or full: one line, no traceback."""
+    try:
+        sys.stdout = open(os.devnull, "w")  # nothing more is flushed to the broken stream
+        if message:
+            sys.stderr.write(message)
+            sys.stderr.flush()
+    except OSError:
+        pass
+    os._exit(EXIT_UNREADABLE) if not message else sys.exit(EXIT_UNREADABLE)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from cartlog.core.text import split_lines
+from cartlog.core.text import echo_line, printable, split_lines
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,12 +39,11 @@ class LogSyntaxError(Exception):
         lines = split_lines(self.source) if self.source is not None else []
         out: list[str] = []
         for p in self.problems:
-            out.append(f"{self.path}:{p.line}:{p.col}: {p.message}")
+            out.append(f"{printable(self.path)}:{p.line}:{p.col}: {printable(p.message)}")
             if 0 < p.line <= len(lines):
-                text = lines[p.line - 1].expandtabs(1)
-                width = max(1, (p.end_col or p.col + 1) - p.col)
+                text, caret, width = echo_line(lines[p.line - 1], p.col, p.end_col)
                 out.append(f"    {text}")
-                out.append("    " + " " * max(0, p.col - 1) + "^" * width)
+                out.append("    " + " " * (caret - 1) + "^" * width)
             if p.expected:
-                out.append(f"    expected: {p.expected}")
+                out.append(f"    expected: {printable(p.expected)}")
         return out

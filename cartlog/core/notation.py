@@ -13,7 +13,8 @@ from dataclasses import dataclass
 from cartlog.core.errors import SyntaxProblem
 from cartlog.core.text import split_lines
 
-_TAG_RE = re.compile(r'\[\s*([A-Za-z][A-Za-z0-9_-]*)\s+"((?:[^"\\]|\\.)*)"\s*\]\s*$')
+# Possessive runs: the value is scanned once, holding no backtracking state per character.
+_TAG_RE = re.compile(r'\[\s*+([A-Za-z][A-Za-z0-9_-]*+)\s++"((?:[^"\\]++|\\.)*+)"\s*+\]\s*+$')
 
 
 @dataclass(frozen=True, slots=True)
@@ -148,8 +149,8 @@ def parse_bool(text: str) -> bool | None:
 
 def line_col_of_offset(text: str | bytes, offset: int) -> tuple[int, int]:
     """1-based line and column of a character (or byte) offset."""
-    if isinstance(text, str):
-        before = text[:offset]
-        return before.count("\n") + 1, offset - before.rfind("\n")
-    data = text[:offset]
-    return data.count(b"\n") + 1, offset - data.rfind(b"\n")
+    if isinstance(text, str):  # no copy of the text: counted in place
+        return (text.count("\n", 0, offset) + 1,
+                offset - text.rfind("\n", 0, offset))
+    return (text.count(b"\n", 0, offset) + 1,
+            offset - text.rfind(b"\n", 0, offset))

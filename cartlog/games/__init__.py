@@ -14,8 +14,10 @@ import msgspec
 from cartlog.core.errors import LogSyntaxError, SyntaxProblem
 from cartlog.core.notation import line_col_of_offset, read_header
 from cartlog.core.spec import GameSpec
-from cartlog.core.text import split_lines
+from cartlog.core.text import printable, split_lines
 from cartlog.games import cartagena, meuterer
+
+MAX_DIGITS = 1000  # the longest digit run a text log may hold (no count comes near)
 
 SPECS: tuple[GameSpec, ...] = (cartagena.SPEC, meuterer.SPEC)
 GAMES: dict[str, GameSpec] = {spec.name: spec for spec in SPECS}
@@ -39,16 +41,16 @@ def decode_text(data: bytes, path: str = "<log>") -> str:
 
     Raises :class:`LogSyntaxError` located at the first byte that is not UTF-8.
     """
+    body = data[3:] if data.startswith(b"\xef\xbb\xbf") else data
     try:
-        return data.decode("utf-8-sig")
+        return body.decode("utf-8")  # offsets below count from after the byte-order mark
     except UnicodeDecodeError as exc:
-        bom = 3 if data.startswith(b"\xef\xbb\xbf") else 0
-        before = data[bom:exc.start].decode("utf-8")
+        before = body[:exc.start].decode("utf-8")
         line = before.count("\n") + 1
         col = len(before) - (before.rfind("\n") + 1) + 1
-        shown = data[bom:].decode("utf-8", errors="replace")
+        shown = body.decode("utf-8", errors="replace")
         raise LogSyntaxError(path, [SyntaxProblem(
-            line, col, f"not UTF-8 text: byte 0x{data[exc.start]:02x} ({exc.reason})",
+            line, col, f"not UTF-8 text: byte 0x{body[exc.start]:02x} ({exc.reason})",
             expected="a log saved as UTF-8 text", end_col=col + 1)], shown) from None
 
 
@@ -78,7 +80,40 @@ def read_log(text: str, path: str = "<log>"):
                                       expected=", ".join(g.title for g in GAMES.values()),
                                       end_col=tag.end))
         raise LogSyntaxError(path, problems, text)
-    return entry.module("notation").parse(text, path)
+    _long_numbers(text, path)
+    try:
+        return entry.module("notation").parse(text, path)
+    except ValueError:  # int() of a digit the game's reader let through (``²``)
+        raise LogSyntaxError(path, [_odd_digit(text)], text) from None
+
+
+_LONG_DIGITS = re.compile(rf"\d{{{MAX_DIGITS + 1},}}")
+
+
+def _long_numbers(text: str, path: str) -> None:
+    """Numbers too long for any count (and for ``int()``) are problems, located."""
+    problems = []
+    for m in _LONG_DIGITS.finditer(text):
+        line, col = line_col_of_offset(text, m.start())
+        problems.append(SyntaxProblem(line, col, f"a number of {m.end() - m.start()} digits",
+                                      expected=f"a number of at most {MAX_DIGITS} digits",
+                                      end_col=col + min(m.end() - m.start(), 80)))
+        if len(problems) >= 1000:
+            break
+    if problems:
+        raise LogSyntaxError(path, problems, text)
+
+
+def _odd_digit(text: str) -> SyntaxProblem:
+    """Where the first character that looks like a digit but is not an ASCII one stands."""
+    for i, ch in enumerate(text):
+        if ch.isdigit() and not ch.isascii():
+            line, col = line_col_of_offset(text, i)
+            return SyntaxProblem(line, col, f"{printable(repr(ch))} is not a digit 0-9",
+                                 expected="numbers written with the digits 0-9",
+                                 end_col=col + 1)
+    return SyntaxProblem(1, 1, "a number that cannot be read",
+                         expected="numbers written with the digits 0-9")
 
 
 _JSON_KINDS = {list: "an array", str: "a string", int: "a number", float: "a number",
@@ -188,9 +223,8 @@ def _locate(text: str, problem: SyntaxProblem, path: str | None = None) -> Synta
         if m is None or (problem.line, problem.col) != (1, 1):
             return problem
         path = m.group(1) or m.group(2)
-    try:
-        spans = _json_spans(text)
-    except (RecursionError, IndexError, ValueError, AttributeError, msgspec.DecodeError):
+    spans = _spans_of(text)
+    if spans is None:
         return problem
     while path and path not in spans:
         path = re.sub(r"(\.[^.\[]*|\[[^\]]*\])$", "", path)
@@ -203,6 +237,21 @@ def _locate(text: str, problem: SyntaxProblem, path: str | None = None) -> Synta
     end_line, end_col = line_col_of_offset(text, end)
     return SyntaxProblem(line, col, problem.message, problem.expected,
                          end_col if end_line == line else None)
+
+
+_SPANS_CACHE: list = [None, None]  # the last document's text and its spans
+
+
+def _spans_of(text: str) -> dict[str, tuple[int, int]] | None:
+    """The spans of ``text``, computed once per document (every problem of a log reuses
+    them), or ``None`` when the text cannot be scanned."""
+    if _SPANS_CACHE[0] is not text:
+        try:
+            spans = _json_spans(text)
+        except (RecursionError, IndexError, ValueError, AttributeError, msgspec.DecodeError):
+            spans = None
+        _SPANS_CACHE[:] = [text, spans]
+    return _SPANS_CACHE[1]
 
 
 def _json_spans(text: str) -> dict[str, tuple[int, int]]:

@@ -18,7 +18,7 @@ from rich.text import Text
 
 from cartlog.core.errors import LogSyntaxError
 from cartlog.core.findings import Finding
-from cartlog.core.text import split_lines
+from cartlog.core.text import echo_line, printable, split_lines
 from cartlog.games import GAMES
 from cartlog.render.theme import severity_style
 
@@ -53,15 +53,12 @@ def finding_text(f: Finding, index: int, path: str, lines: list[str], *,
     head.append(f"{where}: ", style="bold")
     head.append(f"{label}", style=severity_style(f.severity, f.condoned))
     head.append(f"[{f.code}]", style="finding.code")
-    head.append(f" {f.message}")
+    head.append(f" {printable(f.message)}")
     out = [head]
     if f.line and 0 < f.line <= len(lines):
         gutter = str(f.line)
-        src = lines[f.line - 1].expandtabs(1)
+        src, start, width = echo_line(lines[f.line - 1], f.col or 1, f.end_col)
         out.append(Text.assemble((f"{gutter:>5} | ", "source.gutter"), (src, "source.text")))
-        start = max(1, f.col or 1)
-        end = f.end_col or start + 1
-        width = max(1, min(end, len(src) + 1) - start)
         out.append(Text.assemble((" " * 5 + " | ", "source.gutter"),
                                  (" " * (start - 1) + "^" * width, "finding.caret")))
     details = []
@@ -157,7 +154,7 @@ def render_unreadable(err: LogSyntaxError) -> Group:
         if p.line <= 0:
             head.append(f"{err.path}: ", style="bold")
             head.append("error", style="finding.error")
-            head.append(f": {p.message}")
+            head.append(f": {printable(p.message)}")
             parts.append(head)
             continue
         located += 1
@@ -167,11 +164,10 @@ def render_unreadable(err: LogSyntaxError) -> Group:
         head.append(f": {p.message}")
         parts.append(head)
         if p.line <= len(lines):
-            src = lines[p.line - 1].expandtabs(1)
+            src, caret, width = echo_line(lines[p.line - 1], col, p.end_col)
             parts.append(Text.assemble((f"{p.line:>5} | ", "source.gutter"), src))
-            width = max(1, min((p.end_col or col + 1), len(src) + 1) - col)
             parts.append(Text.assemble((" " * 5 + " | ", "source.gutter"),
-                                       (" " * (col - 1) + "^" * width, "finding.caret")))
+                                       (" " * (caret - 1) + "^" * width, "finding.caret")))
         if p.expected:
             parts.append(Text(f"      = expected: {p.expected}", style="label"))
     if located:

@@ -285,35 +285,40 @@ class Engine:
         log = self.log
         assert log is not None, "an engine from a position has no header to set up"
         variant = self.rs
+        found: list[tuple[Violation, str, str, int | None]] = []  # noted once the table is set
+
+        def note(v: Violation, field: str, path: str, seat: int | None = None) -> None:
+            found.append((v, field, path, seat))
+
         if find_variant(log.variant) is None:
-            self._note(Violation("setup/variant", f"unknown variant {log.variant!r}; read as "
-                                 "the base game", expected="base or pirate",
-                                 actual=log.variant), self._header("variant"), "$.variant")
+            note(Violation("setup/variant", f"unknown variant {log.variant!r}; read as "
+                           "the base game", expected="base or pirate", actual=log.variant),
+                 "variant", "$.variant")
         n = len(self.colours)
         if not variant.min_players <= n <= variant.max_players:
-            self._note(Violation("setup/seats", f"{n} players; Meuterer is for 3 or 4",
-                                 expected="3-4", actual=str(n)),
-                       self._header("players"), "$.players")
+            note(Violation("setup/seats", f"{n} players; Meuterer is for 3 or 4",
+                           expected="3-4", actual=str(n)), "players", "$.players")
         dup = sorted({c for c in self.colours if self.colours.count(c) > 1})
         if dup:
-            self._note(Violation("setup/seats", f"colour {', '.join(dup)} used by two players",
-                                 expected="a colour per player", actual=", ".join(self.colours)),
-                       self._header("players"), "$.players")
+            note(Violation("setup/seats", f"colour {', '.join(dup)} used by two players",
+                           expected="a colour per player", actual=", ".join(self.colours)),
+                 "players", "$.players")
         for v in rules.check_circle(list(log.islands), [i.name for i in DEFAULT_ISLANDS]):
-            self._note(v, self._header("islands"), "$.islands")
+            note(v, "islands", "$.islands")
         circle = build_circle(log)
         self._pos_of = {}
         for pos, isl in enumerate(circle):
             self._pos_of.setdefault(isl.name, pos)
         hands = [_kinds(log.deal.get(c)) for c in self.colours]
         for seat, v in rules.check_deal(variant, hands):
-            self._note(v, self._header("deal"),
-                       "$.deal" + (f".{self.colours[seat]}" if seat >= 0 else ""),
-                       seat=seat if seat >= 0 else None)
+            note(v, "deal", "$.deal" + (f".{self.colours[seat]}" if seat >= 0 else ""),
+                 seat if seat >= 0 else None)
         captain = self.seat_of.get(log.captain, 0) if log.captain else 0
         colours = self.colours or ["red"]
         self.state = rules.new_game(variant, circle, colours, captain, hands)
         self._start_sheet()
+        for v, field, path, seat in found:
+            self._note(v, self._header(field), path, seat=seat)
         unseen = [c for c, h in zip(self.colours, hands) if h is None or -1 in h]
         if unseen:
             self.unchecked.append(
