@@ -213,7 +213,7 @@ def _load(path: Path, ascii_only: bool = False, json_kind: str | None = None):
         return _parse(path)
     except LogSyntaxError as err:
         if json_kind is not None:
-            from cartlog.render.jsonout import unreadable_document
+            from cartlog.documents import unreadable_document
 
             _write_json(unreadable_document(json_kind, err))
         else:
@@ -297,7 +297,7 @@ def check(
             with_errors = sum(1 for r in reports if r.errors)
             out.print(render_totals(len(reports) - with_errors, with_errors, len(unreadable)))
     else:
-        from cartlog.render.jsonout import check_document
+        from cartlog.documents import check_document
 
         _write_json(check_document(reports, unreadable))
     if unreadable:
@@ -348,7 +348,7 @@ def replay(
     replay_run, frames = game.module("replay").record(parsed)
     report = report_of(replay_run, name)
     if fmt is Format.json:
-        from cartlog.render.jsonout import replay_document
+        from cartlog.documents import replay_document
 
         _write_json(replay_document(report, frames, start, end))
     else:
@@ -386,7 +386,7 @@ def score(log: LogArg, fmt: FormatOpt = Format.text, ascii_only: AsciiOpt = Fals
 
     report = audit(parsed, name)
     if fmt is Format.json:
-        from cartlog.render.jsonout import score_document
+        from cartlog.documents import score_document
 
         _write_json(score_document(report))
     else:

@@ -17,8 +17,8 @@ import msgspec
 
 from cartlog.audit import Report
 from cartlog.core.findings import Finding
+from cartlog.documents import CheckDocument, ReplayDocument, ScoreDocument
 from cartlog.games import GAMES
-from cartlog.render.jsonout import CheckDocument, ReplayDocument, ScoreDocument
 
 REGENERATE = "python -m cartlog schema --out schemas"
 
