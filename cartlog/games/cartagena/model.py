@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from cartlog.core.cards import Pile  # noqa: F401 - the deck's type, re-exported
+
 START = 0
 UNKNOWN = 6  # index of the "unknown card" slot in a hand / pile count vector
 NSIGNS = 6
@@ -58,6 +60,11 @@ class RuleSet:
     @property
     def deck_size(self) -> int:
         return self.per_sign * NSIGNS
+
+    @property
+    def totals(self) -> tuple[int, ...]:
+        """How many cards of each sign the game has (O1, R1)."""
+        return (self.per_sign,) * NSIGNS
 
     def deal_size(self, seat: int) -> int:
         return self.deal_first if seat == 0 else self.deal_other
@@ -171,24 +178,6 @@ def catalogue() -> dict:
 def find_ruleset(name: str) -> RuleSet | None:
     key = name.strip().lower()
     return RULESETS.get(RULESET_ALIASES.get(key, key))
-
-
-@dataclass(slots=True)
-class Pile:
-    """What is known of a pile of cards: ``count`` cards, at most ``upper[s]`` of sign ``s``.
-
-    The deck is only ever known by such bounds: exact when every card is known (the bounds add
-    up to the count), loose when some cards were drawn or dealt unseen.
-    """
-
-    count: int
-    upper: list[int]
-
-    def copy(self) -> Pile:
-        return Pile(self.count, self.upper[:])
-
-    def exact(self) -> bool:
-        return sum(min(u, self.count) for u in self.upper) == self.count
 
 
 class State:

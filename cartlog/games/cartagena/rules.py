@@ -11,6 +11,7 @@ Cards are sign numbers, ``-1`` for a card whose sign the log does not know.
 
 from __future__ import annotations
 
+from cartlog.core import cards
 from cartlog.core.findings import Violation
 from cartlog.games.cartagena.model import NSIGNS, UNKNOWN, RuleSet, State
 
@@ -198,32 +199,14 @@ def new_game(rs: RuleSet, board: list[int], colours: list[str],
 
 
 def _reshuffle(state: State) -> None:
-    """C5: the discard pile becomes the deck. Its known cards are no longer known to be out."""
-    deck, discard, known_out = state.deck, state.discard, state.known_out
-    deck.count = sum(discard)
-    unknown = discard[UNKNOWN]
-    for s in range(NSIGNS):
-        known_out[s] -= discard[s]
-        deck.upper[s] = discard[s] + unknown
-    state.discard = [0] * 7
+    """C5: the discard pile becomes the deck (:func:`cartlog.core.cards.reshuffle`)."""
+    cards.reshuffle(state, state.rs.totals)
 
 
 def _take_from_deck(state: State, seat: int, card: int) -> int:
-    """Move one card from the deck (reshuffling if empty) to ``seat``'s hand, or to the row if
-    ``seat`` is -1. Returns the sign placed (-1 unknown) or -2 if no card was left."""
-    deck = state.deck
-    if deck.count == 0:
-        _reshuffle(state)
-        if deck.count == 0:
-            return -2
-    deck.count -= 1
-    if card >= 0:
-        if deck.upper[card] > 0:
-            deck.upper[card] -= 1
-        state.known_out[card] += 1
-    if seat >= 0:
-        state.hands[seat][card if card >= 0 else UNKNOWN] += 1
-    return card
+    """Move one card from the deck (reshuffling if empty, C5) to ``seat``'s hand, or to the
+    row if ``seat`` is -1. Returns the sign placed (-1 unknown) or -2 if no card was left."""
+    return cards.take(state, state.rs.totals, state.hands[seat] if seat >= 0 else None, card)
 
 
 def lay_row(state: State) -> None:
