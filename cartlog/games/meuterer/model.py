@@ -12,6 +12,8 @@ from __future__ import annotations
 import unicodedata
 from dataclasses import dataclass
 
+from cartlog.core.cards import Pile
+
 # -- goods -------------------------------------------------------------------------------------
 
 RUBY, SALT, WINE, CLOTH, GRAIN, CONFLICT, PIRATE = range(7)
@@ -248,7 +250,7 @@ class State:
     __slots__ = (
         "variant", "colours", "circle", "ship", "prev", "pirate", "round", "rounds", "phase",
         "captain", "wage", "turn", "hands", "played", "passed", "action", "taken",
-        "deck_count", "deck_upper", "discard", "known_out", "scores",
+        "deck", "discard", "known_out", "scores",
     )
 
     def __init__(self, variant: Variant, circle: list[Island], colours: list[str],
@@ -274,11 +276,28 @@ class State:
         self.passed: list[bool] = [False] * n
         self.action: list[int] = [-1] * n  # action card of each seat (-1 none)
         self.taken: list[int] = [-1] * 5  # seat holding each action card (-1 free)
-        self.deck_count = variant.deck_size
-        self.deck_upper: list[int] = list(variant.totals)
+        self.deck = Pile(variant.deck_size, list(variant.totals))
         self.discard: list[int] = [0] * 8
         self.known_out: list[int] = [0] * NKINDS
         self.scores: list[int] = [0] * n
+
+    @property
+    def deck_count(self) -> int:
+        """Cards in the deck (``deck.count``)."""
+        return self.deck.count
+
+    @deck_count.setter
+    def deck_count(self, value: int) -> None:
+        self.deck.count = value
+
+    @property
+    def deck_upper(self) -> list[int]:
+        """Per kind, the most the deck can hold (``deck.upper``)."""
+        return self.deck.upper
+
+    @deck_upper.setter
+    def deck_upper(self, value: list[int]) -> None:
+        self.deck.upper = value
 
     def copy(self) -> State:
         new = State.__new__(State)
@@ -293,8 +312,7 @@ class State:
         new.passed = self.passed[:]
         new.action = self.action[:]
         new.taken = self.taken[:]
-        new.deck_count = self.deck_count
-        new.deck_upper = self.deck_upper[:]
+        new.deck = self.deck.copy()
         new.discard = self.discard[:]
         new.known_out = self.known_out[:]
         new.scores = self.scores[:]

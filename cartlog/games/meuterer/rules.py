@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from cartlog.core import cards
 from cartlog.core.findings import Violation
 from cartlog.games.meuterer.model import (
     ACTION_TITLES,
@@ -109,82 +110,25 @@ def new_game(variant: Variant, circle: list[Island], colours: list[str], captain
 
 
 def _reshuffle(state: State) -> None:
-    """Phase 8: the discard pile becomes the deck. Its cards are no longer known to be out."""
-    discard, known_out, upper = state.discard, state.known_out, state.deck_upper
-    state.deck_count = sum(discard)
-    unknown = discard[UNKNOWN]
-    totals = state.variant.totals
-    for k in range(NKINDS):
-        known_out[k] -= discard[k]
-        upper[k] = min(totals[k], discard[k] + unknown)
-    state.discard = [0] * 8
+    """Phase 8: the discard pile becomes the deck (:func:`cartlog.core.cards.reshuffle`)."""
+    cards.reshuffle(state, state.variant.totals)
 
 
 def _take(state: State, seat: int, card: int) -> bool:
     """One card from the deck (reshuffling the discard pile when it is empty) to ``seat``'s
     hand. False when no card is left anywhere."""
-    if state.deck_count == 0:
-        _reshuffle(state)
-        if state.deck_count == 0:
-            return False
-    state.deck_count -= 1
-    if card >= 0:
-        if state.deck_upper[card] > 0:
-            state.deck_upper[card] -= 1
-        state.known_out[card] += 1
-        state.hands[seat][card] += 1
-    else:
-        state.hands[seat][UNKNOWN] += 1
-    return True
+    return cards.take(state, state.variant.totals, state.hands[seat], card) != cards.NO_CARD
 
 
 def _leave_hand(state: State, seat: int, card: int) -> bool:
     """Take one card of kind ``card`` (-1: unnamed) out of a hand, to the table or the discard
-    pile. A card of an unseen slot is revealed; a card the known hand does not hold means the
-    hand was not what the log said: the rest of it becomes unknown. False if the hand is
-    empty."""
-    hand = state.hands[seat]
-    if card >= 0 and hand[card]:
-        hand[card] -= 1
-        return True
-    if hand[UNKNOWN]:
-        hand[UNKNOWN] -= 1
-        if card >= 0:
-            state.known_out[card] += 1
-        return True
-    n = sum(hand)
-    if not n:
-        return False
-    known_out = state.known_out
-    for k in range(NKINDS):
-        known_out[k] -= hand[k]
-    hand[:] = [0] * NKINDS + [n - 1]
-    if card >= 0:
-        known_out[card] += 1
-    return True
+    pile (:func:`cartlog.core.cards.leave`). False if the hand is empty."""
+    return cards.leave(state, state.hands[seat], card)
 
 
 def _return_under(state: State, seat: int, card: int) -> None:
     """The stevedore puts a card from the hand under the deck (phase 8)."""
-    hand = state.hands[seat]
-    totals, upper = state.variant.totals, state.deck_upper
-    if card >= 0 and hand[card]:
-        hand[card] -= 1
-        state.known_out[card] -= 1
-        upper[card] = min(totals[card], upper[card] + 1)
-    elif hand[UNKNOWN] or sum(hand):
-        if hand[UNKNOWN]:
-            hand[UNKNOWN] -= 1
-        else:  # a known hand: which card went is no longer known
-            n = sum(hand)
-            for k in range(NKINDS):
-                state.known_out[k] -= hand[k]
-            hand[:] = [0] * NKINDS + [n - 1]
-        for k in range(NKINDS):
-            upper[k] = min(totals[k], upper[k] + 1)
-    else:
-        return
-    state.deck_count += 1
+    cards.put_under(state, state.variant.totals, state.hands[seat], card)
 
 
 def cards_available(state: State) -> int:
@@ -192,40 +136,22 @@ def cards_available(state: State) -> int:
     return state.deck_count + sum(state.discard)
 
 
-def check_drawn(state: State, cards: list[int]) -> list[Violation]:
+def check_drawn(state: State, drawn: list[int]) -> list[Violation]:
     """Named cards drawn from the deck: never a kind the deck can no longer hold (counting the
-    reshuffle of the discard pile when the deck runs out)."""
-    out: list[Violation] = []
+    reshuffle of the discard pile when the deck runs out); one finding a draw."""
+    found = cards.impossible_draws(state, state.variant.totals, drawn)
+    if not found:
+        return []
+    c = found[0].card
     totals = state.variant.totals
-    count, upper, known = state.deck_count, state.deck_upper[:], state.known_out[:]
-    discard = state.discard
-    for c in cards:
-        if count == 0:
-            count = sum(discard)
-            for k in range(NKINDS):
-                known[k] -= discard[k]
-                upper[k] = discard[k] + discard[UNKNOWN]
-            discard = [0] * 8
-        if count == 0:
-            break
-        count -= 1
-        if c < 0:
-            continue
-        if min(upper[c], totals[c] - known[c]) > 0:
-            upper[c] -= 1
-            known[c] += 1
-            continue
-        if c == PIRATE and not state.variant.pirate:
-            out.append(_too_many_violation(state.variant, c, 1, "draws"))
-        else:
-            why = (f"all {totals[c]} {GOODS[c]} cards are known to be elsewhere"
-                   if totals[c] - known[c] <= 0 else
-                   f"the deck can hold no {GOODS[c]} any more (counting the cards drawn from "
-                   "it, reshuffled into it and put under it)")
-            out.append(Violation("goods/too-many", f"draws a {GOODS[c]}, but {why}",
-                                 expected="a card the deck can hold", actual=letter(c)))
-        break  # one finding a draw
-    return out
+    if c == PIRATE and not state.variant.pirate:
+        return [_too_many_violation(state.variant, c, 1, "draws")]
+    why = (f"all {totals[c]} {GOODS[c]} cards are known to be elsewhere"
+           if totals[c] - found[0].known <= 0 else
+           f"the deck can hold no {GOODS[c]} any more (counting the cards drawn from "
+           "it, reshuffled into it and put under it)")
+    return [Violation("goods/too-many", f"draws a {GOODS[c]}, but {why}",
+                      expected="a card the deck can hold", actual=letter(c))]
 
 
 def _reveal_check(state: State, seat: int, card: int, what: str) -> Violation | None:
