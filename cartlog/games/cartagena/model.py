@@ -161,9 +161,11 @@ OPTION_HELP = {
 
 def catalogue() -> dict:
     """The game's rule sets and options as plain data (what ``cartlog games`` lists)."""
+    from cartlog.games.cartagena import SPEC
+
     return {
-        "name": "cartagena", "title": "Cartagena",
-        "aliases": ["cartagena", "carthagene", "carthagène", "cartagène", "karthago"],
+        "name": SPEC.name, "title": SPEC.title,
+        "aliases": list(SPEC.aliases),
         "rulesets": [{
             "name": rs.name, "book": rs.book, "spaces": rs.spaces, "pirates": rs.pirates,
             "actions": rs.actions, "players": f"{rs.min_players}-{rs.max_players}",

@@ -354,9 +354,11 @@ class State:
 
 def catalogue() -> dict:
     """The game's variants, cards and islands as plain data (what ``cartlog games`` lists)."""
+    from cartlog.games.meuterer import SPEC
+
     return {
-        "name": "meuterer", "title": "Meuterer",
-        "aliases": ["meuterer", "le mutin", "mutin", "mutineer"],
+        "name": SPEC.name, "title": SPEC.title,
+        "aliases": list(SPEC.aliases),
         "rulesets": [{
             "name": v.name, "book": v.book, "players": f"{v.min_players}-{v.max_players}",
             "rounds": "9 with 3 players, 8 with 4",
