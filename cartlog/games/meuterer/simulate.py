@@ -1,7 +1,9 @@
 """Random legal Meuterer games, seeded and reproducible (``cartlog simulate meuterer``).
 
-The simulator keeps the real cards (a shuffled deck, the discard pile, the hands, the cards on
-the table) beside the engine's state, and writes every line a careful scorekeeper would: the
+The simulator plays through the engine (:class:`engine.Engine`: each line is applied as it is
+written; destinations and the score sheet are what ``legal()`` gives), keeping the real cards
+(a shuffled deck, the discard pile, the hands, the cards on the table) beside it for what
+chance and the players decide, and writes every line a careful scorekeeper would: the
 plays and passes, the destinations, the mutiny with its outcome, the sale declarations of
 every player who can split goods, the draws, and the score sheet. ``view`` redacts the log to
 what someone at the table saw.
@@ -14,13 +16,11 @@ import random
 import msgspec
 
 from cartlog.games.meuterer import rules
+from cartlog.games.meuterer.engine import Engine
 from cartlog.games.meuterer.events import (
     Add,
-    Dest,
-    DestEntry,
     Draw,
     DrawEntry,
-    Entry,
     MeutererLog,
     Mutiny,
     Pass,
@@ -29,9 +29,7 @@ from cartlog.games.meuterer.events import (
     Round,
     Sale,
     SaleEntry,
-    Score,
     Sell,
-    Total,
     Wage,
 )
 from cartlog.games.meuterer.model import (
@@ -97,15 +95,23 @@ def simulate(variant: str = "base", players: int = 4, seed: int = 0, *, view: st
     cards = _Cards(rs.totals, rng)
     hands = [[cards.take() for _ in range(HAND_SIZE)] for _ in range(players)]
     deal = {c: "".join(LETTERS[k] for k in h) for c, h in zip(colours, hands)}
-    state = rules.new_game(rs, circle, colours, captain, [h[:] for h in hands])
+    game = Engine(rs, colours)
+    game.state = rules.new_game(rs, circle, colours, captain, [h[:] for h in hands])
+    game._start_sheet()
+    for pos, isl in enumerate(circle):
+        game._pos_of.setdefault(isl.name, pos)
+    state = game.state
     played: list[list[int]] = [[] for _ in range(players)]
     events: list = []
+
+    def put(event) -> None:
+        events.append(event)
+        game.apply(event)
+
     for rnd in range(1, state.rounds + 1):
-        events.append(Round(number=rnd))
-        wage = rng.randrange(4)
-        rules.apply_wage(state, wage)
-        events.append(Wage(wage=wage))
-        # phase 2: selling
+        put(Round(number=rnd))
+        put(Wage(wage=rng.randrange(4)))
+        # phase 2: selling, one play or pass at a time through the engine
         steps: list = []
         while state.turn >= 0:
             seat = state.turn
@@ -116,38 +122,26 @@ def simulate(variant: str = "base", players: int = 4, seed: int = 0, *, view: st
                 card = rng.choice(goods if goods and rng.random() < 0.85 else hand)
                 hand.remove(card)
                 played[seat].append(card)
-                rules.apply_play(state, seat, card)
-                robbed = False
-                if card == PIRATE:
-                    robbed = rules.pirate_robs(state, state.hand_size(seat))
-                    rules.apply_pirate(state, seat, robbed)
-                    if robbed:
-                        for p in played:
-                            cards.discard += p
-                            p.clear()
-                steps.append(Play(player=colours[seat], card=LETTERS[card], robbed=robbed))
+                robbed = card == PIRATE and rules.pirate_robs(state, len(hand))
+                if robbed:
+                    for p in played:
+                        cards.discard += p
+                        p.clear()
+                step = Play(player=colours[seat], card=LETTERS[card], robbed=robbed)
             else:
-                action = None
-                if seat != state.captain:
-                    action = rng.choice(rules.free_actions(state))
-                rules.apply_pass(state, seat, action)
-                steps.append(Pass(player=colours[seat], kept=len(hand),
-                                  action=ACTIONS[action] if action is not None else None))
+                action = rng.choice(rules.free_actions(state)) if seat != state.captain else None
+                step = Pass(player=colours[seat], kept=len(hand),
+                            action=ACTIONS[action] if action is not None else None)
+            steps.append(step)
+            game.apply(Sell(steps=[step]))
         events.append(Sell(steps=steps))
-        # phase 3: destinations
-        capt = state.captain
-        mut = state.taken[MUTINEER]
-        capt_dest = rules.destination(state, capt)
-        mut_dest = rules.destination(state, mut) if mut >= 0 else -1
-        dests = [DestEntry(role="captain", island=names[capt_dest])]
+        # phase 3: destinations (U7), as the engine gives them
+        (dest,) = game.legal()
+        put(dest)
+        # phase 4: the mutiny (U6)
+        capt, mut = state.captain, state.taken[MUTINEER]
         if mut >= 0:
-            dests.append(DestEntry(role="mutineer", island=names[mut_dest]))
-        events.append(Dest(dests=dests))
-        # phase 4: the mutiny
-        success = None
-        if mut >= 0:
-            adds = []
-            entries = []
+            adds, entries = [], []
             for k in range(players):
                 seat = (capt + k) % players
                 side = rules.side_of(state, seat)
@@ -158,17 +152,16 @@ def simulate(variant: str = "base", players: int = 4, seed: int = 0, *, view: st
                 for _ in range(count):
                     hands[seat].remove(CONFLICT)
                     cards.discard.append(CONFLICT)
-                rules.apply_add(state, seat, count)
                 adds.append((seat, count, None))
                 named = rng.random() < 0.3
                 entries.append(Add(player=colours[seat], count=count,
                                    side=("captain" if side > 0 else "mutineer") if named
                                    else None))
             success = rules.mutiny_succeeds(*rules.mutiny_strength(state, adds))
-            events.append(Mutiny(adds=entries, outcome="mutineers" if success else "captain"))
-        # phase 5: sales and points
+            put(Mutiny(adds=entries, outcome="mutineers" if success else "captain"))
+        # phase 5: the sales of every player who can split goods (U2); the sheet as the
+        # engine settles it
         active = state.active()
-        declared = []
         sale_entries = []
         for seat in range(players):
             if not rules.has_choice(state, seat, active):
@@ -181,31 +174,26 @@ def simulate(variant: str = "base", players: int = 4, seed: int = 0, *, view: st
                 g = rng.choice(options)
                 n = rng.randint(1, rem[g])
                 rem[g] -= n
-                declared.append((seat, g, pos, n))
                 sale_entries.append(SaleEntry(player=colours[seat], good=LETTERS[g],
                                               island=names[pos], count=n))
         if sale_entries:
-            events.append(Sale(sales=sale_entries))
-        sales, _, _ = rules.resolve_sales(state, declared)
-        items = rules.round_points(state, success, capt_dest, mut_dest, sales)
-        rules.apply_points(state, items)
-        events.append(Score(entries=[Entry(player=c, points=sum(i.points for i in its))
-                                     for c, its in zip(colours, items)]))
-        events.append(Total(entries=[Entry(player=c, points=s)
-                                     for c, s in zip(colours, state.scores)]))
-        if rnd == state.rounds:
-            rules.end_game(state)
+            put(Sale(sales=sale_entries))
+        (score,) = game.legal()
+        put(score)
+        (total,) = game.legal()
+        put(total)
+        if game.is_over():
             break
-        # phases 6-7
-        rules.apply_move(state, mut_dest if success else capt_dest, success)
+        # phases 6-7: the table is cleared; phase 8: the refill, from the (new) captain
         for p in played:
             cards.discard += p
             p.clear()
-        # phase 8: the refill, from the captain clockwise
-        steve = state.taken[STEVEDORE]
+        after = game.copy()
+        after.close(refill=False)
+        steve = after.state.taken[STEVEDORE]
         draws = []
         for k in range(players):
-            seat = (state.captain + k) % players
+            seat = (after.state.captain + k) % players
             need = HAND_SIZE - len(hands[seat])
             want = need + (STEVEDORE_EXTRA if seat == steve else 0)
             got = []
@@ -226,12 +214,10 @@ def simulate(variant: str = "base", players: int = 4, seed: int = 0, *, view: st
                 keep = kept
             else:
                 hands[seat] += got
-            rules.apply_refill(state, seat, got, None, keep, None)
             draws.append(DrawEntry(player=colours[seat], cards="".join(LETTERS[c] for c in got),
                                    keep="".join(LETTERS[c] for c in keep)
                                    if keep is not None else None))
-        events.append(Draw(draws=draws))
-        rules.next_round(state)
+        put(Draw(draws=draws))
     top = max(state.scores)
     result = [c for c, s in zip(colours, state.scores) if s == top]
     log = MeutererLog(
