@@ -108,7 +108,7 @@ FAMILIES = {
 
 
 # -- Meuterer ------------------------------------------------------------------------------------
-# The examples are the logs of tests/test_meuterer_codes.py (CASES): variations of one legal
+# The examples are the logs of tests/games/meuterer/test_codes.py (CASES): variations of one legal
 # round, MEUTERER_ROUND1, under the header MEUTERER_BASE.
 
 ISLANDS = ("Hochland, Frosthöhle, Grünland, Karge Zunge, Eisfelsen, Affeninsel, Kalte Klippe, "

@@ -14,7 +14,6 @@ functions say or do. The circle is the published one unless a test says otherwis
 from __future__ import annotations
 
 import pytest
-from meuterer_helpers import ROUND1, audit, codes, make, position, read
 
 from cartlog.games.meuterer import rules
 from cartlog.games.meuterer.model import (
@@ -37,6 +36,7 @@ from cartlog.games.meuterer.model import (
 from cartlog.games.meuterer.position import PositionError, from_position, to_position
 from cartlog.games.meuterer.replay import Replay
 from cartlog.games.meuterer.simulate import simulate
+from games.meuterer.helpers import ROUND1, audit, codes, make, position, read
 
 HO, FR, GR, KZ, EI, AF, KK, SO, RR, PN, FI, SK = range(12)
 

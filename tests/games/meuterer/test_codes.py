@@ -1,20 +1,20 @@
 """Every Meuterer finding code is produced by a small log, at the right place; the code table
 itself is complete and consistent.
 
-The logs are variations of one legal round (``meuterer_helpers.ROUND1``): the published circle,
+The logs are variations of one legal round (``helpers.ROUND1``): the published circle,
 red the captain, the deal ``red RSWCX, blue SSWWX, green CCGGX, yellow RWGGX``.
 """
 
 from __future__ import annotations
 
 import pytest
-from meuterer_helpers import ISLANDS, ROUND1, audit, make
 
 from cartlog.core.findings import Code
 from cartlog.games.cartagena import codes as cartagena_codes
 from cartlog.games.meuterer import codes as meuterer_codes
 from cartlog.games.meuterer.notation import format_log
 from cartlog.games.meuterer.simulate import simulate
+from games.meuterer.helpers import ISLANDS, ROUND1, audit, make
 
 R = ROUND1
 PIRATE_FIRST = ISLANDS.replace("Hochland, ", "Hochland, Piratennest, ").replace(
@@ -169,9 +169,8 @@ def test_codes_name_one_game_only():
 
 @pytest.mark.parametrize("code", sorted(CASES))
 def test_every_finding_is_shown_once_in_the_replay_frames(code):
-    from meuterer_helpers import read
-
     from cartlog.games.meuterer.replay import record
+    from games.meuterer.helpers import read
 
     replay, frames = record(read(CASES[code][0]))
     shown = sorted(i for f in frames for i in f.findings)

@@ -7,7 +7,6 @@ import msgspec
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from meuterer_helpers import ISLANDS, ROUND1, make, read
 
 from cartlog.core.errors import LogSyntaxError
 from cartlog.games import strip_spans
@@ -29,6 +28,7 @@ from cartlog.games.meuterer.model import find_action, find_island
 from cartlog.games.meuterer.notation import format_log, parse, validate
 from cartlog.games.meuterer.replay import Replay, build_circle
 from cartlog.games.meuterer.simulate import simulate
+from games.meuterer.helpers import ISLANDS, ROUND1, make, read
 
 HURRIED = """\
 [game "meuterer"]

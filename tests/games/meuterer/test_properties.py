@@ -7,7 +7,6 @@ from __future__ import annotations
 import msgspec
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from meuterer_helpers import findings_of, read
 
 from cartlog.core.errors import LogSyntaxError
 from cartlog.games import strip_spans
@@ -19,6 +18,7 @@ from cartlog.games.meuterer.position import from_position, to_position
 from cartlog.games.meuterer.replay import Frame, Replay, record
 from cartlog.games.meuterer.score import BREAKDOWN_TYPE, breakdown
 from cartlog.games.meuterer.simulate import simulate
+from games.meuterer.helpers import findings_of, read
 
 SETTINGS = settings(max_examples=60, deadline=None,
                     suppress_health_check=[HealthCheck.too_slow])
