@@ -10,6 +10,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import NamedTuple
 
+import msgspec
+
 from cartlog.core.findings import Note, Violation
 from cartlog.games.cartagena import rules
 from cartlog.games.cartagena.codes import CODES
@@ -26,7 +28,9 @@ from cartlog.games.cartagena.events import (
     Row,
     Turn,
 )
+from cartlog.games.cartagena.lookahead import errors_ahead
 from cartlog.games.cartagena.model import NSIGNS, RULESETS, UNKNOWN, State, find_ruleset
+from cartlog.games.cartagena.notation import format_action
 from cartlog.games.cartagena.position import to_position
 
 
@@ -257,7 +261,12 @@ class Replay:
         listening = self._listener is not None
         text = self._describe_forward(seat, card, act) if listening else ""
         pos = to_position(state) if found else None
-        rules.apply_forward(state, seat, card, act.start, act.to)
+        to = act.to
+        if found and not act.condoned and to is not None:
+            found, to = self._slip(found, "move/forward-destination", act, index, ai, seat,
+                                   lambda s, dest: rules.apply_forward(s, seat, card,
+                                                                       act.start, dest))
+        rules.apply_forward(state, seat, card, act.start, to)
         if found or act.condoned or listening:
             start = self._found(found, act, index, number, ai, seat, pos)
             if listening:
@@ -277,11 +286,44 @@ class Replay:
         listening = self._listener is not None
         text = self._describe_back(seat, act) if listening else ""
         pos = to_position(state) if found else None
-        rules.apply_back(state, seat, act.start, act.to, cards, act.count)
+        to = act.to
+        if found and not act.condoned and to is not None:
+            found, to = self._slip(found, "move/back-destination", act, index, ai, seat,
+                                   lambda s, dest: rules.apply_back(s, seat, act.start, dest,
+                                                                    cards, act.count))
+        rules.apply_back(state, seat, act.start, to, cards, act.count)
         if found or act.condoned or listening:
             start = self._found(found, act, index, number, ai, seat, pos)
             if listening:
                 self._action_step(act, number, ai, seat, text, start)
+
+    def _slip(self, found: list[Violation], code: str, act, index: int, ai: int, seat: int,
+              play) -> tuple[list[Violation], int | None]:
+        """A written destination the rules do not give: keep it as played, or read it as a
+        slip of the pen and go on from the lawful space, whichever the next turns of the log
+        fit with fewer errors (:mod:`lookahead`; a tie keeps the log as written). Returns the
+        findings (the slip's with the suggestion) and the destination to follow."""
+        at = next((i for i, v in enumerate(found) if v.code == code), None)
+        if at is None:
+            return found, act.to
+        v = found[at]
+        state = self.state
+        lawful = int(v.expected) if v.expected and v.expected.isdigit() else (
+            state.boat if v.expected == "boat" else None)
+        if lawful is None:
+            return found, act.to
+        written, corrected = state.copy(), state.copy()
+        play(written, act.to)
+        play(corrected, lawful)
+        if (errors_ahead(self.log, self.seat_of, corrected, index, ai)
+                >= errors_ahead(self.log, self.seat_of, written, index, ai)):
+            return found, act.to
+        meant = format_action(msgspec.structs.replace(act, to=lawful, line=0, col=0, end=0,
+                                                      comment=None), state.boat)
+        found = found[:]
+        found[at] = v._replace(message=f"{v.message}; later lines have the pirate on "
+                               f"{state.space_name(lawful)}: did you mean {meant}?")
+        return found, lawful
 
     def _stuck_draw(self, act: Draw, index: int, number: int, ai: int, seat: int) -> None:
         state = self.state
@@ -438,7 +480,6 @@ class Replay:
 
 # -- frames for the step-by-step view ----------------------------------------------------------
 
-import msgspec  # noqa: E402
 
 
 class Frame(msgspec.Struct, tag="cartagena", tag_field="game", omit_defaults=True,
@@ -467,7 +508,7 @@ class Frame(msgspec.Struct, tag="cartagena", tag_field="game", omit_defaults=Tru
 
 def record(log: CartagenaLog) -> tuple[Replay, list[Frame]]:
     """Replay a log and keep a :class:`Frame` for every step."""
-    from cartlog.games.cartagena.notation import format_action, format_turn
+    from cartlog.games.cartagena.notation import format_turn
 
     replay = Replay(log)
     frames: list[Frame] = []
