@@ -418,7 +418,8 @@ class Replay:
         if problem:
             self._note(Violation("claim/hand", f"{event.player} holds {have} card"
                                  f"{'s' if have != 1 else ''} in the replay ({shown or '-'})",
-                                 expected=shown or "-", actual=event.cards
+                                 expected=(shown or "-") if event.cards is not None
+                                 else str(have), actual=event.cards
                                  if event.cards is not None else str(event.size)),
                        self._where(event), f"$.events[{index}]", self.turns or None, None,
                        seat, to_position(state))
