@@ -670,10 +670,12 @@ def check_action_room(state: State, written: int) -> Violation | None:
     draw ends it. ``written`` is how many actions the turn records."""
     if state.done < state.rs.actions and not state.stuck_draw:
         return None
-    why = ("a stuck player's draw ends the turn" if state.stuck_draw else
-           f"{state.rs.name} allows {state.rs.actions} actions a turn")
-    return Violation("turn/too-many-actions", why, expected=f"at most {state.rs.actions}",
-                     actual=str(written))
+    if state.stuck_draw:
+        return Violation("turn/too-many-actions", "a stuck player's draw ends the turn",
+                         expected="the draw alone", actual=f"{written} actions")
+    return Violation("turn/too-many-actions",
+                     f"{state.rs.name} allows {state.rs.actions} actions a turn",
+                     expected=f"at most {state.rs.actions}", actual=str(written))
 
 
 def distance(state: State, seat: int) -> int:
