@@ -590,8 +590,10 @@ def check_stuck_draw(state: State, seat: int, cards: list[int] | None, count: in
             f"{state.rs.name} gives a stuck player no card (option stuck_player_draws is off)",
             expected="pass", actual="draw"))
     elif state.done > 0 or not is_stuck(state, seat):
+        held = sum(state.hands[seat])
         why = ("the draw comes only at the start of a turn" if state.done > 0 else
-               f"{state.colours[seat]} holds {sum(state.hands[seat])} cards or can move back")
+               f"{state.colours[seat]} holds {held} card{'s' if held != 1 else ''}" if held
+               else f"{state.colours[seat]} can move a pirate back")
         out.append(Violation("draw/not-stuck", f"{state.colours[seat]} is not stuck: {why}",
                              expected="a card play or a backward move", actual="draw"))
     got = len(cards) if cards is not None else count
