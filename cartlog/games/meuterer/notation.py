@@ -72,7 +72,7 @@ from cartlog.games.meuterer.model import (
     find_variant,
 )
 
-HEADER_FIELDS = ("game", "variant", "players", "captain", "islands", "islandtable", "deal",
+HEADER_FIELDS = ("game", "variant", "rules", "players", "captain", "islands", "islandtable", "deal",
                  "result")
 TAG_ORDER = ("Event", "Site", "Date", "Round")
 KEYWORDS = {
@@ -164,10 +164,19 @@ class _Reader(LogReader):
             self.problem(t.line, t.col, f"game {t.value!r} is not Meuterer",
                          expected="Meuterer", end=t.end)
         variant = "base"
-        if "variant" in tags:
-            raw = tags["variant"].value.strip()
+        # the variant is the rule set: [Rules "pirate"] says the same (cartlog simulate
+        # --rules pirate), and is read as such unless a Variant tag is there too
+        tag = tags.get("variant") or tags.get("rules")
+        if tag is not None:
+            raw = tag.value.strip()
             found = find_variant(raw)
             variant = found.name if found is not None else raw
+            if "variant" not in spans:
+                spans["variant"] = (tag.line, tag.col, tag.end)
+        if "variant" in tags and "rules" in tags:
+            t = tags["rules"]
+            self.problem(t.line, t.col, "both Variant and Rules name the variant",
+                         expected="one of them", end=t.end)
         players = self._players(tags.get("players"))
         captain = self._captain(tags.get("captain"))
         islands = self._islands(tags.get("islands"))

@@ -28,7 +28,7 @@ from cartlog.games.meuterer.model import find_action, find_island
 from cartlog.games.meuterer.notation import format_log, parse, validate
 from cartlog.games.meuterer.replay import Replay, build_circle
 from cartlog.games.meuterer.simulate import simulate
-from games.meuterer.helpers import ISLANDS, ROUND1, make, read
+from games.meuterer.helpers import ISLANDS, ROUND1, audit, make, read
 
 HURRIED = """\
 [game "meuterer"]
@@ -276,3 +276,21 @@ def test_catalogue_states_the_island_source():
     assert [r["name"] for r in cat["rulesets"]] == ["base", "pirate"]
     assert "one source" in cat["island_confidence"] and len(cat["islands"]) == 12
     assert msgspec.json.encode(cat)
+
+
+def test_a_rules_tag_names_the_variant():
+    """``[Rules "pirate"]`` (as ``cartlog simulate --rules pirate`` says it) is the variant, and
+    a misspelt one is reported at its tag, never ignored."""
+    text = make(variant=None).replace('[Game "Meuterer"]', '[Game "Meuterer"]\n[Rules "pirate"]')
+    log = read(text)
+    assert log.variant == "pirate" and "Rules" not in log.tags
+    findings = audit(make(variant=None).replace('[Game "Meuterer"]',
+                                                '[Game "Meuterer"]\n[Rules "pirat3"]'))
+    assert [(f.code, f.line) for f in findings if f.code == "setup/variant"] == [
+        ("setup/variant", 2)]
+
+
+def test_variant_and_rules_together_is_a_problem():
+    text = make().replace('[Game "Meuterer"]', '[Game "Meuterer"]\n[Rules "pirate"]')
+    with pytest.raises(LogSyntaxError, match="both Variant and Rules"):
+        read(text)
