@@ -643,8 +643,22 @@ class Engine:
             if d.role == "captain" and d.island in self._pos_of:
                 dest = self._pos_of[d.island]
         rules.apply_move(state, dest, None)
+        self._drawn_without_selling(cur)
         rules.next_round(state)
         self._emit("round-end", cur.event, None, None, None, f"end of round {rnd}", start, rnd)
+
+    def _drawn_without_selling(self, cur: _Round) -> None:
+        """A round with no selling recorded: its hands are not known, but the cards its draw
+        lines name must still be cards the deck can hold (checked one entry after another on
+        a copy; the replay's hands are left as they were)."""
+        probe = self.state.copy()
+        for path, d in cur.draws:
+            seat = self.seat_of.get(d.player, 0)
+            cards = [c for c in (_kinds(d.cards) or []) if c >= 0]
+            for v in rules.check_drawn(probe, cards):
+                self._note(v, self._where(d), path, probe.round, None, seat)
+            for c in cards:
+                rules._take(probe, seat, c)
 
     def _mutiny(self, cur: _Round, mut: int) -> tuple[bool | None, tuple[int, int]]:
         state = self.state

@@ -602,3 +602,11 @@ def test_U6_conflict_cards_laid_without_a_mutineer_still_leave_the_hands():
         ", mutineer Karge Zunge", "")
     found = codes(audit(make(body)))
     assert "mutiny/no-mutineer" in found and "refill/count" not in found
+
+
+def test_cards_drawn_are_checked_in_a_round_with_no_selling():
+    """A round whose selling is not recorded still draws only cards the deck can hold: 16
+    rubies, of a deck that has 4, are reported (they audited clean before)."""
+    body = "round 1\nscore red 3, blue 4, green 3, yellow 3\ndraw red RRRRRRRRRRRRRRRR\n"
+    found = [f for f in audit(make(body)) if f.code == "goods/too-many"]
+    assert len(found) == 1 and found[0].line == 10
