@@ -407,8 +407,8 @@ class Replay:
         shown = "".join(rs.letters[s] * hand[s] for s in range(NSIGNS)) + "?" * hand[UNKNOWN]
         size = event.size if event.cards is None else len(event.cards)
         problem = size is not None and size != have
+        claimed = [0] * 7
         if event.cards is not None and not problem:
-            claimed = [0] * 7
             for c in signs(state, event.cards):
                 claimed[c if c >= 0 else UNKNOWN] += 1
             for s in range(NSIGNS):
@@ -423,6 +423,11 @@ class Replay:
                                  if event.cards is not None else str(event.size)),
                        self._where(event), f"$.events[{index}]", self.turns or None, None,
                        seat, to_position(state))
+        elif event.cards is not None:  # a hand the table saw: what it shows is known now
+            for v in rules.check_reveal(state, seat, claimed):
+                self._note(v, self._where(event), f"$.events[{index}]", self.turns or None,
+                           None, seat, to_position(state))
+            rules.apply_reveal(state, seat, claimed)
         self._emit("claim", event, None, self.turns or None, None, seat, "hand",
                    self.notes[start:])
 

@@ -370,6 +370,35 @@ def apply_row(state: State, cards: list[int]) -> None:
             state.hands[taker][c] += 1
 
 
+def check_reveal(state: State, seat: int, claimed: list[int]) -> list[Violation]:
+    """A hand the table saw (a ``hand`` claim naming cards, as a count vector): the unseen
+    cards it names must be cards no other place is known to hold (O1, R1)."""
+    hand, rs = state.hands[seat], state.rs
+    out: list[Violation] = []
+    for s in range(NSIGNS):
+        extra = claimed[s] - hand[s]
+        if extra > 0 and state.known_out[s] + extra > rs.per_sign:
+            out.append(Violation(
+                "card/too-many",
+                f"{state.colours[seat]}'s hand shows {claimed[s]} {rs.signs[s]}, but only "
+                f"{max(0, rs.per_sign - state.known_out[s]) + hand[s]} can be there: the rest "
+                "are known to be elsewhere", expected=f"<= {rs.per_sign} in all",
+                actual=str(state.known_out[s] + extra)))
+    return out
+
+
+def apply_reveal(state: State, seat: int, claimed: list[int]) -> None:
+    """Learn the hand's unseen cards that the claim names: later plays and draws are checked
+    against them."""
+    hand = state.hands[seat]
+    for s in range(NSIGNS):
+        extra = min(claimed[s] - hand[s], hand[UNKNOWN])
+        if extra > 0:
+            hand[UNKNOWN] -= extra
+            hand[s] += extra
+            state.known_out[s] += extra
+
+
 # -- actions ---------------------------------------------------------------------------------
 
 

@@ -823,3 +823,18 @@ def test_O2_condoned_mark_on_a_lawful_pass_is_a_warning():
     report = audit_2000("1. red S0-1 pass!\n")
     assert live_codes(report) == ["condoned/legal"]
     assert report.errors == 0 and report.warnings == 1
+
+
+def test_O3_a_hand_the_table_saw_is_known_from_then_on():
+    """A ``hand`` claim naming cards teaches the replay the hand: a card it lacks played
+    later is reported, and so is a claim showing more of a sign than can be left."""
+    head = ('[Game "Cartagena"]\n[Rules "ravensburger"]\n[Players "red, blue"]\n'
+            '[Board "BKPHLS KPLSHB LSBKPH HLPSKB SBHKLP"]\n\n')
+    text = head + "hand blue BBBKK\n1. red B0-1\n2. blue L0-5\n"
+    codes = [f.code for f in audit(read_log(text)).findings if f.severity == "error"]
+    assert codes == ["card/not-in-hand"]
+    text = ('[Game "Cartagena"]\n[Rules "2000-jamaica"]\n[Players "red, blue, yellow"]\n'
+            '[Board "SDKBPH KSHDBP HPBKDS DBKSPH PHSDKB BPKDSH"]\n\n'
+            "hand red SSSSSS\nhand blue SSSSSS\nhand yellow SSSSSS\n")
+    found = [(f.code, f.line) for f in audit(read_log(text)).findings if f.severity == "error"]
+    assert found == [("card/too-many", 8)]  # 18 skulls: the deck has 17
