@@ -15,11 +15,11 @@ from cartlog.core.errors import LogSyntaxError, SyntaxProblem
 from cartlog.core.notation import line_col_of_offset, read_header
 from cartlog.core.spec import GameSpec
 from cartlog.core.text import printable, split_lines
-from cartlog.games import cartagena, meuterer
+from cartlog.games import cartagena, meuterer, mutiny
 
 MAX_DIGITS = 1000  # the longest digit run a text log may hold (no count comes near)
 
-SPECS: tuple[GameSpec, ...] = (cartagena.SPEC, meuterer.SPEC)
+SPECS: tuple[GameSpec, ...] = (cartagena.SPEC, meuterer.SPEC, mutiny.SPEC)
 GAMES: dict[str, GameSpec] = {spec.name: spec for spec in SPECS}
 
 

@@ -128,7 +128,8 @@ def summary_line(report, *, stopped: bool = False) -> Text:
         where = f" at {turn_word(report.game)} {last}" if last is not None else ""
         text.append(f"; {report.rules}, stopped at the first error{where}")
         return text
-    outcome = f"won by {b.winner}" if b.winner else "unfinished"
+    finished = getattr(b, "finished", b.winner is not None)
+    outcome = f"won by {b.winner}" if b.winner else "no winner" if finished else "unfinished"
     spec = GAMES.get(report.game)
     count = spec.count(b.turns) if spec is not None else _plural(b.turns, "turn")
     text.append(f"; {report.rules}, {count}, {outcome}")
@@ -136,7 +137,8 @@ def summary_line(report, *, stopped: bool = False) -> Text:
         if b.agrees:
             text.append(", as recorded")
         else:
-            rec = "unfinished" if b.recorded == "unfinished" else f"won by {b.recorded}"
+            rec = (b.recorded if b.recorded == "unfinished" else "no winner"
+                   if b.recorded == "none" else f"won by {b.recorded}")
             text.append(f", but the log records {rec}", style="bad")
     return text
 

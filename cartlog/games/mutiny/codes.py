@@ -106,9 +106,20 @@ CODES: dict[str, Code] = {
              "(equal totals: the higher sum of combat cards)"),
         Code(code="duel/monkey", severity="error", rule=f"{_DUELS}; M9",
              summary="a monkey coin taken that the round of the duel does not give"),
+        Code(code="duel/cards", severity="error", rule=f"{_DUELS}; {_MUTINY}; M8",
+             summary="a combat round that does not show one card from each player still in "
+             "the duel: a card from a player with no conviction (003 'Exclusion'), two from "
+             "one player, a combat card not held (or none left: the monkey is due), or a "
+             "monkey in the first round from a player holding combat cards"),
+        Code(code="winner/gold", severity="error", rule=f"{_END}; M10",
+             summary="a gold count written that is not the player's coins plus gold cards "
+             "(checked when every gold card of that player is known)"),
         Code(code="winner/conviction", severity="error", rule=f"{_END}; {_ACTIONS} (Bijoux)",
              summary="a conviction revealed that was never set, or a side other than the one "
              "the log knew"),
+        Code(code="winner/unfinished", severity="info", rule=f"{_END}; M10",
+             summary="the log ends before the game does (the voyage, the mutiny's third "
+             "duel won, or the reveal): no winner is computed"),
         Code(code="winner/differs", severity="error", rule=f"{_END}; M10",
              summary="the recorded winners differ from the replay's"),
     )
@@ -117,5 +128,5 @@ CODES: dict[str, Code] = {
 CONSEQUENCES = frozenset({"supply/impossible", "ship/at", "winner/differs", "voyage/over"})
 TABLE_WIDE = frozenset({"supply/impossible", "ship/at", "winner/differs", "voyage/over",
                         "crew/not-checked"})
-RECORD_ONLY = frozenset({"row/number", "ship/move", "ship/at", "winner/differs", "crew/not-checked",
+RECORD_ONLY = frozenset({"winner/unfinished", "row/number", "ship/move", "ship/at", "winner/differs", "crew/not-checked",
                          "action/unrecorded"})

@@ -7,6 +7,7 @@ as the log gives them. No rich or typer here: the engine is for other tools too.
 
 from __future__ import annotations
 
+from itertools import product
 from typing import Any
 
 from cartlog.core.findings import Violation
@@ -19,6 +20,7 @@ from cartlog.games.mutiny.events import (
     Gold,
     Mutiny,
     MutinyLog,
+    Played,
     Reveal,
     Round,
     Ship,
@@ -45,6 +47,7 @@ from cartlog.games.mutiny.model import (
     combat_kind,
     combat_side,
     combat_value,
+    heap_text,
 )
 from cartlog.games.mutiny.position import from_position as _from_position
 from cartlog.games.mutiny.position import to_position
@@ -104,6 +107,9 @@ class Engine:
         self.withdrawn: set[int] = set()  # seats whose monkey is down in this duel
         self.monkeys: list[int] = []  # seats that played the monkey in the last combat round
         self.refilled = False  # the supply was refilled for this round's monkeys (M9)
+        self.started = False  # the mutiny line was written (or a duel opened)
+        self.in_duel = False  # a duel is open and its winner not yet written
+        self.stolen: set[int] = set()  # monkeys of this combat round that took their coin
 
     # -- construction ---------------------------------------------------------------------------
 
@@ -164,30 +170,136 @@ class Engine:
         seen = self.state.pairs[pair]
         return seen if seen is not None and seen != (0, 0) else None
 
+    def phase(self) -> str | None:
+        """What comes next: ``deal``, ``turn`` or ``ship`` in the voyage; ``mutiny`` (the
+        voyage is over, the mutiny line is due), ``duel`` (the next pair), ``fight`` (a combat
+        round), ``steal`` (a monkey's coin, M9), ``won`` (every player in the duel has played
+        the monkey, M8), ``reveal`` (a side has three duels, M10); ``None`` when over."""
+        s = self.state
+        if s.phase == OVER:
+            return None
+        if s.phase != MUTINY:
+            return s.phase
+        if not self.started:
+            return "mutiny"
+        if not self.in_duel:
+            return "reveal" if mutiny_winner(s.wins) is not None else "duel"
+        if self.pending_steals():
+            return "steal"
+        return "fight" if self.still_in() else "won"
+
+    def in_mutiny(self) -> list[int]:
+        """003 'Exclusion': the seats that set a conviction take part in the mutiny."""
+        s = self.state
+        return [i for i in range(s.players) if s.conviction[i]]
+
+    def still_in(self) -> list[int]:
+        """The seats still in the current duel: in the mutiny, no monkey played yet (M8)."""
+        return [i for i in self.in_mutiny() if i not in self.withdrawn]
+
+    def pending_steals(self) -> list[int]:
+        """M9: the monkeys of a duel's second round whose coin is still to be taken: a lone
+        monkey's when an opponent has a coin; several monkeys' while the supply (refilled
+        once from every player, 003 'Shortages' 2) holds coins."""
+        s = self.state
+        if self.duel_round != 2 or not self.monkeys:
+            return []
+        due = [m for m in self.monkeys if m not in self.stolen]
+        if len(self.monkeys) == 1:
+            m = self.monkeys[0]
+            rich = any(s.coins[o] > 0 for o in range(s.players) if o != m)
+            return due if rich else []
+        if s.supply > 0 or (not self.refilled and any(s.coins)):
+            return due
+        return []
+
     def to_move(self) -> ToMove | None:
         s = self.state
-        if s.phase == TURN:
+        phase = self.phase()
+        if phase is None:
+            return None
+        if phase == TURN:
             return ToMove(s.turn, s.colours[s.turn], TURN)
-        if s.phase in (DEAL, SHIP):
-            return ToMove(s.giver, s.colours[s.giver], s.phase)
-        return None
+        if phase == "fight":
+            seat = self.still_in()[0]
+        elif phase == "steal":
+            seat = self.pending_steals()[0]
+        else:
+            seat = s.giver  # the table's business: the giver deals, the ship, the duels
+        return ToMove(seat, s.colours[seat], phase)
 
     def legal(self) -> list[Any]:
         """The events open now: in a turn, every face-up card to take and turning the next
-        card (``turned ["?"]``); else the round to deal or the ship to move."""
+        card (``turned ["?"]``); the round to deal or the ship to move; in the mutiny, its
+        start, the next duel, every combination of cards the players still in the duel may
+        play, each monkey's coin, the duel's winner, and the reveals the known convictions
+        allow."""
         s = self.state
-        if s.phase == DEAL:
-            return [Round(number=s.round + 1, giver=s.colours[s.giver])]
-        if s.phase == SHIP:
-            return [Ship(moved=ship_move(s))]
-        if s.phase != TURN:
+        phase = self.phase()
+        if phase is None:
             return []
-        who = s.colours[s.turn]
-        out: list[Any] = [Turn(player=who, card=PIRATES[s.row[i]])
-                          for i in open_slots(s) if s.row[i] >= 0]
-        if s.facedown():
-            out.append(Turn(player=who, turned=["?"]))
-        return out
+        if phase == DEAL:
+            return [Round(number=s.round + 1, giver=s.colours[s.giver])]
+        if phase == SHIP:
+            return [Ship(moved=ship_move(s))]
+        if phase == TURN:
+            who = s.colours[s.turn]
+            out: list[Any] = [Turn(player=who, card=PIRATES[s.row[i]])
+                              for i in open_slots(s) if s.row[i] >= 0]
+            if s.facedown():
+                out.append(Turn(player=who, turned=["?"]))
+            return out
+        if phase == "mutiny":
+            return [Mutiny(reason=s.trigger if s.trigger in ("track", "combat", "gold",
+                                                              "coins") else None)]
+        if phase == "duel":
+            pair = s.duel + 1
+            vals = self.pair_values(pair)
+            return [Duel(pair=PAIRS[pair], valverde=vals[0] if vals else None,
+                         diaz=vals[1] if vals else None)]
+        if phase == "fight":
+            return [Fight(cards=list(combo)) for combo in product(
+                *(self._plays(seat) for seat in self.still_in()))]
+        if phase == "steal":
+            seat = self.pending_steals()[0]
+            if len(self.monkeys) > 1:
+                return [Steal(player=s.colours[seat])]
+            return [Steal(player=s.colours[seat], victim=s.colours[o])
+                    for o in range(s.players) if o != seat and s.coins[o] > 0]
+        if phase == "won":
+            side = self._duel_side()
+            sides = [side] if side is not None else ["V", "D"]
+            return [Won(side=SIDE_NAMES[x]) for x in sides]  # type: ignore[arg-type]
+        options: list[list[str | None]] = []
+        for i in range(s.players):
+            if not s.conviction[i]:
+                options.append([None])
+            elif s.side[i] is not None:
+                options.append([SIDE_NAMES[s.side[i] or "V"]])
+            else:
+                options.append(["valverde", "diaz"])
+        return [Reveal(sides=dict(zip(s.colours, combo)))  # type: ignore[arg-type]
+                for combo in product(*options)]
+
+    def _plays(self, seat: int) -> list[Played]:
+        """M8: the cards a player may show in the next combat round: any combat card held
+        (``?`` for cards the log does not know), the monkey from the second round on or
+        when no combat card is left."""
+        hand = self.state.hands[seat]
+        who = self.state.colours[seat]
+        cards = [Played(card=COMBAT[k], player=who)  # type: ignore[arg-type]
+                 for k in range(len(COMBAT)) if hand[k]]
+        if hand[-1]:
+            cards.append(Played(card="?", player=who))
+        if self.duel_round >= 1 or not cards:
+            cards.append(Played(card="monkey", player=who))
+        return cards
+
+    def _duel_side(self) -> str | None:
+        v, d = self.sailors
+        if v is None or d is None or any(k < 0 for k in self.fight):
+            return None
+        return duel_winner(v, d, self.fight)
 
     def read(self, line: str) -> Any:
         """One body line of the text notation as an event (ValueError if unreadable)."""
@@ -243,8 +355,12 @@ class Engine:
             return check_mutiny(s, event.reason)
         if kind is Duel:
             want = PAIRS[self.state.duel + 1] if self.state.duel + 1 < len(PAIRS) else None
-            out = []
-            if event.pair != want or mutiny_winner(s.wins) is not None:
+            out = self._withheld()
+            if self.in_duel:
+                out.append(Violation("duel/order", f"duel {PAIRS[s.duel]} has no winner "
+                                     "written yet", f"won SIDE for duel {PAIRS[s.duel]}",
+                                     f"duel {event.pair}"))
+            elif event.pair != want or mutiny_winner(s.wins) is not None:
                 out.append(Violation("duel/order", "duels go A to E until a side has three",
                                      want or "none", event.pair))
             if event.valverde is not None and event.diaz is not None:
@@ -256,27 +372,15 @@ class Engine:
                                          f"{vals[0]}-{vals[1]}"))
             return out
         if kind is Won:
-            v, d = self.sailors
-            if v is None or d is None or any(k < 0 for k in self.fight):
-                return []
-            side = duel_winner(v, d, self.fight)
-            if side is not None and SIDE_OF_NAME[event.side] != side:
-                return [Violation("duel/winner", "the side with the higher total wins (equal: "
-                                  "the higher sum of combat cards)", SIDE_NAMES[side],
-                                  event.side)]
-            return []
+            return self._withheld() + self._check_won(event)
         if kind is Fight:
-            out = []
-            for p in event.cards:
-                seat = self._seat(p.player)
-                if seat is not None and seat in self.withdrawn:
-                    out.append(Violation("duel/monkey", f"{p.player} played the monkey and is "
-                                         "out of this duel", "no card", p.card))
-            return out
+            return self._withheld() + self._check_fight(event)
         if kind is Steal:
             return self._check_steal(event)
+        if kind is Gold:
+            return self._check_gold(event)
         if kind is Reveal:
-            out = []
+            out = self._withheld()
             for colour, side in event.sides.items():
                 seat = self._seat(colour)
                 if seat is None:
@@ -290,6 +394,101 @@ class Engine:
                                          f"{SIDE_NAMES[known]}", SIDE_NAMES[known], side))
             return out
         return []
+
+    def _withheld(self) -> list[Violation]:
+        """M9: a monkey's coin of the second round not taken before the duel goes on."""
+        due = self.pending_steals() if self.in_duel else []
+        if not due:
+            return []
+        who = ", ".join(self.state.colours[m] for m in due)
+        lone = len(self.monkeys) == 1
+        return [Violation("duel/monkey", f"{who}'s monkey of the second round takes a coin "
+                          + ("from an opponent" if lone else "from the supply")
+                          + " (none written)", f"steal {self.state.colours[due[0]]} "
+                          + ("from COLOUR" if lone else "supply"), "no steal")]
+
+    def _check_won(self, event: Won) -> list[Violation]:
+        """M8: a duel ends when every player in it has played the monkey; the higher total
+        wins, equal totals the higher sum of combat cards."""
+        if not self.in_duel:
+            return [Violation("duel/order", "no duel is open", "duel PAIR", "won")]
+        out = []
+        left = self.still_in()
+        if left:
+            out.append(Violation("duel/winner", "the duel goes on until every player in it has "
+                                 "played the monkey: " + ", ".join(self.state.colours[i]
+                                                                  for i in left)
+                                 + " still in", "another combat round", f"won {event.side}"))
+        side = self._duel_side()
+        if side is not None and SIDE_OF_NAME[event.side] != side:
+            out.append(Violation("duel/winner", "the side with the higher total wins (equal: "
+                                 "the higher sum of combat cards)", SIDE_NAMES[side],
+                                 event.side))
+        return out
+
+    def _check_fight(self, event: Fight) -> list[Violation]:
+        """003 'The sailor duels', M8: one card from each player still in the duel, a combat
+        card held or (from the second round, or with none left) the monkey."""
+        s = self.state
+        if not self.in_duel:
+            return [Violation("duel/order", "a combat round with no duel open", "duel PAIR",
+                              "fight")]
+        out: list[Violation] = []
+        left = self.still_in()
+        seen: set[int] = set()
+        first = self.duel_round == 0
+        for p in event.cards:
+            seat = self._seat(p.player)
+            if seat is None:
+                continue
+            if seat in seen:
+                out.append(Violation("duel/cards", f"{p.player} shows two cards in one combat "
+                                     "round", "one card each", p.card))
+            seen.add(seat)
+            hand = s.hands[seat]
+            if not s.conviction[seat]:
+                out.append(Violation("duel/cards", f"{p.player} set no conviction and takes no "
+                                     "part in the mutiny (003 'Exclusion')", "no card",
+                                     p.card))
+            elif seat in self.withdrawn:
+                out.append(Violation("duel/monkey", f"{p.player} played the monkey and is "
+                                     "out of this duel", "no card", p.card))
+            elif p.card == "monkey":
+                if first and sum(hand):
+                    out.append(Violation("duel/cards", f"{p.player} holds combat cards: the "
+                                         "monkey comes only from the second round",
+                                         "a combat card", "monkey"))
+            elif not sum(hand):
+                out.append(Violation("duel/cards", f"{p.player} has no combat card left and "
+                                     "must play the monkey (M8)", "monkey", p.card))
+            else:
+                k = combat_kind(p.card)
+                if k is not None and k >= 0 and not hand[k] and not hand[-1]:
+                    held = heap_text(hand, COMBAT) or "none"
+                    out.append(Violation("duel/cards", f"{p.player} holds no {p.card}",
+                                         held, p.card))
+        if len(event.cards) != len(left) and not (seen - set(left)):
+            out.append(Violation("duel/cards", f"{len(left)} player(s) still in the duel "
+                                 f"({', '.join(s.colours[i] for i in left) or 'none'}) show "
+                                 "one card each", str(len(left)), str(len(event.cards))))
+        return out
+
+    def _check_gold(self, event: Gold) -> list[Violation]:
+        """M10: the gold counted is the coins plus the gold cards' values."""
+        out = []
+        for colour, n in event.counts.items():
+            seat = self._seat(colour)
+            if seat is None:
+                continue
+            g = self.state.golds[seat]
+            if g[-1]:
+                continue  # a gold card not seen: the count cannot be checked
+            want = self.state.coins[seat] + sum((k + 1) * g[k] for k in range(len(GOLD)))
+            if n != want:
+                cards = heap_text(g, GOLD, " ") or "none"
+                out.append(Violation("winner/gold", f"{colour} holds {self.state.coins[seat]} "
+                                     f"coin(s) and gold cards {cards}", str(want), str(n)))
+        return out
 
     def _check_steal(self, event: Steal) -> list[Violation]:
         """M9: a lone monkey of round 2 takes from an opponent, several from the supply."""
@@ -329,42 +528,29 @@ class Engine:
                 apply_ship(s)
         elif kind is Mutiny:
             apply_mutiny(s)
+            self.started = True
         elif kind is Duel:
-            s.phase = MUTINY
+            if s.phase != MUTINY:
+                apply_mutiny(s)
+            self.started = self.in_duel = True
             s.duel = PAIRS.index(event.pair)
             self.fight, self.duel_round = [], 0
-            self.withdrawn, self.monkeys = set(), []
+            self.withdrawn, self.monkeys, self.stolen = set(), [], set()
             self.sailors = (event.valverde, event.diaz)
+            if self.sailors[0] is None:
+                seen = self.pair_values(s.duel)
+                if seen is not None:
+                    self.sailors = seen
         elif kind is Fight:
-            self.duel_round += 1
-            self.monkeys, self.refilled = [], False
-            for p in event.cards:
-                seat = self._seat(p.player)
-                if p.card == "monkey":
-                    if seat is not None:
-                        self.monkeys.append(seat)
-                        self.withdrawn.add(seat)
-                        if monkey_out_of_game(self.duel_round):
-                            s.out[seat] = True
-                    continue
-                k = combat_kind(p.card)
-                self.fight.append(-1 if k is None else k)
-                if seat is not None and any(s.hands[seat]):
-                    hand = s.hands[seat]
-                    if k is not None and k >= 0 and hand[k]:
-                        hand[k] -= 1
-                        s.combat.known_out[k] -= 1
-                    elif hand[-1]:
-                        hand[-1] -= 1
-                    else:
-                        continue
-                    self.spent += 1
+            self._apply_fight(event)
         elif kind is Won:
             s.wins[SIDE_OF_NAME[event.side]] += 1
+            self.in_duel = False
         elif kind is Steal:
             seat = self._seat(event.player)
             victim = self._seat(event.victim)
             if seat is not None:
+                self.stolen.add(seat)
                 if victim is not None and s.coins[victim] > 0:
                     s.coins[victim] -= 1
                     s.coins[seat] += 1
@@ -387,6 +573,54 @@ class Engine:
         elif kind is Comment:
             pass
 
+    def _apply_fight(self, event: Fight) -> None:
+        """The cards shown leave their players' hands; a monkey withdraws its player (in a
+        first round, from the game: M8). Cards whose players the log does not name leave the
+        hands of the players in the duel who showed no monkey, which are then known by their
+        sizes only."""
+        s = self.state
+        self.duel_round += 1
+        self.monkeys, self.refilled, self.stolen = [], False, set()
+        showing = set(self.still_in())
+        unnamed = 0
+        for p in event.cards:
+            seat = self._seat(p.player)
+            if p.card == "monkey":
+                if seat is not None:
+                    self.monkeys.append(seat)
+                    self.withdrawn.add(seat)
+                    showing.discard(seat)
+                    if monkey_out_of_game(self.duel_round):
+                        s.out[seat] = True
+                continue
+            k = combat_kind(p.card)
+            self.fight.append(-1 if k is None else k)
+            if seat is None:
+                unnamed += 1
+                continue
+            showing.discard(seat)
+            if self._take_from_hand(seat, k):
+                self.spent += 1
+        for seat in sorted(showing)[:unnamed]:
+            hand = s.hands[seat]
+            for kind in range(len(COMBAT)):
+                s.combat.known_out[kind] -= hand[kind]
+                hand[-1] += hand[kind]
+                hand[kind] = 0
+            if self._take_from_hand(seat, None):
+                self.spent += 1
+
+    def _take_from_hand(self, seat: int, kind: int | None) -> bool:
+        hand = self.state.hands[seat]
+        if kind is not None and kind >= 0 and hand[kind]:
+            hand[kind] -= 1
+            self.state.combat.known_out[kind] -= 1
+            return True
+        if hand[-1]:
+            hand[-1] -= 1
+            return True
+        return False
+
     def copy(self) -> Engine:
         e = Engine(self.state.copy())
         e.fight, e.duel_round, e.sailors = self.fight[:], self.duel_round, self.sailors
@@ -395,6 +629,7 @@ class Engine:
         e.withdrawn, e.monkeys = set(self.withdrawn), self.monkeys[:]
         e.refilled = self.refilled
         e.sailors_known = dict(self.sailors_known)
+        e.started, e.in_duel, e.stolen = self.started, self.in_duel, set(self.stolen)
         return e
 
     def position(self) -> str:
@@ -418,7 +653,8 @@ class Engine:
         return s.coins[seat] + sum((k + 1) * g[k] for k in range(len(GOLD)))
 
     def outcome(self) -> Outcome | None:
-        """M10, once the convictions are revealed and a side has won three duels."""
+        """M10, once the convictions are revealed and a side has won three duels; the reason
+        names the step of the tie-break that decided."""
         s = self.state
         side = mutiny_winner(s.wins)
         if self.sides is None or side is None:
@@ -427,9 +663,28 @@ class Engine:
         colour = [sum(combat_value(k) * s.hands[i][k] for k in range(len(COMBAT))
                       if combat_side(k) == side) for i in range(s.players)]
         seats = winners(self.sides, s.out, side, gold, colour)
-        reason = f"{SIDE_NAMES[side]} won the mutiny"
-        if not seats:
-            reason += "; nobody chose that side"
+        other = "D" if side == "V" else "V"
+        name = SIDE_NAMES[side].capitalize()
+        reason = f"{name} won the mutiny {s.wins[side]}-{s.wins[other]}"
+        able = [i for i, sd in enumerate(self.sides) if sd == side and not s.out[i]]
+        out = [s.colours[i] for i, sd in enumerate(self.sides) if sd == side and s.out[i]]
+        if out:
+            reason += f"; {', '.join(out)} out of the game (monkey in a first round)"
+        names = [s.colours[i] for i in able]
+        if not able:
+            reason += f"; nobody in the game chose {name}: no winner"
+        elif len(able) == 1:
+            reason += f"; only {names[0]} chose {name}"
+        else:
+            reason += f"; {', '.join(names)} chose {name}; gold " + ", ".join(
+                f"{s.colours[i]} {gold[i]}" for i in able)
+            best = [i for i in able if gold[i] == max(gold[j] for j in able)]
+            if len(best) > 1:
+                colour_name = "pink" if side == "V" else "grey"
+                reason += f"; tied, {colour_name} combat cards " + ", ".join(
+                    f"{s.colours[i]} {colour[i]}" for i in best)
+                if len(seats) > 1:
+                    reason += ": still tied, a shared win"
         return Outcome(tuple(s.colours[i] for i in seats), reason)
 
     def totals(self) -> dict[str, int]:

@@ -275,16 +275,23 @@ class State:
 
 def catalogue() -> dict[str, Any]:
     """The game's components and what a log must declare, as plain data."""
+    from cartlog.games.mutiny import SPEC
+
+    letters = {c: ("pink " if c[0] == "P" else "grey ") + c[1] for c in COMBAT}
     return {
-        "name": "mutiny", "title": "Cartagena: The Mutiny",
-        "rulesets": [{"name": "base", "book": "003/000", "players": "2-4", "options": {}}],
+        "name": SPEC.name, "title": SPEC.title, "aliases": list(SPEC.aliases),
+        "rulesets": [{
+            "name": "base", "book": "rulebooks 003/000", "players": "2-4",
+            "summary": "the voyage, then the mutiny's duels A-E until a side has 3",
+            "cards": f"{COMBAT_CARDS} combat cards (P pink for Valverde, G grey for Diaz, "
+                     "values 1-3), 13 pirate cards, 18 gold cards, 30 coins",
+            "letters": letters, "options": {}}],
+        "option_help": {},
         "pirates": list(PIRATE_TITLES),
-        "combat": {"cards": COMBAT_CARDS, "letters": {c: ("pink " if c[0] == "P" else "grey ")
-                                                      + c[1] for c in COMBAT},
+        "combat": {"cards": COMBAT_CARDS, "letters": letters,
                    "split": "not known: declared by the log (Combat header)"},
         "gold": {"cards": GOLD_CARDS, "split": "not known: declared by the log (Gold header)"},
         "coins": COINS, "sailors": SAILORS, "pairs": PAIRS,
         "track": "not known: declared by the log (Track header); M7",
         "example_track": "an example for the simulator only, not the printed board",
     }
-

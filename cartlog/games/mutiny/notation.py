@@ -604,9 +604,40 @@ def parse(text: str, path: str = "<log>") -> MutinyLog:
     """Read a text log. Raises :class:`LogSyntaxError` listing every problem met."""
     reader = _Reader(text, path)
     log = reader.read()
+    if not reader.problems and log.board is not None:
+        log = _with_board_file(log, path, reader)
     if reader.problems:
         raise LogSyntaxError(path, sorted(reader.problems, key=lambda p: (p.line, p.col)), text)
     return log
+
+
+def _with_board_file(log: MutinyLog, path: str, reader: _Reader) -> MutinyLog:
+    """M7: the facts of the board file the log names, looked for beside the log's file; the
+    log's own tags win. A log not read from a file (standard input, a string) keeps only
+    its own facts, and the replay says the board file was not read."""
+    from pathlib import Path
+
+    here = Path(path)
+    if path.startswith("<") or path == "-" or not here.is_file():
+        return log
+    line, col, end = log.spans.get("board", (log.line or 1, 1, 2))
+    target = here.parent / (log.board or "")
+    try:
+        data = target.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        reason = getattr(exc, "strerror", None) or "not UTF-8 text"
+        reader.problem(line, col, f"board file {log.board!r} cannot be read: {reason}",
+                       expected="a board file (Track, Combat, Gold tags) beside the log",
+                       end=end)
+        return log
+    try:
+        board = read_board(data, str(target))
+    except LogSyntaxError as err:
+        first = err.problems[0]
+        reader.problem(line, col, f"board file {log.board!r}, line {first.line}: "
+                       f"{first.message}", expected=first.expected, end=end)
+        return log
+    return with_board(log, board)
 
 
 def read_board(text: str, path: str = "<board>") -> MutinyLog:
@@ -649,14 +680,16 @@ def with_board(log: MutinyLog, board: MutinyLog) -> MutinyLog:
         gold=log.gold if log.gold is not None else board.gold)
 
 
-def read_line(line: str, colours: list[str]) -> Any:
-    """One body line as an event, for a game between ``colours`` (ValueError if unreadable)."""
-    reader = _Reader(line, "<line>")
+def read_line(line: str, colours: list[str], path: str = "<input>") -> Any:
+    """One body line as an event, for a game between ``colours``. Raises
+    :class:`LogSyntaxError` (located in ``line``, as line 1) when it cannot be read."""
+    reader = _Reader(line, path)
     reader.colours = list(colours)
     ev = reader.line_event(line, 1)
-    if reader.problems or ev is None:
-        p = reader.problems[0] if reader.problems else None
-        raise ValueError(p.message if p else "empty line")
+    if ev is None and not reader.problems:
+        reader.problem(1, 1, "empty line", expected="a round, turn, ship, mutiny or duel line")
+    if reader.problems:
+        raise LogSyntaxError(path, reader.problems, line)
     return ev
 
 

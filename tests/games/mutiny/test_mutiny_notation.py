@@ -42,12 +42,12 @@ blue ^Nero +C? -1
 ship 3 at 8
 mutiny
 duel A 3-7
-fight P2, G1, red G3
-fight blue P1, green monkey
-steal green from blue
+fight red G3
+fight red monkey
+steal red from blue
 won diaz
 reveal red diaz, blue none, green none
-gold red 4, blue 2, green 6
+gold red 1, blue 2, green 1
 """
 
 
@@ -128,8 +128,9 @@ def test_engine_reads_one_line():
     log = parse('[Game "mutiny"]\n[Players "red, blue"]\n')
     e = Engine.start(log)
     assert type(e.read("round 1 giver red")).__name__ == "Round"
-    with pytest.raises(ValueError):
+    with pytest.raises(LogSyntaxError) as err:
         e.read("purple ^Pang")
+    assert err.value.problems[0].line == 1  # located in the line read
 
 
 def test_documentation_example_reads_and_round_trips():

@@ -271,7 +271,7 @@ def test_M6_supply_used_up_starts_the_mutiny():
     play(e, "blue ^Pang +1")
     play(e, "green ^Sate +1")
     play(e, "ship")
-    assert e.state.trigger == "combat" and e.to_move() is None
+    assert e.state.trigger == "combat" and e.to_move().phase == "mutiny"
     assert codes(e, "mutiny combat") == []
     assert codes(e, "round 2") == ["voyage/over"]
 
@@ -442,25 +442,78 @@ def test_M10_winner():
     assert rules.mutiny_winner({"V": 3, "D": 2}) == "V"
 
 
+MUTINY_PLAYERS = "red:P3P3P3P1G1:-:1:V:-;blue:P1G3G3G3G1:-:1:D:-;green:-:-:1:-:-"
+
+
+def _duel(pair: str, red: str, blue: str, winner: str) -> list[str]:
+    """One duel fought to its end: a combat card each, then both monkeys in the second
+    round, each taking a coin from the supply (M9), then the winner."""
+    return [f"duel {pair}", f"fight red {red}, blue {blue}", "fight red monkey, blue monkey",
+            "steal red supply", "steal blue supply", f"won {winner}"]
+
+
 def test_duels_followed_to_the_outcome():
-    e = pos(phase="deal", row="-", giver="blue", to_move="blue",
-            players="red:P1G1:-:1:V:-;blue:P1G1:-:1:D:-;green:P1G1:-:1:?:-")
+    e = pos(phase="deal", row="-", giver="blue", to_move="blue", players=MUTINY_PLAYERS)
     e.state.trigger = "coins"
-    for line in ("mutiny coins", "duel A 3-7", "fight P3, P2", "won valverde",
-                 "duel B 2-9", "fight G1, P1", "won diaz", "duel C 8-1", "won valverde",
-                 "duel D 5-6", "fight P3, P1", "won valverde",
-                 "reveal red valverde, blue diaz, green valverde", "gold red 4, green 6"):
+    lines = (["mutiny coins"] + _duel("A 3-7", "P3", "G3", "diaz")
+             + _duel("B 2-9", "P3", "G3", "diaz") + _duel("C 8-1", "P3", "G3", "valverde")
+             + _duel("D 5-6", "P1", "P1", "valverde") + _duel("E 4-10", "G1", "G1", "diaz")
+             + ["reveal red valverde, blue diaz, green none", "gold red 6, blue 6, green 1"])
+    for line in lines:
+        assert e.to_move() is not None or line.startswith("gold"), line
         assert play(e, line) == [], line
-    assert e.is_over()
-    assert e.outcome().winners == ("green",)
-    f = pos()
-    f.state.trigger = "coins"
-    for line in ("mutiny", "duel A 3-7", "fight P1"):
-        play(f, line)
-    assert codes(f, "won diaz") == []
-    play(f, "fight P3, P3")  # 3 + 1 + 6 against 7
-    assert codes(f, "won diaz") == ["duel/winner"]
-    assert codes(f, "duel C") == ["duel/order"]
+    assert e.is_over() and e.to_move() is None
+    assert e.outcome().winners == ("blue",)
+
+
+def test_M8_duel_ends_only_when_every_player_played_the_monkey():
+    e = pos(phase="deal", row="-", giver="blue", to_move="blue", players=MUTINY_PLAYERS)
+    e.state.trigger = "coins"
+    for line in ("mutiny", "duel A 3-7", "fight red P1, blue G1"):
+        play(e, line)
+    assert e.to_move().phase == "fight"
+    assert codes(e, "won diaz") == ["duel/winner"]  # red and blue are still in
+    play(e, "fight red monkey, blue G3")  # 3 + 1 against 7 + 1 + 3
+    assert e.to_move() == (0, "red", "steal")
+    assert codes(e, "fight blue monkey") == ["duel/monkey"]  # red's coin is withheld
+    play(e, "steal red from blue")
+    play(e, "fight blue monkey")
+    assert codes(e, "won valverde") == ["duel/winner"]  # 4 against 11
+    assert codes(e, "won diaz") == []
+    assert codes(e, "duel C") == ["duel/order"]
+
+
+def test_M8_combat_round_shows_one_card_from_each_player_in_the_duel():
+    e = pos(phase="deal", row="-", giver="blue", to_move="blue", players=MUTINY_PLAYERS)
+    e.state.trigger = "coins"
+    for line in ("mutiny", "duel A 3-7"):
+        play(e, line)
+    assert codes(e, "fight red P3") == ["duel/cards"]  # blue shows no card
+    assert codes(e, "fight red P3, blue G3, green P1") == ["duel/cards"]  # green: no conviction
+    assert codes(e, "fight red P2, blue G3") == ["duel/cards"]  # red holds no P2
+    assert codes(e, "fight red monkey, blue G3") == ["duel/cards"]  # monkey in round 1
+    assert codes(e, "fight red P3, red P3") == ["duel/cards"]
+    assert codes(e, "fight P3, G3") == []  # owners not known: only the count is checked
+
+
+def test_M8_player_without_combat_cards_must_play_the_monkey():
+    e = pos(phase="deal", row="-", giver="blue", to_move="blue",
+            players="red:-:-:1:V:-;blue:G3:-:1:D:-")
+    e.state.trigger = "coins"
+    for line in ("mutiny", "duel A 3-7"):
+        play(e, line)
+    assert codes(e, "fight red P1, blue G3") == ["duel/cards"]
+    assert [c.card for c in e.legal()[0].cards] == ["monkey", "G3"]
+    play(e, "fight red monkey, blue G3")
+    assert e.state.out[0]  # a monkey in the first round: out of the game
+
+
+def test_M10_gold_count_is_coins_plus_gold_cards():
+    e = pos(phase="deal", row="-", giver="blue", to_move="blue",
+            players="red:-:13:2:V:-;blue:G3:?:1:D:-")
+    assert codes(e, "gold red 6") == []
+    assert codes(e, "gold red 5") == ["winner/gold"]
+    assert codes(e, "gold blue 9") == []  # a gold card not seen: not checked
 
 
 def test_round_number_as_written_is_checked():

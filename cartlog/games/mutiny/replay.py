@@ -1,0 +1,506 @@
+"""Walk a Cartagena: The Mutiny log through the engine, and keep what the audit and the views
+need.
+
+:class:`Replay` checks each event against :class:`~cartlog.games.mutiny.engine.Engine` before
+applying it, so a finding is placed at the line that breaks the rule, then makes the checks
+that concern the log rather than the game: that it reaches the end of the mutiny, and that its
+recorded winners are the replay's. It keeps the duels as they went (:class:`DuelRecord`) for the
+breakdown. It is shared by the audit (which wants the notes) and the step-by-step view (which
+passes a listener and gets a :class:`Step` after every event). Nothing here prints.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any, NamedTuple
+
+import msgspec
+
+from cartlog.core.findings import Note, Violation
+from cartlog.games.mutiny.codes import CODES
+from cartlog.games.mutiny.engine import SIDE_OF_NAME, Engine
+from cartlog.games.mutiny.events import (
+    Comment,
+    Duel,
+    Fight,
+    Gold,
+    Mutiny,
+    MutinyLog,
+    Reveal,
+    Round,
+    Ship,
+    Steal,
+    Turn,
+    Won,
+)
+from cartlog.games.mutiny.model import (
+    COMBAT,
+    GOLD,
+    OVER,
+    PIRATE_TITLES,
+    SIDE_NAMES,
+    State,
+    combat_kind,
+    find_pirate,
+    heap_text,
+)
+from cartlog.games.mutiny.rules import duel_totals, duel_winner
+
+
+class RuleSet(NamedTuple):
+    """The game has one rule set (rulebooks 003/000)."""
+
+    name: str = "base"
+
+
+RULES = RuleSet()
+
+
+class Step(NamedTuple):
+    """What the view gets after each event: the kind of step, the event, the notes it raised,
+    the engine as it stands after it, and the event's words."""
+
+    kind: str
+    event: Any
+    turn: int | None
+    action: int | None
+    seat: int | None
+    text: str
+    notes: list[Note]
+    engine: Engine
+
+
+@dataclass
+class DuelRecord:
+    """One duel as the log gives it: the pair, the sailors, each combat round's cards
+    (kinds, ``-1`` unseen; monkeys apart) and the side written as winner."""
+
+    pair: str
+    valverde: int | None
+    diaz: int | None
+    line: int = 0
+    rounds: list[list[str]] = field(default_factory=list)
+    played: list[int] = field(default_factory=list)
+    written: str | None = None  # "V" / "D" as the log says
+
+    def totals(self) -> tuple[int, int, int, int] | None:
+        """Each side's total and its combat cards' sum, when the sailors and every card are
+        known (M1, M8)."""
+        if self.valverde is None or self.diaz is None or any(k < 0 for k in self.played):
+            return None
+        return duel_totals(self.valverde, self.diaz, self.played)
+
+    def winner(self) -> str | None:
+        if self.valverde is None or self.diaz is None or any(k < 0 for k in self.played):
+            return None
+        return duel_winner(self.valverde, self.diaz, self.played)
+
+
+class _Stop(Exception):
+    """Raised to end the walk at the first error (``--stop-at-first``)."""
+
+
+class Replay:
+    """One pass over a log. After :meth:`run`: ``engine`` (the game as it ended), ``notes``,
+    ``unchecked``, ``duels``, counts (``turns``: voyage rounds, ``actions``: turns taken)."""
+
+    def __init__(self, log: MutinyLog, *, stop_at_first: bool = False) -> None:
+        self.log = log
+        self.stop_at_first = stop_at_first
+        self.rs = RULES
+        self.colours = [p.colour for p in log.players]
+        self.engine = Engine.start(log)
+        self.notes: list[Note] = []
+        self.unchecked: list[str] = []
+        self.duels: list[DuelRecord] = []
+        self.stopped = False
+        self.actions = 0
+        self._action = 0  # the turn's place in its round
+        self._listener: Callable[[Step], None] | None = None
+
+    @property
+    def state(self) -> State:
+        return self.engine.state
+
+    @property
+    def turns(self) -> int:
+        return self.engine.state.round
+
+    def run(self, listener: Callable[[Step], None] | None = None) -> Replay:
+        self._listener = listener
+        try:
+            self._setup()
+            for index, event in enumerate(self.log.events):
+                self._event(index, event)
+            self._finish()
+        except _Stop:
+            self.stopped = True
+            self.unchecked.append(
+                f"the audit stopped at the first error (round {self.turns}): the rest of the "
+                "log and the result were not checked")
+        return self
+
+    # -- notes ---------------------------------------------------------------------------------
+
+    def _note(self, v: Violation, where: tuple[int, int, int] | None, path: str,
+              turn: int | None = None, action: int | None = None, seat: int | None = None,
+              position: str | None = None) -> Note:
+        line, col, end = where if where else (0, 0, 0)
+        note = Note(v, line, col, end, path, turn, action, seat, position)
+        self.notes.append(note)
+        if self.stop_at_first and CODES[v.code].severity == "error":
+            raise _Stop
+        return note
+
+    def _header(self, tag: str) -> tuple[int, int, int] | None:
+        span = self.log.spans.get(tag)
+        if span is not None:
+            return span
+        return (self.log.line, 1, 1) if self.log.line else None
+
+    @staticmethod
+    def _where(ev: Any) -> tuple[int, int, int] | None:
+        return (ev.line, ev.col, ev.end) if ev.line else None
+
+    def _emit(self, kind: str, event: Any, turn: int | None, action: int | None,
+              seat: int | None, text: str, start: int) -> None:
+        if self._listener is not None:
+            self._listener(Step(kind, event, turn, action, seat, text, self.notes[start:],
+                                self.engine))
+
+    # -- the walk --------------------------------------------------------------------------------
+
+    def _setup(self) -> None:
+        """The header's findings: seats, declared facts, the checks the log leaves out (M7)."""
+        log = self.log
+        for v in Engine.setup_check(log):
+            if v.code == "crew/declared":
+                tag = ("combat" if "combat" in v.message else "gold" if "gold" in v.message
+                       else "track")
+            elif v.code == "crew/not-checked":
+                tag = "track" if "track" in log.spans else "game"
+            else:
+                tag = "players"
+            self._note(v, self._header(tag), f"$.{tag}")
+        if log.board is not None and log.track is None and log.combat is None \
+                and log.gold is None:
+            self.unchecked.append(f"the board file {log.board!r} was not read: a board file "
+                                  "is looked for beside a log read from a file")
+        self._emit("setup", None, None, None, None, "setup", 0)
+
+    def _event(self, index: int, ev: Any) -> None:
+        engine, state = self.engine, self.engine.state
+        kind = type(ev)
+        start = len(self.notes)
+        seat: int | None = None
+        turn: int | None = state.round or None
+        action: int | None = None
+        if kind is Round:
+            turn = state.round + 1
+            self._action = 0
+        elif kind is Turn:
+            seat = state.seat(ev.player)
+            self._action += 1
+            action = self._action
+            self.actions += 1
+        elif kind in (Mutiny, Duel, Fight, Steal, Won, Reveal, Gold):
+            turn = None
+            seat = state.seat(ev.player) if kind is Steal else None
+        violations = engine.check(ev)
+        if violations:
+            position = engine.position()
+            for v in violations:
+                self._note(v, self._where(ev), f"$.events[{index}]", turn, action, seat,
+                           position)
+        text = describe(ev, engine)
+        self._follow_duel(ev)
+        engine.apply(ev)
+        step = {Round: "round", Turn: "turn", Ship: "ship", Mutiny: "mutiny", Duel: "duel",
+                Fight: "fight", Steal: "steal", Won: "won", Reveal: "reveal", Gold: "gold",
+                Comment: "comment"}[kind]
+        if kind is Ship:
+            text += ship_words(engine)
+        self._emit(step, ev, turn, action, seat, text, start)
+
+    def _follow_duel(self, ev: Any) -> None:
+        kind = type(ev)
+        if kind is Duel:
+            self.duels.append(DuelRecord(ev.pair, ev.valverde, ev.diaz, ev.line))
+        elif not self.duels:
+            return
+        elif kind is Fight:
+            duel = self.duels[-1]
+            duel.rounds.append([(f"{p.player} " if p.player else "") + p.card
+                                for p in ev.cards])
+            for p in ev.cards:
+                if p.card != "monkey":
+                    k = combat_kind(p.card)
+                    duel.played.append(-1 if k is None else k)
+        elif kind is Won:
+            self.duels[-1].written = SIDE_OF_NAME[ev.side]
+
+    # -- the log's own checks ----------------------------------------------------------------------
+
+    def _finish(self) -> None:
+        """The log reaches the end of the game (the reveal after a side's third duel), and its
+        recorded winners are the replay's (M10)."""
+        engine, log = self.engine, self.log
+        start = len(self.notes)
+        outcome = engine.outcome()
+        if outcome is None:
+            last = log.events[-1] if log.events else None
+            where = self._where(last) if last is not None else self._header("players")
+            self._note(Violation("winner/unfinished", "the log ends before "
+                                 + unfinished_words(engine)),
+                       where, "$.events", self.turns or None, None, None, engine.position())
+        if log.result is None:
+            self.unchecked.append("the log records no result (Result tag): the winners were "
+                                  "not compared")
+        else:
+            for v in engine.check_result(log.result):
+                self._note(v, self._header("result"), "$.result")
+        self.unchecked.extend(engine.not_checked())
+        unseen = [self.colours[i] for i in range(len(self.colours))
+                  if engine.state.golds[i][-1] and i not in engine.gold_counts]
+        if unseen and outcome is not None:
+            self.unchecked.append("the gold of " + ", ".join(unseen) + " is not known (gold "
+                                  "cards not seen, no gold line): the tie-break by gold "
+                                  "counts what is known")
+        self._emit("end", None, None, None, None,
+                   ", ".join(outcome.winners) if outcome and outcome.winners else
+                   "no winner" if outcome else "unfinished", start)
+
+
+def unfinished_words(engine: Engine) -> str:
+    s = engine.state
+    if s.trigger is None:
+        return f"the voyage does: round {s.round} is the last written"
+    if engine.sides is None and max(s.wins.values()) < 3:
+        return (f"the mutiny is decided (Valverde {s.wins['V']}, Diaz {s.wins['D']} "
+                "duels won; a side needs 3)")
+    return "the convictions are revealed (no reveal line)"
+
+
+# -- words -----------------------------------------------------------------------------------------
+
+
+def _pirate(name: str | None) -> str:
+    if name is None:
+        return "?"
+    i = find_pirate(name)
+    return PIRATE_TITLES[i] if i is not None else "an unnamed card"
+
+
+def _cards(cards: list[str]) -> str:
+    return " ".join(cards)
+
+
+def effect_words(ev: Turn) -> list[str]:
+    """What a turn's card did, as the log says."""
+    out: list[str] = []
+    if ev.combat:
+        out.append("draws combat " + _cards(ev.combat))
+    if ev.under:
+        out.append("puts " + _cards(ev.under) + " under the pile")
+    if ev.gold:
+        out.append("takes gold " + _cards(ev.gold))
+    if ev.coins:
+        out.append(f"takes {ev.coins} coin{'s' if ev.coins != 1 else ''}" if ev.coins > 0
+                   else f"pays {-ev.coins} coin{'s' if ev.coins != -1 else ''}")
+    if ev.victim:
+        out.append(f"steals a coin from {ev.victim}")
+    if ev.conviction:
+        what = {"set": "sets a conviction", "change": "changes the conviction",
+                "bluff": "bluffs a change of conviction",
+                "move": "moves the conviction card"}[ev.conviction]
+        out.append(what + (f" ({ev.side})" if ev.side else ""))
+    if ev.look:
+        out.append(f"looks at pair {ev.look}" if len(ev.look) == 1 and ev.look.isupper()
+                   else f"looks at {ev.look}'s conviction")
+    if ev.pair:
+        shown = "-".join(map(str, ev.values)) if ev.values else "unseen"
+        out.append(f"places pair {ev.pair} ({shown})")
+    if ev.swap:
+        out.append("swaps the pair")
+    return out
+
+
+def describe(ev: Any, engine: Engine) -> str:
+    """The event in words (before it is applied)."""
+    kind = type(ev)
+    s = engine.state
+    if kind is Round:
+        giver = ev.giver or s.colours[s.giver]
+        text = f"{giver} lays out {s.players + 3} cards"
+        if ev.lifeboat:
+            text = f"storm: {_pirate(ev.lifeboat)} goes to the lifeboat; " + text
+        return text
+    if kind is Turn:
+        parts = []
+        names = [_pirate(c) for c in ev.turned]
+        if ev.card is None:
+            if len(names) == 1:
+                parts.append(f"turns and uses {names[0]}")
+            elif names:
+                parts.append(f"turns {', '.join(names[:-1])} and {names[-1]}; uses "
+                             f"{names[-1]}")
+        else:
+            if names:
+                parts.append(f"turns {', '.join(names)}")
+            parts.append(f"takes {_pirate(ev.card)}")
+        parts += effect_words(ev)
+        return "; ".join(parts) or "no card"
+    if kind is Ship:
+        return ""
+    if kind is Mutiny:
+        return "the voyage ends" + (f" ({ev.reason})" if ev.reason else "") + ": mutiny"
+    if kind is Duel:
+        return (f"Valverde's sailor {ev.valverde} against Diaz's {ev.diaz}"
+                if ev.valverde is not None and ev.diaz is not None
+                else "the sailors' values not written")
+    if kind is Fight:
+        monkeys = [p.player or "a player" for p in ev.cards if p.card == "monkey"]
+        return (", ".join(monkeys) + " withdraw" + ("s" if len(monkeys) == 1 else "")
+                + " (monkey)") if monkeys else ""
+    if kind is Steal:
+        return (f"{ev.player}'s monkey takes a coin from "
+                + (ev.victim if ev.victim else "the supply"))
+    if kind is Won:
+        return f"the duel goes to {ev.side.capitalize()}"
+    if kind is Reveal:
+        return "the convictions are shown"
+    if kind is Gold:
+        return "the gold as counted at the table"
+    return ev.text if kind is Comment else ""
+
+
+def ship_words(engine: Engine) -> str:
+    """The ship's move as replayed (after the ``ship`` line is applied)."""
+    s = engine.state
+    where = f" to space {s.ship}" if s.ship is not None else f" ({s.moved} in all)"
+    text = f"the ship moves {ship_moved(s)}{where}"
+    if s.storm:
+        text += "; storm"
+    if s.trigger:
+        text += f"; the voyage is over ({s.trigger})"
+    return text
+
+
+def ship_moved(s: State) -> int:
+    return s.facedown()
+
+
+# -- frames for the step-by-step view ----------------------------------------------------------------
+
+
+class Frame(msgspec.Struct, tag="mutiny", tag_field="game", omit_defaults=True, kw_only=True):
+    """One step of a replay as plain data (``cartlog replay --format json``).
+
+    ``findings`` are indices into the report's finding list. ``turn`` is the voyage round
+    (``None`` in the mutiny); ``duel`` the pair being fought. The table (``row``, ``coins``,
+    ``combat``, ``gold``, ``conviction``, ``supply``, ``ship``, ``lifeboat``, ``wins``) is
+    given at setup, after every round's ship move, after each duel and at the end; ``row``
+    after every turn too.
+    """
+
+    kind: str  # setup, round, turn, ship, mutiny, duel, fight, steal, won, reveal, gold,
+    # comment, end
+    turn: int | None = None
+    action: int | None = None
+    duel: str | None = None
+    player: str | None = None
+    notation: str | None = None
+    text: str = ""
+    findings: list[int] = []
+    line: int | None = None
+    row: list[str] | None = None
+    coins: dict[str, int] | None = None
+    combat: dict[str, str] | None = None
+    gold: dict[str, str] | None = None
+    conviction: dict[str, str] | None = None
+    supply: dict[str, int] | None = None
+    ship: int | None = None
+    moved: int | None = None
+    lifeboat: str | None = None
+    wins: dict[str, int] | None = None
+    totals: dict[str, int] | None = None
+    winners: list[str] | None = None
+
+
+def row_cells(s: State) -> list[str]:
+    """The row as the table sees it: a pirate card's name, ``?`` face down, ``*`` after a
+    card used this round."""
+    out = []
+    for card, taken in zip(s.row, s.taken):
+        name = "?" if card < 0 else PIRATE_TITLES[card]
+        out.append(name + ("*" if taken else ""))
+    return out
+
+
+def conviction_word(s: State, seat: int, sides: list[str | None] | None) -> str:
+    if sides is not None:
+        side = sides[seat]
+        return SIDE_NAMES[side] if side else "none"
+    if not s.conviction[seat]:
+        return "none"
+    return SIDE_NAMES[s.side[seat]] if s.side[seat] else "set"
+
+
+def table(engine: Engine) -> dict[str, Any]:
+    s = engine.state
+    return dict(
+        coins=dict(zip(s.colours, s.coins)),
+        combat={c: heap_text(h, COMBAT) or "-" for c, h in zip(s.colours, s.hands)},
+        gold={c: heap_text(g, GOLD, " ") or "-" for c, g in zip(s.colours, s.golds)},
+        conviction={c: conviction_word(s, i, engine.sides) for i, c in enumerate(s.colours)},
+        supply={"combat": s.combat.deck.count, "gold": s.gold.deck.count, "coins": s.supply},
+        ship=s.ship, moved=s.moved,
+        lifeboat=(None if s.lifeboat is None else "?" if s.lifeboat < 0
+                  else PIRATE_TITLES[s.lifeboat]),
+        wins={"valverde": s.wins["V"], "diaz": s.wins["D"]})
+
+
+def record(log: MutinyLog) -> tuple[Replay, list[Frame]]:
+    """Replay a log and keep a :class:`Frame` for every step."""
+    from cartlog.games.mutiny.notation import format_event
+
+    replay = Replay(log)
+    frames: list[Frame] = []
+    index_of: dict[int, int] = {}
+
+    def listener(step: Step) -> None:
+        for note in replay.notes[len(index_of):]:
+            index_of[id(note)] = len(index_of)
+        found = [index_of[id(n)] for n in step.notes]
+        engine, s = step.engine, step.engine.state
+        ev = step.event
+        colour = s.colours[step.seat] if step.seat is not None else None
+        duel = replay.duels[-1].pair if replay.duels and s.phase != "turn" and step.kind in (
+            "duel", "fight", "steal", "won") else None
+        base: dict[str, Any] = dict(
+            kind=step.kind, turn=step.turn, action=step.action, duel=duel, player=colour,
+            notation=format_event(ev) if ev is not None else None, text=step.text,
+            findings=found, line=(getattr(ev, "line", 0) or None) if ev is not None else None)
+        if step.kind in ("setup", "ship", "mutiny", "won", "reveal", "end"):
+            base.update(table(engine))
+        if step.kind in ("round", "turn", "ship"):
+            base["row"] = row_cells(s)
+        if step.kind in ("fight", "won") and replay.duels:
+            t = replay.duels[-1].totals()
+            if t is not None:
+                base["totals"] = {"valverde": t[0], "diaz": t[1]}
+        if step.kind == "end":
+            outcome = engine.outcome()
+            base["winners"] = list(outcome.winners) if outcome is not None else None
+        frames.append(Frame(**base))
+
+    replay.run(listener)
+    return replay, frames
+
+
+def is_over(state: State) -> bool:
+    return state.phase == OVER
+
+
+__all__ = ["RULES", "DuelRecord", "Frame", "Note", "Replay", "Step", "record"]
