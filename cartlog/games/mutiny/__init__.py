@@ -25,8 +25,10 @@ checked against Cambivalute's looks and the duels. :mod:`simulate` plays random 
 Readings of our own, where the rulebooks and the rulings are silent:
 
 - Seats: the Players header lists the players clockwise; the first giver is the Giver header's
-  player, else the first listed. The giver of each later round is the left neighbour
-  (the next seat) of the one before.
+  player, else the giver written on the first round line, else the first listed. The giver of
+  each later round is the left neighbour (the next seat) of the one before. A round line
+  naming another giver is reported (``row/giver``) and read as a slip of the pen: the round
+  goes on from the rules' giver, and the turns follow the players who played.
 - Setup: the combat deck holds the 40 cards less the two dealt to each player in play (with 2
   or 3 players the unused starting cards are shuffled in, as 003 'Preparation' says "the
   remaining combat cards"); the coin supply holds 30 less one per player.

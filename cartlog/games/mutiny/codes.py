@@ -44,11 +44,10 @@ CODES: dict[str, Code] = {
              "clockwise), or a second turn in one round"),
         Code(code="row/not-open", severity="error", rule=f"{_VOYAGE}; M2",
              summary="the card used was not open to the player: face down, already used, or "
-             "turned before the player's latest card"),
+             "turned before the player's latest card; or no card used at all (a turn must "
+             "use one, the Ghost included)"),
         Code(code="row/last-card", severity="error", rule=f"{_VOYAGE} item 2; M2",
              summary="the last card of the row was turned and not used"),
-        Code(code="row/no-card", severity="error", rule=f"{_VOYAGE}; M2",
-             summary="a turn that ends with no card used, the Ghost not turned"),
         Code(code="row/ghost", severity="error", rule=f"{_VOYAGE} item 3; M2",
              summary="the player went on after turning the Ghost, or used another card"),
         Code(code="row/overrun", severity="error", rule=f"{_VOYAGE}; M2",

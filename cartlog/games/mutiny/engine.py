@@ -108,6 +108,7 @@ class Engine:
         self.monkeys: list[int] = []  # seats that played the monkey in the last combat round
         self.refilled = False  # the supply was refilled for this round's monkeys (M9)
         self.started = False  # the mutiny line was written (or a duel opened)
+        self.undecided: str | None = None  # why the outcome's tie-break cannot be checked
         self.in_duel = False  # a duel is open and its winner not yet written
         self.stolen: set[int] = set()  # monkeys of this combat round that took their coin
 
@@ -117,7 +118,9 @@ class Engine:
     def start(cls, log: MutinyLog) -> Engine:
         """A game set up from a decoded log's header, before any of its events."""
         colours = [p.colour for p in log.players]
-        giver = colours.index(log.giver) if log.giver in colours else 0
+        first = next((ev.giver for ev in log.events if type(ev) is Round), None)
+        named = log.giver if log.giver is not None else first  # the Giver tag, or round 1's
+        giver = colours.index(named) if named in colours else 0
         combat = [log.combat.get(c, 0) for c in COMBAT] if log.combat else None
         gold = [log.gold.get(c, 0) for c in GOLD] if log.gold else None
         engine = cls(State(colours, track_of(log), giver, combat, gold))
@@ -508,7 +511,8 @@ class Engine:
     def check_result(self, result: list[str] | None) -> list[Violation]:
         """M10: the recorded winners against the replay's (nothing when either is unknown)."""
         outcome = self.outcome()
-        if result is None or outcome is None or sorted(result) == sorted(outcome.winners):
+        if (result is None or outcome is None or self.undecided
+                or sorted(result) == sorted(outcome.winners)):
             return []
         return [Violation("winner/differs", outcome.reason,
                           ", ".join(outcome.winners) or "none", ", ".join(result) or "none")]
@@ -657,6 +661,7 @@ class Engine:
         names the step of the tie-break that decided."""
         s = self.state
         side = mutiny_winner(s.wins)
+        self.undecided = None
         if self.sides is None or side is None:
             return None
         gold = [self.gold_of(i) or 0 for i in range(s.players)]
@@ -678,12 +683,19 @@ class Engine:
         else:
             reason += f"; {', '.join(names)} chose {name}; gold " + ", ".join(
                 f"{s.colours[i]} {gold[i]}" for i in able)
+            if any(self.gold_of(i) is None for i in able):
+                self.undecided = "the gold of a player on the winning side is not known"
+                reason += " (gold not fully known)"
             best = [i for i in able if gold[i] == max(gold[j] for j in able)]
             if len(best) > 1:
                 colour_name = "pink" if side == "V" else "grey"
                 reason += f"; tied, {colour_name} combat cards " + ", ".join(
                     f"{s.colours[i]} {colour[i]}" for i in best)
-                if len(seats) > 1:
+                if any(s.hands[i][-1] for i in best):
+                    self.undecided = ("the tie on gold is broken by combat cards the log "
+                                      "does not know")
+                    reason += " (not all known)"
+                elif len(seats) > 1:
                     reason += ": still tied, a shared win"
         return Outcome(tuple(s.colours[i] for i in seats), reason)
 

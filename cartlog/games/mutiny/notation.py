@@ -166,8 +166,8 @@ class _Reader(LogReader):
             if name:
                 self.names[name.lower()] = colour
             out.append(Player(colour, name))
-        if not 2 <= len(out) <= 4:
-            self.problem(tag.line, tag.col, f"{len(out)} players", expected="2 to 4",
+        if not out:  # a count outside 2-4 is the audit's finding (crew/seats)
+            self.problem(tag.line, tag.col, "no players", expected="2 to 4 colours",
                          end=tag.end)
         return out
 
@@ -709,8 +709,8 @@ def validate(log: MutinyLog) -> list[SyntaxProblem]:
     for i, p in enumerate(log.players):
         if p.colour not in COLOURS:
             bad(f"$.players[{i}].colour", f"unknown colour {p.colour!r}", ", ".join(COLOURS))
-    if not 2 <= len(colours) <= 4:
-        bad("$.players", f"{len(colours)} players", "2 to 4")
+    if not colours:
+        bad("$.players", "no players", "2 to 4 colours")
     who("$.giver", log.giver)
     for i, c in enumerate(log.result or []):
         who(f"$.result[{i}]", c)

@@ -260,6 +260,8 @@ class Replay:
         else:
             for v in engine.check_result(log.result):
                 self._note(v, self._header("result"), "$.result")
+        if engine.undecided:
+            self.unchecked.append(f"the winner among the tied: {engine.undecided}")
         self.unchecked.extend(engine.not_checked())
         unseen = [self.colours[i] for i in range(len(self.colours))
                   if engine.state.golds[i][-1] and i not in engine.gold_counts]

@@ -222,8 +222,8 @@ def apply_round(state: State, giver: int | None, lifeboat: int | None) -> None:
     """The giver shuffles the cards in play and lays out players + 3 (003 'A: The voyage')."""
     if not state.closed:
         apply_ship(state)
-    if giver is not None:
-        state.giver = giver
+    # A giver written other than the left neighbour (row/giver) is taken as a slip of the pen:
+    # the round goes on from the giver the rules give, and the turns follow who played.
     if lifeboat is None and state.storm:
         lifeboat = FACEDOWN
     if lifeboat is not None:
@@ -284,7 +284,7 @@ def check_turn(state: State, seat: int, turned: Sequence[int], card: int | None,
                     out.append(Violation("row/last-card", f"{title(last)} is the last card of "
                                          "the row: it must be used", title(last), "no card"))
                 else:
-                    out.append(Violation("row/no-card", "the turn ends with no card used",
+                    out.append(Violation("row/not-open", "the turn ends with no card used",
                                          title(last), "no card"))
         elif last == GHOST and card != GHOST:
             out.append(Violation("row/ghost", "the Ghost was turned: it counts as the card "
@@ -298,7 +298,8 @@ def check_turn(state: State, seat: int, turned: Sequence[int], card: int | None,
     else:
         slots = open_slots(state)
         if card is None:
-            out.append(Violation("row/no-card", "the turn uses no card and turns none"))
+            out.append(Violation("row/not-open", "the turn uses no card and turns none",
+                                 "a card", "no card"))
         elif not slots:
             out.append(Violation("row/not-open", f"{title(card)} is not face up in the row: "
                                  "a card must be turned", "a card turned", title(card)))
@@ -348,9 +349,8 @@ def check_effect(state: State, seat: int, card: int, e: Effect) -> list[Violatio
         if "gold" in given:
             out += _gain_check(state.gold, e.gold, 1, "gold")
         if coins is not None and coins != min(1, state.supply):
-            out.append(Violation("supply/empty" if coins > state.supply else "action/effect",
-                                 f"{title(card)} gives 1 coin while the supply has one",
-                                 str(min(1, state.supply)), str(coins)))
+            out.append(_coins(state, coins, 1, "action/effect",
+                              f"{title(card)} gives 1 coin while the supply has one"))
     elif card == DIAZ:
         if len(e.gold) + len(e.combat) > 1:
             out.append(Violation("action/effect", "Ramon Diaz: one card, gold or combat",
@@ -378,9 +378,8 @@ def check_effect(state: State, seat: int, card: int, e: Effect) -> list[Violatio
         if e.under:
             out += _held(state, seat, e.under)
             if coins is not None and coins != min(len(e.under), state.supply):
-                out.append(Violation("supply/empty" if coins > state.supply else "action/limit",
-                                     "Dean Nero: one coin per combat card given up",
-                                     str(min(len(e.under), state.supply)), str(coins)))
+                out.append(_coins(state, coins, len(e.under), "action/limit",
+                                  "Dean Nero: one coin per combat card given up"))
         elif e.combat:
             if coins is not None and -coins != len(e.combat):
                 out.append(Violation("action/limit", "Dean Nero: one coin paid per combat card",
@@ -399,8 +398,7 @@ def check_effect(state: State, seat: int, card: int, e: Effect) -> list[Violatio
         elif e.combat:
             out += _gain_check(state.combat, e.combat, 1, "combat")
         elif coins is not None and coins != min(1, state.supply):
-            out.append(Violation("supply/empty" if coins > state.supply else "action/effect",
-                                 "Pang: one coin", str(min(1, state.supply)), str(coins)))
+            out.append(_coins(state, coins, 1, "action/effect", "Pang: one coin"))
     elif card == CHANGYE:
         v = e.victim
         if v is not None and (v < 0 or v == seat or state.coins[v] == 0):
@@ -460,6 +458,16 @@ def check_effect(state: State, seat: int, card: int, e: Effect) -> list[Violatio
                 out.append(Violation("action/pair", "two sailors of distinct values not placed "
                                      "before", None, "-".join(map(str, e.values))))
     return out
+
+
+def _coins(state: State, coins: int, want: int, code: str, rule: str) -> Violation:
+    """A coin gain other than the rule's ``want``: ``supply/empty`` when the supply cannot
+    pay what is written (M6: an empty supply gives nothing), else ``code``."""
+    can = min(want, state.supply)
+    if coins > state.supply:
+        return Violation("supply/empty", f"the coin supply holds {state.supply} and gives "
+                         f"no more (M6); {rule}", str(can), str(coins))
+    return Violation(code, rule, str(can), str(coins))
 
 
 def _held(state: State, seat: int, given: Sequence[int]) -> list[Violation]:

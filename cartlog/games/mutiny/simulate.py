@@ -74,8 +74,23 @@ def _example_log(players: int) -> MutinyLog:
         combat=dict(EXAMPLE_COMBAT), gold=dict(EXAMPLE_GOLD), tags={"Note": NOTE})
 
 
-def simulate(rules: str = "base", players: int = 4, seed: int = 0) -> MutinyLog:
-    """Play a random legal game from the first round to the reveal."""
+def simulate(rules: str = "base", players: int = 4, seed: int = 0, *,
+             view: str = "all") -> MutinyLog:
+    """Play a random legal game from the first round to the reveal. ``view``: ``all``
+    (every card known, as an app would export it), ``table`` (what the whole table saw) or a
+    colour (the table's view plus that player's own cards, side and looks)."""
+    if rules != "base":
+        raise ValueError(f"unknown rule set {rules!r}: the game has one, base")
+    if not 2 <= players <= 4:
+        raise ValueError(f"{players} players: the game is for 2 to 4")
+    if view not in ("all", "table") and view not in COLOURS[:players]:
+        raise ValueError(f"unknown view {view!r}: all, table or a player's colour "
+                         f"({', '.join(COLOURS[:players])})")
+    log = _play(players, seed)
+    return redact(log, view) if view != "all" else log
+
+
+def _play(players: int, seed: int) -> MutinyLog:
     rng = random.Random(seed)
     log = _example_log(players)
     e = Engine.start(log)
@@ -245,7 +260,7 @@ def _mutiny(e: Engine, put: Callable[[object], None], sailors: list[int],
                               victim=s.colours[rng.choice(rich)]))
             elif rnd == 2:
                 for m in monkeys:
-                    if s.supply > 0:
+                    if e.pending_steals():
                         put(Steal(player=s.colours[m]))
             active = [p for p in active if p not in monkeys]
         side = duel_winner(v, dv, played)
@@ -255,3 +270,29 @@ def _mutiny(e: Engine, put: Callable[[object], None], sailors: list[int],
     counts = {s.colours[p]: s.coins[p] + sum((k + 1) * s.golds[p][k] for k in range(3))
               for p in range(s.players)}
     put(Gold(counts=counts))
+
+
+def redact(log: MutinyLog, view: str) -> MutinyLog:
+    """What someone at the table saw: the cards turned and taken, coins, victims, looks and
+    swaps, the ship, the duels' sailors, the combat cards shown and whose monkey each is,
+    the reveal and the gold are public; combat and gold cards drawn or put under a pile,
+    the side a conviction is set to and the sailors Cambivalute looks at are not, except
+    those of the player ``view`` names (``table`` hides them all). Combat cards are
+    shuffled before they are shown, so only that player's own card keeps its owner."""
+    keep = view if view in {p.colour for p in log.players} else None
+    events: list[object] = []
+    for ev in log.events:
+        if isinstance(ev, Turn) and ev.player != keep:
+            conviction = ev.conviction
+            if conviction in ("change", "bluff"):
+                conviction = "move"
+            ev = msgspec.structs.replace(
+                ev, combat=["?"] * len(ev.combat), under=["?"] * len(ev.under),
+                gold=["?"] * len(ev.gold), conviction=conviction, side=None,
+                values=[] if ev.pair is not None or ev.look in tuple(PAIRS) else ev.values)
+        elif isinstance(ev, Fight):
+            ev = msgspec.structs.replace(ev, cards=[
+                p if p.card == "monkey" or p.player == keep
+                else msgspec.structs.replace(p, player=None) for p in ev.cards])
+        events.append(ev)
+    return msgspec.structs.replace(log, events=events)
