@@ -216,7 +216,40 @@ MEUTERER_FAMILIES = {
     "result": ("Result", "The `Result` tag against the replayed winners (ruling U1)."),
 }
 
-FAMILIES_OF = {"cartagena": FAMILIES, "meuterer": MEUTERER_FAMILIES}  # family titles per game
+MUTINY_FAMILIES = {
+    "crew": ("Setup", "The header: the players and the component facts it declares (ruling M7)."),
+    "row": ("The row", "The giver, the row of cards and what is open to each player (ruling M2)."),
+    "action": ("The pirates' actions", "Each pirate card's effect as the log writes it."),
+    "supply": ("Supplies", "Cards and coins taken from the board (rulings M6, M7)."),
+    "ship": ("The ship", "The ship's move and space (rulings M4, M7)."),
+    "storm": ("Storms", "Storm spaces and the lifeboat (ruling M5)."),
+    "voyage": ("The end of the voyage", "When the mutiny starts (ruling M6)."),
+    "duel": ("The duels", "Sailors, combat rounds, monkeys and each duel's winner (rulings M1, "
+             "M8, M9)."),
+    "winner": ("The winner", "The reveal, the gold and the winners (ruling M10)."),
+}
+
+FAMILIES_OF = {"cartagena": FAMILIES, "meuterer": MEUTERER_FAMILIES,
+               "mutiny": MUTINY_FAMILIES}  # family titles per game
+
+SAMPLES = ROOT / "samples"
+
+
+def _sample_of_code() -> dict[str, str]:
+    """The Mutiny's examples are its samples: for each code, the first sample that
+    samples/README.md lists as producing it."""
+    out: dict[str, str] = {}
+    for line in (SAMPLES / "README.md").read_text(encoding="utf-8").splitlines():
+        cells = [c.strip() for c in line.strip().strip("|").split("|")]
+        if len(cells) != 6 or not cells[0].startswith("`mutiny/"):
+            continue
+        for code in (c.strip() for c in cells[4].split(",")):
+            if "/" in code:
+                out.setdefault(code, cells[0].strip("`"))
+    return out
+
+
+MUTINY_EXAMPLES = _sample_of_code()
 
 
 def _simulated() -> str:
@@ -229,6 +262,14 @@ def _simulated() -> str:
 def example_log(code: str) -> tuple[str, list[str], str]:
     """The full example log of ``code``, the header lines that differ from the game's base
     header, and the body as shown."""
+    if code in MUTINY_EXAMPLES:
+        name = MUTINY_EXAMPLES[code]
+        text = (SAMPLES / name).read_text(encoding="utf-8")
+        f = next(f for f in audit(read_log(text, name), name).findings if f.code == code)
+        line = text.splitlines()[f.line - 1] if f.line else None
+        where = f"line {f.line}" if f.line else f"{f.path}"
+        return text, [], (f"... samples/{name}, {where}:\n{line}" if line is not None
+                          else f"samples/{name}")
     if code in EXAMPLES:
         base, (changes, body) = BASE, EXAMPLES[code]
     else:
@@ -247,11 +288,14 @@ def example_log(code: str) -> tuple[str, list[str], str]:
 def example_message(code: str) -> str | None:
     """The audit's message for the example of ``code``, as ``file:line:col: ...`` lines."""
     text, _, _ = example_log(code)
-    report = audit(read_log(text, "game.cartlog"), "game.cartlog")
+    name = "game.cartlog"
+    if code in MUTINY_EXAMPLES:
+        name = MUTINY_EXAMPLES[code].split("/")[-1]
+    report = audit(read_log(text, name), name)
     for f in report.findings:
         if f.code != code:
             continue
-        where = f"game.cartlog:{f.line}:{f.col}" if f.line else f"game.cartlog:{f.path}"
+        where = f"{name}:{f.line}:{f.col}" if f.line else f"{name}:{f.path}"
         label = "condoned" if f.condoned else f.severity
         out = [f"{where}: {label}[{f.code}] {f.message}"]
         if f.expected is not None or f.actual is not None:
@@ -275,12 +319,13 @@ severity, a message, the place in the log (line and column for a text log, a JSO
 and what the log shows, and the rule the finding enforces. `cartlog explain CODE` prints the
 entry of one code. Codes never change meaning; tools may match on them.
 
-Codes are grouped by game ([Cartagena](#cartagena), [Meuterer](#meuterer)), then by family
+Codes are grouped by game ([Cartagena](#cartagena), [Meuterer](#meuterer),
+[Cartagena: The Mutiny](#cartagena-the-mutiny)), then by family
 (the part before the `/`). A code belongs to one game only: no code of one game is spelt like a
 code of another.
 
 Rule references name a ruling of the project (`C1`, `O2`, `R3` for Cartagena, `U1` to `U8`
-for Meuterer; see [rules.md](rules.md)), a rulebook section (`rulebook 002 'How to play'`,
+for Meuterer, `M1` to `M10` for the Mutiny; see [rules.md](rules.md)), a rulebook section (`rulebook 002 'How to play'`,
 `rulebook 001 'Phase 4 : Mutinerie'`; the rulebooks are listed in [rules.md](rules.md)) or a
 page of these docs.
 
@@ -347,6 +392,10 @@ When a log leaves something out, the audit checks what it can and lists the rest
   went is not checked (counted);
 - Meuterer: plays and mutiny entries from hands the log does not know, cards played as `?`,
   draws that give only a count, rounds without a `total` line (counted);
+- the Mutiny: each check that needs a component fact the log does not declare (the storm
+  spaces, the mutiny space, the ship's start space, the splits of the combat and gold cards;
+  ruling M7), a board file named but not read, the tie-break among winners when the gold or
+  the combat cards it needs are not known;
 - with `--stop-at-first`, everything after the first error, the result included.
 
 None of these is a finding; they never change the exit status.
@@ -388,6 +437,15 @@ the lines shown; line numbers in the messages count in that full log.
 """
 
 
+MUTINY_NOTE = """\
+All Cartagena: The Mutiny codes, by family. The example of each code is a line of a sample
+log in `samples/mutiny/` (the first sample that `samples/README.md` lists for the code); the
+message shown is the one the audit gives for it when this page is generated. The samples
+declare the simulator's example track and card splits, not the printed board.
+
+"""
+
+
 def _game_intro(game: str) -> str:
     """The note that opens a game's part: how its examples are built (empty for a game that
     has none written here yet)."""
@@ -397,6 +455,8 @@ def _game_intro(game: str) -> str:
     if game == "meuterer":
         base = "\n".join(f'[{n} "{v}"]' for n, v in MEUTERER_BASE.items() if v is not None)
         return MEUTERER_NOTE.replace("{base}", base).replace("{round1}", MEUTERER_ROUND1)
+    if game == "mutiny":
+        return MUTINY_NOTE
     return ""
 
 
@@ -452,9 +512,10 @@ def render() -> str:
                 if c.explanation:
                     out.append(" " + c.explanation)
                 out.append("\n\n")
-                if c.code not in EXAMPLES and c.code not in MEUTERER_EXAMPLES:
+                if (c.code not in EXAMPLES and c.code not in MEUTERER_EXAMPLES
+                        and c.code not in MUTINY_EXAMPLES):
                     raise SystemExit(f"gen_codes.py: no example for {c.code}; add one to "
-                                     "EXAMPLES or MEUTERER_EXAMPLES")
+                                     "EXAMPLES or MEUTERER_EXAMPLES, or a Mutiny sample")
                 _, shown, body = example_log(c.code)
                 lines = [*shown, *([""] if shown and body else []), *([body] if body else [])]
                 if not lines:

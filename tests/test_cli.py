@@ -549,7 +549,7 @@ def test_games_lists_the_rule_sets():
     result = run("games", "--format", "json")
     assert result.exit_code == 0
     games = {g["name"]: g for g in msgspec.json.decode(result.stdout)}
-    assert set(games) == {"cartagena", "meuterer"}
+    assert set(games) == {"cartagena", "meuterer", "mutiny"}
     assert {rs["name"] for rs in games["cartagena"]["rulesets"]} == RULE_SETS
     assert {rs["name"] for rs in games["meuterer"]["rulesets"]} == {"base", "pirate"}
     text = run("games").stdout

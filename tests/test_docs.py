@@ -92,7 +92,8 @@ def test_every_code_is_documented():
 
 def test_every_code_has_an_example_that_produces_it():
     gen = _gen_codes()
-    assert set(gen.EXAMPLES) | set(gen.MEUTERER_EXAMPLES) == set(all_codes())
+    assert set(gen.EXAMPLES) | set(gen.MEUTERER_EXAMPLES) | set(gen.MUTINY_EXAMPLES) \
+        == set(all_codes())
     assert not set(gen.EXAMPLES) & set(gen.MEUTERER_EXAMPLES)
     for code in all_codes():
         assert gen.example_message(code) is not None, code
@@ -170,6 +171,8 @@ def test_rules_md_cites_every_ruling():
     text = (DOCS / "rules.md").read_text(encoding="utf-8")
     for ruling in ("C1", "C2", "C3", "C4", "C5", "C6", "C7", "O1", "O2", "O3", "O4",
                    "R1", "R2", "R3"):
+        assert f"**{ruling} —" in text, ruling
+    for ruling in (f"M{i}" for i in range(1, 11)):
         assert f"**{ruling} —" in text, ruling
     for option in ("boat_retreat", "stuck_player_draws"):
         assert f"`{option}`" in text, option

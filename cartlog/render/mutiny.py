@@ -244,7 +244,7 @@ def _mutiny(view: _View, group: list) -> list[RenderableType]:
                 f"duels won Valverde {frame.wins['valverde']}, Diaz {frame.wins['diaz']}",
                 "muted"))
     out.append(rows)
-    if head.kind == "mutiny" or group[-1].kind in ("reveal", "gold"):
+    if group[-1].kind in ("reveal", "gold"):
         last = next((f for f in reversed(group) if f.coins is not None), None)
         if last is not None:
             out += _table(view, last)

@@ -37,7 +37,7 @@ CODES: dict[str, Code] = {
         # -- the row (M2) --------------------------------------------------------------------------
         Code(code="row/giver", severity="error", rule=f"{_VOYAGE}",
              summary="the round's giver is not the left neighbour of the last round's giver"),
-        Code(code="row/number", severity="warning", rule="docs/mutiny-notation.md",
+        Code(code="row/number", severity="warning", rule="docs/notation.md (part 3)",
              summary="the round number written is not the round's place in the voyage"),
         Code(code="row/out-of-turn", severity="error", rule=f"{_VOYAGE}; M2",
              summary="a turn by a player other than the one to play (giver first, then "
@@ -104,7 +104,9 @@ CODES: dict[str, Code] = {
              summary="the duel's winner as written is not the side with the higher total "
              "(equal totals: the higher sum of combat cards)"),
         Code(code="duel/monkey", severity="error", rule=f"{_DUELS}; M9",
-             summary="a monkey coin taken that the round of the duel does not give"),
+             summary="a monkey's coin taken that the duel's round does not give, taken from "
+             "the wrong place, or withheld (a second-round monkey's coin not written); or a "
+             "card shown by a player whose monkey is already down"),
         Code(code="duel/cards", severity="error", rule=f"{_DUELS}; {_MUTINY}; M8",
              summary="a combat round that does not show one card from each player still in "
              "the duel: a card from a player with no conviction (003 'Exclusion'), two from "

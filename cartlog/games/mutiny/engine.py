@@ -8,7 +8,7 @@ as the log gives them. No rich or typer here: the engine is for other tools too.
 from __future__ import annotations
 
 from itertools import product
-from typing import Any
+from typing import Any, Literal
 
 from cartlog.core.findings import Violation
 from cartlog.core.spec import GameSpec, Outcome, ToMove
@@ -73,6 +73,8 @@ from cartlog.games.mutiny.rules import (
 )
 
 SIDE_OF_NAME = {"valverde": "V", "diaz": "D"}
+REASONS: dict[str, Literal["track", "combat", "gold", "coins"]] = {
+    "track": "track", "combat": "combat", "gold": "gold", "coins": "coins"}
 
 
 def pirate_id(name: str | None) -> int | None:
@@ -253,8 +255,8 @@ class Engine:
                 out.append(Turn(player=who, turned=["?"]))
             return out
         if phase == "mutiny":
-            return [Mutiny(reason=s.trigger if s.trigger in ("track", "combat", "gold",
-                                                              "coins") else None)]
+            reason = REASONS.get(s.trigger or "")
+            return [Mutiny(reason=reason)]
         if phase == "duel":
             pair = s.duel + 1
             vals = self.pair_values(pair)
@@ -457,7 +459,7 @@ class Engine:
                 out.append(Violation("duel/monkey", f"{p.player} played the monkey and is "
                                      "out of this duel", "no card", p.card))
             elif p.card == "monkey":
-                if first and sum(hand):
+                if first and sum(hand) > 0:
                     out.append(Violation("duel/cards", f"{p.player} holds combat cards: the "
                                          "monkey comes only from the second round",
                                          "a combat card", "monkey"))

@@ -27,7 +27,7 @@ cards gained, ``+N``/``-N`` coins gained or paid, ``from COLOUR`` (Chang Ye), ``
 ``change``, ``bluff`` or ``move`` and ``valverde``/``diaz`` (Bijoux, Ojo), ``look X`` (a player
 for Ojo, a pair for Cambivalute), ``pair A`` with ``3-7`` (the sailors' values, Valverde's side
 first) and ``swap`` (Cambivalute). Comments: whole lines ``; ...`` or ``{...}``, and ``; ...``
-or ``{...}`` after a line. See ``docs/mutiny-notation.md``.
+or ``{...}`` after a line. See ``docs/notation.md (part 3)``.
 
 The reader is tolerant (any case, accents, unique prefixes of pirate names, ``Chang Ye`` in two
 words) and never stops at a problem: ``parse`` raises one :class:`LogSyntaxError` listing every

@@ -145,9 +145,9 @@ class Replay:
 
     def _note(self, v: Violation, where: tuple[int, int, int] | None, path: str,
               turn: int | None = None, action: int | None = None, seat: int | None = None,
-              position: str | None = None) -> Note:
+              position: str | None = None, follows: int | None = None) -> Note:
         line, col, end = where if where else (0, 0, 0)
-        note = Note(v, line, col, end, path, turn, action, seat, position)
+        note = Note(v, line, col, end, path, turn, action, seat, position, follows=follows)
         self.notes.append(note)
         if self.stop_at_first and CODES[v.code].severity == "error":
             raise _Stop
@@ -216,9 +216,7 @@ class Replay:
         text = describe(ev, engine)
         self._follow_duel(ev)
         engine.apply(ev)
-        step = {Round: "round", Turn: "turn", Ship: "ship", Mutiny: "mutiny", Duel: "duel",
-                Fight: "fight", Steal: "steal", Won: "won", Reveal: "reveal", Gold: "gold",
-                Comment: "comment"}[kind]
+        step: str = ev.__struct_config__.tag
         if kind is Ship:
             text += ship_words(engine)
         self._emit(step, ev, turn, action, seat, text, start)
@@ -258,8 +256,11 @@ class Replay:
             self.unchecked.append("the log records no result (Result tag): the winners were "
                                   "not compared")
         else:
+            # a conviction misread at the reveal is the likeliest cause of a different winner
+            cause = next((i for i, n in enumerate(self.notes)
+                          if n.violation.code == "winner/conviction"), None)
             for v in engine.check_result(log.result):
-                self._note(v, self._header("result"), "$.result")
+                self._note(v, self._header("result"), "$.result", follows=cause)
         if engine.undecided:
             self.unchecked.append(f"the winner among the tied: {engine.undecided}")
         self.unchecked.extend(engine.not_checked())
@@ -446,7 +447,8 @@ def conviction_word(s: State, seat: int, sides: list[str | None] | None) -> str:
         return SIDE_NAMES[side] if side else "none"
     if not s.conviction[seat]:
         return "none"
-    return SIDE_NAMES[s.side[seat]] if s.side[seat] else "set"
+    side = s.side[seat]
+    return SIDE_NAMES[side] if side else "set"
 
 
 def table(engine: Engine) -> dict[str, Any]:

@@ -4,6 +4,8 @@ player's conviction, gold and tie-break values, and the winners with the reason 
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import msgspec
 
 from cartlog.games.mutiny.model import (
@@ -15,6 +17,9 @@ from cartlog.games.mutiny.model import (
     heap_text,
 )
 from cartlog.games.mutiny.rules import mutiny_winner
+
+if TYPE_CHECKING:
+    from cartlog.games.mutiny.replay import Replay
 
 
 class DuelBreakdown(msgspec.Struct, kw_only=True):
@@ -65,7 +70,7 @@ class MutinyBreakdown(msgspec.Struct, tag="mutiny", tag_field="game", kw_only=Tr
     actions: int  # turns taken in the voyage
 
 
-def breakdown(replay) -> MutinyBreakdown:
+def breakdown(replay: Replay) -> MutinyBreakdown:
     engine, log = replay.engine, replay.log
     s = engine.state
     names = {p.colour: p.name for p in log.players}

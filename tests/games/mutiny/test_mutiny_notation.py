@@ -137,8 +137,8 @@ def test_documentation_example_reads_and_round_trips():
     import re
     from pathlib import Path
 
-    doc = (Path(__file__).resolve().parents[3] / "docs" / "mutiny-notation.md").read_text()
-    blocks = re.findall(r"```cartlog\n(.*?)```", doc, re.DOTALL)
+    doc = (Path(__file__).resolve().parents[3] / "docs" / "notation.md").read_text()
+    blocks = re.findall(r"```mutiny\n(.*?)```", doc, re.DOTALL)
     assert blocks
     for block in blocks:
         assert format_log(parse(block)) == block
