@@ -65,7 +65,7 @@ def build_corpus(game: str, rules: str, players: int, games: int, seed: int) -> 
 
 def count_actions(game: str, logs: list) -> int:
     """The actions as the game's replay counts them (Cartagena: the entries of every turn's
-    action list; Meuterer: plays and passes)."""
+    action list; Meuterer: plays and passes; the Mutiny: the turns of the voyage)."""
     Replay = GAMES[game].module("replay").Replay
     return sum(Replay(log).run().actions for log in logs)
 
@@ -76,7 +76,8 @@ def count_entries(logs: list) -> int:
 
 
 def is_unfinished(log) -> bool:
-    return not audit(log).breakdown.winner
+    b = audit(log).breakdown
+    return not getattr(b, "finished", bool(b.winner))
 
 
 def best_of(repeats: int, fn) -> float:

@@ -39,6 +39,7 @@ from cartlog.games.mutiny.model import (
     GOLD,
     OVER,
     PIRATE_TITLES,
+    PIRATES,
     SIDE_NAMES,
     State,
     combat_kind,
@@ -213,13 +214,14 @@ class Replay:
             for v in violations:
                 self._note(v, self._where(ev), f"$.events[{index}]", turn, action, seat,
                            position)
-        text = describe(ev, engine)
+        listening = self._listener is not None
+        text = describe(ev, engine) if listening else ""  # words only for the views
         self._follow_duel(ev)
         engine.apply(ev)
-        step: str = ev.__struct_config__.tag
-        if kind is Ship:
-            text += ship_words(engine)
-        self._emit(step, ev, turn, action, seat, text, start)
+        if listening:
+            if kind is Ship:
+                text += ship_words(engine)
+            self._emit(ev.__struct_config__.tag, ev, turn, action, seat, text, start)
 
     def _follow_duel(self, ev: Any) -> None:
         kind = type(ev)
@@ -288,9 +290,14 @@ def unfinished_words(engine: Engine) -> str:
 # -- words -----------------------------------------------------------------------------------------
 
 
+_TITLE_OF = dict(zip(PIRATES, PIRATE_TITLES))
+
+
 def _pirate(name: str | None) -> str:
     if name is None:
         return "?"
+    if name in _TITLE_OF:
+        return _TITLE_OF[name]
     i = find_pirate(name)
     return PIRATE_TITLES[i] if i is not None else "an unnamed card"
 
