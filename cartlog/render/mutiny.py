@@ -304,7 +304,7 @@ def render_replay(log, report, frames, source, *, start=None, end=None, board=Tr
                 out += [Text(), Text.styled(f"  no round {start} in this game "
                                             f"({rounds} rounds)", "muted")]
             out += [Text()] + _end(view, group[0], cut)
-        elif not cut:
+        elif not cut and (start is None or start <= rounds):
             out += [Text()] + _mutiny(view, group)
     return Group(*out)
 
