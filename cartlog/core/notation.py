@@ -115,6 +115,33 @@ class LogReader:
                 end: int | None = None) -> None:
         self.problems.append(SyntaxProblem(line, col, message, expected, end))
 
+    def strip_comments(self, raw: str, line: int) -> tuple[str, str | None]:
+        """The line with ``{...}`` comments blanked out (columns kept) and cut at ``;``, and
+        the comment text (both kinds joined); an unclosed ``{`` is a problem."""
+        notes: list[str] = []
+        chars = list(raw)
+        pos = 0
+        while True:
+            open_at = raw.find("{", pos)
+            semi = raw.find(";", pos)
+            if semi >= 0 and (open_at < 0 or semi < open_at):
+                notes.append(raw[semi + 1:].strip())
+                chars = chars[:semi]
+                break
+            if open_at < 0:
+                break
+            close = raw.find("}", open_at)
+            if close < 0:
+                self.problem(line, open_at + 1, "comment not closed", expected="}",
+                             end=len(raw) + 1)
+                chars = chars[:open_at]
+                break
+            notes.append(raw[open_at + 1:close].strip())
+            for k in range(open_at, close + 1):
+                chars[k] = " "
+            pos = close + 1
+        return "".join(chars), ("; ".join(notes) if notes else None)
+
     def read_header(self) -> tuple[Header, dict[str, tuple[int, int, int]], int]:
         """The header, the spans of the game's own fields, and the line of the first tag."""
         header = read_header(self.lines, self.problems)

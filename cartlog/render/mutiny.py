@@ -42,6 +42,7 @@ from cartlog.render.widgets import (
     findings_block,
     glyphs,
     heading,
+    result_line,
     wrapped,
 )
 
@@ -314,21 +315,7 @@ def render_replay(log, report, frames, source, *, start=None, end=None, board=Tr
 
 def _result_line(view: _View) -> Text:
     b = view.report.breakdown
-    replayed = b.winner or ("none" if b.finished else "unfinished")
-    text = Text.styled("result    ", "label")
-    text.append("recorded ")
-    if b.recorded is None:
-        text.append("nothing (no Result tag)", style="muted")
-    else:
-        text.append_text(view.player(b.recorded, with_name=False))
-    text.append(", replayed ")
-    text.append_text(view.player(replayed, with_name=False))
-    if b.agrees is True:
-        text.append(": agree", style="result.agree")
-    elif b.agrees is False:
-        text.append(": ")
-        text.append("DISAGREE", style="result.disagree")
-    return text
+    return result_line(view, b.recorded, b.winner or ("none" if b.finished else "unfinished"), b.agrees)
 
 
 def _duels(view: _View, b) -> Table | Text:

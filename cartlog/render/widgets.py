@@ -172,3 +172,20 @@ def counts_line(report) -> Text:
     return text
 
 
+def result_line(view: Any, recorded: str | None, replayed: str, agrees: bool | None) -> Text:
+    """``result    recorded red, replayed red: agree``: the Result tag beside the replay's
+    winners (colours in their styles)."""
+    text = Text.styled("result    ", "label")
+    text.append("recorded ")
+    if recorded is None:
+        text.append("nothing (no Result tag)", style="muted")
+    else:
+        text.append_text(view.player(recorded, with_name=False))
+    text.append(", replayed ")
+    text.append_text(view.player(replayed, with_name=False))
+    if agrees is True:
+        text.append(": agree", style="result.agree")
+    elif agrees is False:
+        text.append(": ")
+        text.append("DISAGREE", style="result.disagree")
+    return text

@@ -94,6 +94,7 @@ SPEC = GameSpec(
     rulesets=("base",),
     default_rules="base", players=(2, 4), turn_word="round", turns_word="rounds",
     renderer="cartlog.render.mutiny",
-    summary="the voyage round by round: the row, the pirates' actions, the ship and storms",
+    summary="the duels, the winning side, each player's conviction and gold, and the winners "
+    "with the reason",
 )
 NAME, TITLE, ALIASES = SPEC.name, SPEC.title, SPEC.aliases

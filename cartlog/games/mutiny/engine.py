@@ -45,8 +45,6 @@ from cartlog.games.mutiny.model import (
     State,
     Track,
     combat_kind,
-    combat_side,
-    combat_value,
     heap_text,
 )
 from cartlog.games.mutiny.position import from_position as _from_position
@@ -62,13 +60,16 @@ from cartlog.games.mutiny.rules import (
     check_ship,
     check_turn,
     duel_winner,
+    gold_total,
     monkey_coin,
     monkey_out_of_game,
+    must_play_monkey,
     mutiny_winner,
     not_checked,
     open_slots,
     refill_supply,
     ship_move,
+    side_sum,
     winners,
 )
 
@@ -296,7 +297,7 @@ class Engine:
                  for k in range(len(COMBAT)) if hand[k]]
         if hand[-1]:
             cards.append(Played(card="?", player=who))
-        if self.duel_round >= 1 or not cards:
+        if self.duel_round >= 1 or must_play_monkey(sum(hand)):
             cards.append(Played(card="monkey", player=who))
         return cards
 
@@ -463,7 +464,7 @@ class Engine:
                     out.append(Violation("duel/cards", f"{p.player} holds combat cards: the "
                                          "monkey comes only from the second round",
                                          "a combat card", "monkey"))
-            elif not sum(hand):
+            elif must_play_monkey(sum(hand)):
                 out.append(Violation("duel/cards", f"{p.player} has no combat card left and "
                                      "must play the monkey (M8)", "monkey", p.card))
             else:
@@ -486,10 +487,8 @@ class Engine:
             if seat is None:
                 continue
             g = self.state.golds[seat]
-            if g[-1]:
-                continue  # a gold card not seen: the count cannot be checked
-            want = self.state.coins[seat] + sum((k + 1) * g[k] for k in range(len(GOLD)))
-            if n != want:
+            want = gold_total(self.state.coins[seat], g)
+            if want is not None and n != want:  # a gold card not seen: not checked
                 cards = heap_text(g, GOLD, " ") or "none"
                 out.append(Violation("winner/gold", f"{colour} holds {self.state.coins[seat]} "
                                      f"coin(s) and gold cards {cards}", str(want), str(n)))
@@ -650,13 +649,9 @@ class Engine:
 
     def gold_of(self, seat: int) -> int | None:
         """Coins plus gold-card values, when every gold card is known (else the log's count)."""
-        s = self.state
         if seat in self.gold_counts:
             return self.gold_counts[seat]
-        g = s.golds[seat]
-        if g[-1]:
-            return None
-        return s.coins[seat] + sum((k + 1) * g[k] for k in range(len(GOLD)))
+        return gold_total(self.state.coins[seat], self.state.golds[seat])
 
     def outcome(self) -> Outcome | None:
         """M10, once the convictions are revealed and a side has won three duels; the reason
@@ -667,8 +662,7 @@ class Engine:
         if self.sides is None or side is None:
             return None
         gold = [self.gold_of(i) or 0 for i in range(s.players)]
-        colour = [sum(combat_value(k) * s.hands[i][k] for k in range(len(COMBAT))
-                      if combat_side(k) == side) for i in range(s.players)]
+        colour = [side_sum(s.hands[i], side) for i in range(s.players)]
         seats = winners(self.sides, s.out, side, gold, colour)
         other = "D" if side == "V" else "V"
         name = SIDE_NAMES[side].capitalize()

@@ -293,34 +293,8 @@ class _Reader(LogReader):
                 events.append(ev)
         return events
 
-    def _strip_comments(self, raw: str, line: int) -> tuple[str, str | None]:
-        """The line with ``{...}`` blanked out (columns kept) and cut at ``;``."""
-        notes: list[str] = []
-        chars = list(raw)
-        pos = 0
-        while True:
-            open_at = raw.find("{", pos)
-            semi = raw.find(";", pos)
-            if semi >= 0 and (open_at < 0 or semi < open_at):
-                notes.append(raw[semi + 1:].strip())
-                chars = chars[:semi]
-                break
-            if open_at < 0:
-                break
-            close = raw.find("}", open_at)
-            if close < 0:
-                self.problem(line, open_at + 1, "comment not closed", expected="}",
-                             end=len(raw) + 1)
-                chars = chars[:open_at]
-                break
-            notes.append(raw[open_at + 1:close].strip())
-            for k in range(open_at, close + 1):
-                chars[k] = " "
-            pos = close + 1
-        return "".join(chars), ("; ".join(notes) if notes else None)
-
     def line_event(self, raw: str, line: int) -> Any:
-        text, comment = self._strip_comments(raw, line)
+        text, comment = self.strip_comments(raw, line)
         text = _TWO_WORDS.sub(lambda m: m.group(1) + "-" * len(m.group(2)) + m.group(3), text)
         words = [(m.group(), m.start() + 1) for m in _WORD.finditer(text)]
         if not words:

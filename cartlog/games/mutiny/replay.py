@@ -37,7 +37,6 @@ from cartlog.games.mutiny.events import (
 from cartlog.games.mutiny.model import (
     COMBAT,
     GOLD,
-    OVER,
     PIRATE_TITLES,
     PIRATES,
     SIDE_NAMES,
@@ -302,19 +301,15 @@ def _pirate(name: str | None) -> str:
     return PIRATE_TITLES[i] if i is not None else "an unnamed card"
 
 
-def _cards(cards: list[str]) -> str:
-    return " ".join(cards)
-
-
 def effect_words(ev: Turn) -> list[str]:
     """What a turn's card did, as the log says."""
     out: list[str] = []
     if ev.combat:
-        out.append("draws combat " + _cards(ev.combat))
+        out.append("draws combat " + " ".join(ev.combat))
     if ev.under:
-        out.append("puts " + _cards(ev.under) + " under the pile")
+        out.append("puts " + " ".join(ev.under) + " under the pile")
     if ev.gold:
-        out.append("takes gold " + _cards(ev.gold))
+        out.append("takes gold " + " ".join(ev.gold))
     if ev.coins:
         out.append(f"takes {ev.coins} coin{'s' if ev.coins != 1 else ''}" if ev.coins > 0
                    else f"pays {-ev.coins} coin{'s' if ev.coins != -1 else ''}")
@@ -389,16 +384,12 @@ def ship_words(engine: Engine) -> str:
     """The ship's move as replayed (after the ``ship`` line is applied)."""
     s = engine.state
     where = f" to space {s.ship}" if s.ship is not None else f" ({s.moved} in all)"
-    text = f"the ship moves {ship_moved(s)}{where}"
+    text = f"the ship moves {s.facedown()}{where}"
     if s.storm:
         text += "; storm"
     if s.trigger:
         text += f"; the voyage is over ({s.trigger})"
     return text
-
-
-def ship_moved(s: State) -> int:
-    return s.facedown()
 
 
 # -- frames for the step-by-step view ----------------------------------------------------------------
@@ -508,10 +499,6 @@ def record(log: MutinyLog) -> tuple[Replay, list[Frame]]:
 
     replay.run(listener)
     return replay, frames
-
-
-def is_over(state: State) -> bool:
-    return state.phase == OVER
 
 
 __all__ = ["RULES", "DuelRecord", "Frame", "Note", "Replay", "Step", "record"]

@@ -26,6 +26,7 @@ from cartlog.games.mutiny.model import (
     DEAL,
     DIAZ,
     GHOST,
+    GOLD,
     MUTINY,
     NERO,
     OJO,
@@ -724,6 +725,19 @@ def refill_supply(supply: int, coins: list[int], needed: int) -> tuple[int, list
         return supply, coins
     back = [1 if c > 0 else 0 for c in coins]
     return supply + sum(back), [c - b for c, b in zip(coins, back)]
+
+
+def gold_total(coins: int, golds: Sequence[int]) -> int | None:
+    """M10: a player's gold, coins plus the gold cards' values; ``None`` while a gold card
+    of the player is unseen."""
+    if golds[-1]:
+        return None
+    return coins + sum((k + 1) * golds[k] for k in range(len(GOLD)))
+
+
+def side_sum(hand: Sequence[int], side: str) -> int:
+    """M10's last tie-break: the values of the known combat cards in ``side``'s colour."""
+    return sum(combat_value(k) * hand[k] for k in range(len(COMBAT)) if combat_side(k) == side)
 
 
 def mutiny_winner(wins: dict[str, int]) -> str | None:

@@ -12,11 +12,9 @@ from cartlog.games.mutiny.model import (
     COMBAT,
     GOLD,
     SIDE_NAMES,
-    combat_side,
-    combat_value,
     heap_text,
 )
-from cartlog.games.mutiny.rules import mutiny_winner
+from cartlog.games.mutiny.rules import gold_total, mutiny_winner, side_sum
 
 if TYPE_CHECKING:
     from cartlog.games.mutiny.replay import Replay
@@ -96,12 +94,11 @@ def breakdown(replay: Replay) -> MutinyBreakdown:
         hand = s.hands[seat]
         side_cards = None
         if side is not None and not hand[-1]:
-            side_cards = sum(combat_value(k) * hand[k] for k in range(len(COMBAT))
-                             if combat_side(k) == side)
+            side_cards = side_sum(hand, side)
         eligible = (engine.sides is not None and side is not None
                     and engine.sides[seat] == side and not s.out[seat])
         g = s.golds[seat]
-        own = (None if g[-1] else s.coins[seat] + sum((k + 1) * g[k] for k in range(len(GOLD))))
+        own = gold_total(s.coins[seat], g)
         standings.append(Standing(
             colour=colour, name=names.get(colour), conviction=conviction, eligible=eligible,
             out=s.out[seat], coins=s.coins[seat], gold_cards=heap_text(g, GOLD, " ") or "-",

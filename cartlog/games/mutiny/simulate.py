@@ -52,7 +52,13 @@ from cartlog.games.mutiny.model import (
     VALVERDE,
     WESSELJAN,
 )
-from cartlog.games.mutiny.rules import FACEDOWN, duel_winner, mutiny_winner, open_slots
+from cartlog.games.mutiny.rules import (
+    FACEDOWN,
+    duel_winner,
+    gold_total,
+    mutiny_winner,
+    open_slots,
+)
 
 # Examples only, NOT the printed game's splits (which no source we have gives).
 EXAMPLE_COMBAT = {"P1": 8, "P2": 6, "P3": 6, "G1": 8, "G2": 6, "G3": 6}
@@ -267,7 +273,7 @@ def _mutiny(e: Engine, put: Callable[[object], None], sailors: list[int],
         put(Won(side=SIDE[side or "V"]))
     put(Reveal(sides={s.colours[p]: SIDE[s.side[p] or "V"] if s.conviction[p] else None
                       for p in range(s.players)}))
-    counts = {s.colours[p]: s.coins[p] + sum((k + 1) * s.golds[p][k] for k in range(3))
+    counts = {s.colours[p]: gold_total(s.coins[p], s.golds[p]) or 0
               for p in range(s.players)}
     put(Gold(counts=counts))
 
