@@ -22,226 +22,19 @@ if str(ROOT) not in sys.path:
 from cartlog.audit import audit  # noqa: E402
 from cartlog.games import GAMES, read_log  # noqa: E402
 
-# -- the example logs ---------------------------------------------------------------------------
-
-BOARD_2000 = "SDKBPH SDKBPH SDKBPH SDKBPH SDKBPH SDKBPH"
-BOARD_RB = "BKPHLS BKPHLS BKPHLS BKPHLS BKPHLS"
-
-# The header every example starts from; an example replaces or removes (None) single tags.
-BASE = {
-    "Game": "Cartagena",
-    "Rules": "2000-jamaica",
-    "Players": "red Anna, blue Ben",
-    "Board": BOARD_2000,
-    "Options": None,
-    "Deal": "red SDKBPH, blue SSKKHH",
-    "Row": None,
-    "Result": None,
-}
-RB = {"Rules": "ravensburger", "Board": BOARD_RB, "Deal": "red BKPHLS, blue SSSSS"}
-TORTUGA = {"Rules": "2000-tortuga", "Row": "SDKBPHSDKBPH"}
-
-# code -> (tags replaced, body). ``!`` marks in some bodies only take a game where an example
-# needs it quickly (into the boat, to the end); their condoned findings are not the ones shown.
-EXAMPLES: dict[str, tuple[dict[str, str | None], str]] = {
-    "setup/rules": ({"Rules": "2000-jamacia"}, "1. red S0-1"),
-    "setup/players": ({"Players": "red Anna, red Ben", "Deal": None}, "1. red S0-1"),
-    "setup/option": ({**RB, "Options": "stuck_player_draws=true"}, "1. red B0-1"),
-    "setup/board-length": ({"Board": "SDKBPH SDKBPH SDKBPH SDKBPH SDKBPH"}, "1. red S0-1"),
-    "setup/board-section": ({"Board": "SDKBPH SDKBPS SDKBPH SDKBPH SDKBPH SDKBPH"},
-                            "1. red S0-1"),
-    "setup/deal-size": ({**RB, "Deal": "red BKPHLS, blue BKPHLS"}, "1. red B0-1"),
-    "setup/row": ({**TORTUGA, "Row": "SDKBPHSDKBP"}, "1. red S0-1"),
-    "turn/out-of-order": ({}, "1. blue S0-1"),
-    "turn/too-many-actions": ({}, "1. red S0-1 D0-2 K0-3 B0-4"),
-    "turn/no-action": ({}, "1. red pass"),
-    "turn/stuck-no-draw": (RB, "1. red B0-1 S1-6\n"
-                               "2. blue S0-12 S12-18\n"
-                               "3. red K6-8 P8-9\n"
-                               "4. blue S18-24 S24-30\n"
-                               "5. red H9-10 L10-11\n"
-                               "6. blue 30-11+1\n"
-                               "7. red pass"),
-    "turn/number": ({}, "1. red S0-1\n3. blue S0-7"),
-    "game/action-after-end": ({}, "1. red S0-boat! D0-boat! K0-boat!\n"
-                                  "2. blue S0-1\n"
-                                  "3. red B0-boat! P0-boat! H0-boat!\n"
-                                  "4. blue S1-7"),
-    "game/unfinished": ({}, "1. red S0-1"),
-    "move/no-pirate": ({}, "1. red S5-7"),
-    "move/forward-from-boat": ({}, "1. red S0-boat!\n2. blue S0-1\n3. red Kboat"),
-    "move/forward-destination": ({}, "1. red K0-9"),
-    "move/back-impossible": ({}, "1. red S0-1\n2. blue S0-7\n3. red 1-0+1"),
-    "move/back-destination": ({}, "1. red S0-1 D0-2 K0-3\n2. blue S0-7\n3. red 3-1+1"),
-    "move/back-from-boat": ({"Options": "boat_retreat=false"},
-                            "1. red S0-boat! D0-2\n2. blue S0-1\n3. red boat-2+1"),
-    "move/space-full": ({}, "1. red S0-1\n"
-                            "2. blue S0-7 7-1+1\n"
-                            "3. red D0-2 2-1+2\n"
-                            "4. blue K0-1"),
-    "card/not-in-hand": ({}, "1. red S0-1 S1-7"),
-    "card/too-many": ({**RB, "Players": "red Anna, blue Ben, yellow Cleo",
-                       "Deal": "red BBBBBB, blue BBBBB, yellow BBBBB"}, "1. red B0-1"),
-    "draw/count": ({}, "1. red S0-1\n2. blue S0-7 7-1+2"),
-    "draw/not-next-in-row": (TORTUGA, "1. red S0-1\n2. blue S0-7 7-1+H"),
-    "draw/not-stuck": (RB, "1. red +B"),
-    "claim/hand": ({}, "1. red S0-1\nhand red 6"),
-    "claim/pirates": ({}, "1. red S0-1\npirates red 0 0 0 0 0 3"),
-    "result/winner": ({"Result": "blue"}, "1. red S0-1"),
-    "condoned/legal": ({}, "1. red S0-1!"),
-}
-
-FAMILIES = {
-    "setup": ("Setup", "The header: rule set, players, options, board, deal and the Tortuga "
-              "row. Reported on the header line of the tag concerned."),
-    "turn": ("Turns", "Whose turn it is and how many actions it holds."),
-    "game": ("Game end", "The end of the game: nothing may follow it, and a log may stop "
-             "before it."),
-    "move": ("Moves", "Where a pirate may go, forward or back."),
-    "card": ("Cards", "Cards played and the deck's contents."),
-    "draw": ("Draws", "How many cards a player draws, and which."),
-    "claim": ("Claims", "`hand` and `pirates` lines: what the log says the table showed."),
-    "result": ("Result", "The `Result` tag against the replayed game."),
-    "condoned": ("Condoned actions", "The `!` mark that says an illegal action stood at the "
-                 "table."),
-}
-
-
-# -- Meuterer ------------------------------------------------------------------------------------
-# The examples are the logs of tests/games/meuterer/test_codes.py (CASES): variations of one legal
-# round, MEUTERER_ROUND1, under the header MEUTERER_BASE.
-
-ISLANDS = ("Hochland, Frosthöhle, Grünland, Karge Zunge, Eisfelsen, Affeninsel, Kalte Klippe, "
-           "Sommerland, Rotes Riff, Piratennest, Fingerhut, Sandkap")
-MEUTERER_BASE = {
-    "Game": "Meuterer",
-    "Variant": "base",
-    "Players": "red Anna, blue Ben, green Cleo, yellow Dan",
-    "Captain": "red",
-    "Islands": ISLANDS,
-    "IslandTable": None,
-    "Deal": "red RSWCX, blue SSWWX, green CCGGX, yellow RWGGX",
-    "Result": None,
-}
-R = """\
-round 1
-wage 2
-sell red W, blue S, green C, yellow G, red pass 4, blue S, green pass 4 mate, yellow G, \
-blue pass 3 merchant, yellow pass 3 mutineer
-dest captain Eisfelsen, mutineer Karge Zunge
-mutiny red 1, green 0, yellow 1 => captain
-score red 3, blue 4, green 3, yellow 3
-total red 3, blue 4, green 3, yellow 3
-draw red 2, blue 2, green 1, yellow 3"""
-MEUTERER_ROUND1 = R
-PIRATE_FIRST = ISLANDS.replace("Hochland, ", "Hochland, Piratennest, ").replace(
-    ", Piratennest, Fingerhut", ", Fingerhut")
-PIRATE_DEAL = "red RSPCX, blue SSWWX, green CCGGX, yellow RWGGX"
-SIX_CARDS = ("sell red R, blue S, green C, yellow G, red S, blue S, green pass 4 mate, yellow G, "
-             "red W, blue pass 3 merchant, yellow pass 3 mutineer, red C, red X, red G, "
-             "red pass 0")
-ROUND2 = ("round 2\nwage 1\nsell red R, blue W, green G, yellow R, red pass 4, "
-          "blue pass 4 merchant, green pass 4 mate, yellow pass 4 stevedore")
-SIMULATED = "the log written by cartlog simulate meuterer --seed 5, all 8 rounds scored, then"
-
-# code -> (tags replaced, body); a body starting with SIMULATED is that game plus the rest.
-MEUTERER_EXAMPLES: dict[str, tuple[dict[str, str | None], str]] = {
-    "setup/variant": ({"Variant": "deluxe"}, R),
-    "setup/seats": ({"Players": "red A, blue B", "Deal": None}, ""),
-    "setup/islands": ({"Islands": ISLANDS.replace("Sandkap", "Fingerhut")}, ""),
-    "setup/deal-count": ({"Deal": "red RSWC, blue SSWWX, green CCGGX, yellow RWGGX"}, ""),
-    "goods/too-many": ({"Deal": "red RRRRR, blue SSWWX, green CCGGX, yellow RWGGX"}, ""),
-    "round/number": ({}, R.replace("round 1", "round 2")),
-    "round/wage": ({}, R.replace("wage 2", "wage 5")),
-    "round/no-wage": ({}, R.replace("wage 2\n", "")),
-    "end/after-last-round": ({}, SIMULATED + "\ndraw red 1"),
-    "end/unfinished": ({}, R),
-    "sell/missing": ({}, "round 1\nscore red 3, blue 4"),
-    "sell/out-of-order": ({}, R.replace("sell red W, blue S", "sell blue S, red W")),
-    "sell/after-pass": ({}, R.replace("red pass 4, blue S,", "red pass 4, blue S, red S,")),
-    "sell/no-card": ({}, R.replace(R.splitlines()[2], SIX_CARDS)),
-    "sell/not-in-hand": ({}, R.replace("sell red W", "sell red G")),
-    "sell/kept-count": ({}, R.replace("red pass 4", "red pass 3")),
-    "sell/no-pass": ({}, R.replace(", yellow pass 3 mutineer", "")),
-    "action/taken-twice": ({}, R.replace("blue pass 3 merchant", "blue pass 3 mate")),
-    "action/captain": ({}, R.replace("red pass 4", "red pass 4 mate")),
-    "action/missing": ({}, R.replace("green pass 4 mate", "green pass 4")),
-    "action/unknown": ({}, R.replace("green pass 4 mate", "green pass 4 navigator")),
-    "dest/wrong-island": ({}, R.replace("captain Eisfelsen", "captain Sandkap")),
-    "mutiny/no-mutineer": ({}, R.replace("yellow pass 3 mutineer", "yellow pass 3 cabinboy")
-                           .replace(", mutineer Karge Zunge", "")),
-    "mutiny/not-recorded": ({}, R.replace("mutiny red 1, green 0, yellow 1 => captain\n", "")),
-    "mutiny/neutral": ({}, R.replace("mutiny red 1,", "mutiny red 1, blue 1,")),
-    "mutiny/wrong-side": ({}, R.replace("mutiny red 1,", "mutiny red 1 mutineer,")),
-    "mutiny/too-many": ({}, R.replace("yellow 1 =>", "yellow 2 =>")),
-    "mutiny/out-of-order": ({}, R.replace("mutiny red 1, green 0, yellow 1",
-                                          "mutiny yellow 1, red 1, green 0")),
-    "mutiny/outcome": ({}, R.replace("=> captain", "=> mutineers")),
-    "sale/wrong-island": ({}, R.replace("score", "sale blue S Sandkap 2\nscore", 1)),
-    "sale/one-type": ({}, R.replace("score", "sale blue S Hochland 1, blue W Hochland 1\n"
-                                             "score", 1)),
-    "sale/too-many": ({}, R.replace("score", "sale blue S Hochland 3\nscore", 1)),
-    "sale/assumed": ({}, R + "\n" + ROUND2),
-    "pirate/not-robbed": ({"Variant": "pirate", "Islands": PIRATE_FIRST, "Deal": PIRATE_DEAL},
-                          R.replace("sell red W,", "sell red P,")),
-    "pirate/robbed": ({"Variant": "pirate", "Deal": PIRATE_DEAL},
-                      R.replace("sell red W,", "sell red P robbed,")),
-    "refill/count": ({}, R.replace("draw red 2", "draw red 3")),
-    "refill/stevedore": ({}, R.replace("draw red 2", "draw red 2 keep RS")),
-    "refill/out-of-order": ({}, R.replace("draw red 2, blue 2", "draw blue 2, red 2")),
-    "score/round": ({}, R.replace("score red 3", "score red 5")),
-    "score/total": ({}, R.replace("total red 3", "total red 5")),
-    "score/missing": ({}, R.replace("score red 3, blue 4, ", "score red 3, ")),
-    "score/carried": ({}, R.replace("score red 3", "score red 5")
-                      .replace("total red 3", "total red 5")),
-    "result/differs": ({"Result": "red"}, R),
-}
-
-MEUTERER_FAMILIES = {
-    "setup": ("Setup", "The header: variant, players, the circle of islands and the deal."),
-    "goods": ("Goods", "The cards named in the log against the cards the game has."),
-    "round": ("Rounds", "The `round` and `wage` lines (phase 1)."),
-    "end": ("Game end", "The last round (ruling U1): nothing may follow its scoring, and a "
-            "log may stop before it."),
-    "sell": ("Selling", "The plays and passes of phase 2, from the captain clockwise."),
-    "action": ("Action cards", "The action card each player takes on passing."),
-    "dest": ("Destinations", "The captain's and the mutineer's destinations (ruling U7)."),
-    "mutiny": ("The mutiny", "Phase 4: who may add conflict cards, how many, and the outcome "
-               "(ruling U6)."),
-    "sale": ("Sales", "What is sold on the active islands (rulings U2, U3)."),
-    "pirate": ("The pirate variant", "The pirate card and the robbery (ruling U8)."),
-    "refill": ("The refill", "Phase 8: the draws back to five cards and the stevedore's "
-               "choice."),
-    "score": ("The score sheet", "The `score` and `total` lines against the replay."),
-    "result": ("Result", "The `Result` tag against the replayed winners (ruling U1)."),
-}
-
-MUTINY_FAMILIES = {
-    "crew": ("Setup", "The header: the players and the component facts it declares (ruling M7)."),
-    "row": ("The row", "The giver, the row of cards and what is open to each player (ruling M2)."),
-    "action": ("The pirates' actions", "Each pirate card's effect as the log writes it."),
-    "supply": ("Supplies", "Cards and coins taken from the board (rulings M6, M7)."),
-    "ship": ("The ship", "The ship's move and space (rulings M4, M7)."),
-    "storm": ("Storms", "Storm spaces and the lifeboat (ruling M5)."),
-    "voyage": ("The end of the voyage", "When the mutiny starts (ruling M6)."),
-    "duel": ("The duels", "Sailors, combat rounds, monkeys and each duel's winner (rulings M1, "
-             "M8, M9)."),
-    "winner": ("The winner", "The reveal, the gold and the winners (ruling M10)."),
-}
-
-FAMILIES_OF = {"cartagena": FAMILIES, "meuterer": MEUTERER_FAMILIES,
-               "mutiny": MUTINY_FAMILIES}  # family titles per game
-
 SAMPLES = ROOT / "samples"
 
 
-def _sample_of_code() -> dict[str, str]:
-    """The Mutiny's examples are its samples: for each code, the first sample that
-    samples/README.md lists as producing it."""
+def _examples(game: str):
+    return GAMES[game].module("examples")
+
+
+def _sample_of_code(game: str) -> dict[str, str]:
+    """For each code of ``game``, the first sample that samples/README.md lists for it."""
     out: dict[str, str] = {}
     for line in (SAMPLES / "README.md").read_text(encoding="utf-8").splitlines():
         cells = [c.strip() for c in line.strip().strip("|").split("|")]
-        if len(cells) != 6 or not cells[0].startswith("`mutiny/"):
+        if len(cells) != 6 or not cells[0].startswith(f"`{game}/"):
             continue
         for code in (c.strip() for c in cells[4].split(",")):
             if "/" in code:
@@ -249,48 +42,57 @@ def _sample_of_code() -> dict[str, str]:
     return out
 
 
-MUTINY_EXAMPLES = _sample_of_code()
+def _game_of(code: str) -> str:
+    return next(g for g, spec in GAMES.items() if code in spec.codes.CODES)
 
 
-def _simulated() -> str:
-    from cartlog.games.meuterer.notation import format_log
-    from cartlog.games.meuterer.simulate import simulate
+def example_source(code: str) -> tuple[str, str]:
+    """Where the example of ``code`` comes from: ``("examples", game)`` when the game's
+    ``examples`` module writes one, else ``("sample", path)``; ``SystemExit`` when neither."""
+    game = _game_of(code)
+    if code in _examples(game).EXAMPLES:
+        return "examples", game
+    sample = _sample_of_code(game).get(code)
+    if sample is None:
+        raise SystemExit(f"gen_codes.py: no example for {code}; add one to "
+                         f"cartlog/games/{game}/examples.py or list a sample for it in "
+                         "samples/README.md")
+    return "sample", sample
 
-    return format_log(simulate("base", 4, 5))
 
-
-def example_log(code: str) -> tuple[str, list[str], str]:
+def example_log(code: str) -> tuple[str, list[str], str, str]:
     """The full example log of ``code``, the header lines that differ from the game's base
-    header, and the body as shown."""
-    if code in MUTINY_EXAMPLES:
-        name = MUTINY_EXAMPLES[code]
-        text = (SAMPLES / name).read_text(encoding="utf-8")
+    header, the body as shown, and the file name the messages use."""
+    kind, where = example_source(code)
+    if kind == "sample":
+        text = (SAMPLES / where).read_text(encoding="utf-8")
+        name = where.split("/")[-1]
         f = next(f for f in audit(read_log(text, name), name).findings if f.code == code)
         line = text.splitlines()[f.line - 1] if f.line else None
-        where = f"line {f.line}" if f.line else f"{f.path}"
-        return text, [], (f"... samples/{name}, {where}:\n{line}" if line is not None
-                          else f"samples/{name}")
-    if code in EXAMPLES:
-        base, (changes, body) = BASE, EXAMPLES[code]
-    else:
-        base, (changes, body) = MEUTERER_BASE, MEUTERER_EXAMPLES[code]
+        at = f"line {f.line}" if f.line else f"{f.path}"
+        return text, [], (f"... samples/{where}, {at}:\n{line}" if line is not None
+                          else f"samples/{where}"), name
+    ex = _examples(where)
+    base = ex.HEADER
+    changes, body = ex.EXAMPLES[code]
     tags = {**base, **changes}
     changed = [name for name in tags if name in changes and changes[name] != base[name]]
     shown = [f'[{name} "{tags[name]}"]' for name in changed if tags[name] is not None]
     shown += [f"(no {name} tag)" for name in changed if tags[name] is None]
-    if body.startswith(SIMULATED):
-        rest = body[len(SIMULATED):].lstrip("\n")
-        return _simulated() + rest + "\n", [], f"... {SIMULATED}:\n{rest}"
+    marker = getattr(ex, "SIMULATED", None)
+    if marker and body.startswith(marker):
+        rest = body[len(marker):].lstrip("\n")
+        spec = GAMES[where]
+        game_text = spec.notation.format_log(spec.simulate(*ex.SIMULATED_GAME))
+        return game_text + rest + "\n", [], f"... {marker}:\n{rest}", "game.cartlog"
     lines = [f'[{name} "{value}"]' for name, value in tags.items() if value is not None]
-    return "\n".join(lines) + "\n\n" + body + ("\n" if body else ""), shown, body
+    return ("\n".join(lines) + "\n\n" + body + ("\n" if body else ""), shown, body,
+            "game.cartlog")
 
 
 def example_message(code: str) -> str | None:
     """The audit's message for the example of ``code``, as ``file:line:col: ...`` lines."""
-    text, _, _ = example_log(code)
-    name = "game.cartlog"
-    if code in MUTINY_EXAMPLES:
-        name = MUTINY_EXAMPLES[code].split("/")[-1]
+    text, _, _, name = example_log(code)
     report = audit(read_log(text, name), name)
     for f in report.findings:
         if f.code != code:
@@ -403,62 +205,12 @@ None of these is a finding; they never change the exit status.
 """
 
 
-CARTAGENA_NOTE = """\
-All Cartagena codes, by family. Each example below is a small log that the audit reads when this
-page is generated; the message shown is the one it gives. Unless an example lists header tags of
-its own, it uses this header:
-
-```text
-{base}
-```
-
-An example's full log is that header with the example's own tags put in (or taken out), in the
-order Game, Rules, Players, Board, Options, Deal, Row, Result, then a blank line and the lines
-shown; line numbers in the messages count in that full log.
-
-"""
-
-MEUTERER_NOTE = """\
-All Meuterer codes, by family. Each example is a small log that the audit reads when this page
-is generated, and the message shown is the one it gives. Most examples change one line of this
-legal first round of a four-player game (red is captain; the round is explained in
-[notation.md](notation.md#a-first-example-meuterer)):
-
-```text
-{base}
-
-{round1}
-```
-
-An example's full log is that header, with the example's own tags put in (or taken out) in the
-order Game, Variant, Players, Captain, Islands, IslandTable, Deal, Result, then a blank line and
-the lines shown; line numbers in the messages count in that full log.
-
-"""
-
-
-MUTINY_NOTE = """\
-All Cartagena: The Mutiny codes, by family. The example of each code is a line of a sample
-log in `samples/mutiny/` (the first sample that `samples/README.md` lists for the code); the
-message shown is the one the audit gives for it when this page is generated. The samples
-declare the simulator's example track and card splits, not the printed board.
-
-"""
-
 
 def _game_intro(game: str) -> str:
-    """The note that opens a game's part: how its examples are built (empty for a game that
-    has none written here yet)."""
-    if game == "cartagena":
-        base = "\n".join(f'[{n} "{v}"]' for n, v in BASE.items() if v is not None)
-        return CARTAGENA_NOTE.replace("{base}", base)
-    if game == "meuterer":
-        base = "\n".join(f'[{n} "{v}"]' for n, v in MEUTERER_BASE.items() if v is not None)
-        return MEUTERER_NOTE.replace("{base}", base).replace("{round1}", MEUTERER_ROUND1)
-    if game == "mutiny":
-        return MUTINY_NOTE
-    return ""
-
+    """The note that opens a game's part: how its examples are built."""
+    ex = _examples(game)
+    base = "\n".join(f'[{n} "{v}"]' for n, v in ex.HEADER.items() if v is not None)
+    return str(ex.NOTE).replace("{base}", base)
 
 def _follow_note(codes_module) -> str:
     record_only = sorted(getattr(codes_module, "RECORD_ONLY", ()))
@@ -492,7 +244,7 @@ def render() -> str:
         codes_module = GAMES[game].module("codes")
         follows = codes_module.CONSEQUENCES
         table_wide = codes_module.TABLE_WIDE
-        families = FAMILIES_OF.get(game, {})
+        families = codes_module.FAMILIES
         out.append(f"# {GAMES[game].title}\n\n")
         out.append(_game_intro(game))
         out.append(_follow_note(codes_module))
@@ -512,11 +264,7 @@ def render() -> str:
                 if c.explanation:
                     out.append(" " + c.explanation)
                 out.append("\n\n")
-                if (c.code not in EXAMPLES and c.code not in MEUTERER_EXAMPLES
-                        and c.code not in MUTINY_EXAMPLES):
-                    raise SystemExit(f"gen_codes.py: no example for {c.code}; add one to "
-                                     "EXAMPLES or MEUTERER_EXAMPLES, or a Mutiny sample")
-                _, shown, body = example_log(c.code)
+                _, shown, body, _ = example_log(c.code)
                 lines = [*shown, *([""] if shown and body else []), *([body] if body else [])]
                 if not lines:
                     lines = ["(the header alone)"]

@@ -113,3 +113,20 @@ TABLE_WIDE = frozenset({"card/too-many", "draw/not-next-in-row", "setup/row", "r
 # replay, so nothing later can follow from them.
 RECORD_ONLY = frozenset({"claim/hand", "claim/pirates", "result/winner", "turn/number",
                          "game/unfinished", "condoned/legal"})
+
+
+# The families of codes (the part before the ``/``): a title and what they concern.
+FAMILIES: dict[str, tuple[str, str]] = {
+    "setup": ("Setup", "The header: rule set, players, options, board, deal and the Tortuga "
+              "row. Reported on the header line of the tag concerned."),
+    "turn": ("Turns", "Whose turn it is and how many actions it holds."),
+    "game": ("Game end", "The end of the game: nothing may follow it, and a log may stop "
+             "before it."),
+    "move": ("Moves", "Where a pirate may go, forward or back."),
+    "card": ("Cards", "Cards played and the deck's contents."),
+    "draw": ("Draws", "How many cards a player draws, and which."),
+    "claim": ("Claims", "`hand` and `pirates` lines: what the log says the table showed."),
+    "result": ("Result", "The `Result` tag against the replayed game."),
+    "condoned": ("Condoned actions", "The `!` mark that says an illegal action stood at the "
+                 "table."),
+}

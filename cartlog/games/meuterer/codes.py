@@ -181,3 +181,24 @@ RECORD_ONLY = frozenset({"score/missing",
     "round/number", "sell/kept-count", "action/missing", "sale/assumed", "score/round",
     "score/total", "score/carried", "result/differs", "end/unfinished",
 })
+
+
+# The families of codes (the part before the ``/``): a title and what they concern.
+FAMILIES: dict[str, tuple[str, str]] = {
+    "setup": ("Setup", "The header: variant, players, the circle of islands and the deal."),
+    "goods": ("Goods", "The cards named in the log against the cards the game has."),
+    "round": ("Rounds", "The `round` and `wage` lines (phase 1)."),
+    "end": ("Game end", "The last round (ruling U1): nothing may follow its scoring, and a "
+            "log may stop before it."),
+    "sell": ("Selling", "The plays and passes of phase 2, from the captain clockwise."),
+    "action": ("Action cards", "The action card each player takes on passing."),
+    "dest": ("Destinations", "The captain's and the mutineer's destinations (ruling U7)."),
+    "mutiny": ("The mutiny", "Phase 4: who may add conflict cards, how many, and the outcome "
+               "(ruling U6)."),
+    "sale": ("Sales", "What is sold on the active islands (rulings U2, U3)."),
+    "pirate": ("The pirate variant", "The pirate card and the robbery (ruling U8)."),
+    "refill": ("The refill", "Phase 8: the draws back to five cards and the stevedore's "
+               "choice."),
+    "score": ("The score sheet", "The `score` and `total` lines against the replay."),
+    "result": ("Result", "The `Result` tag against the replayed winners (ruling U1)."),
+}

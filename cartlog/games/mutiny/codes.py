@@ -131,3 +131,18 @@ TABLE_WIDE = frozenset({"supply/impossible", "ship/at", "winner/differs", "voyag
                         "crew/not-checked"})
 RECORD_ONLY = frozenset({"winner/unfinished", "row/number", "ship/move", "ship/at", "winner/differs", "crew/not-checked",
                          "action/unrecorded"})
+
+
+# The families of codes (the part before the ``/``): a title and what they concern.
+FAMILIES: dict[str, tuple[str, str]] = {
+    "crew": ("Setup", "The header: the players and the component facts it declares (ruling M7)."),
+    "row": ("The row", "The giver, the row of cards and what is open to each player (ruling M2)."),
+    "action": ("The pirates' actions", "Each pirate card's effect as the log writes it."),
+    "supply": ("Supplies", "Cards and coins taken from the board (rulings M6, M7)."),
+    "ship": ("The ship", "The ship's move and space (rulings M4, M7)."),
+    "storm": ("Storms", "Storm spaces and the lifeboat (ruling M5)."),
+    "voyage": ("The end of the voyage", "When the mutiny starts (ruling M6)."),
+    "duel": ("The duels", "Sailors, combat rounds, monkeys and each duel's winner (rulings M1, "
+             "M8, M9)."),
+    "winner": ("The winner", "The reveal, the gold and the winners (ruling M10)."),
+}
