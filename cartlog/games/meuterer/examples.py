@@ -1,8 +1,9 @@
 """A small log for every Meuterer finding code: the examples of docs/codes.md.
 
-Most are variations of one legal first round, :data:`ROUND1`, under the header :data:`HEADER`.
-``docs/gen_codes.py`` audits each and shows the message the audit gives. A body starting with :data:`SIMULATED` is the simulated game
-:data:`SIMULATED_GAME` (rules, players, seed) written out, then the rest of the body.
+Most are variations of one legal first round, :data:`ROUND1`, under the header
+:data:`HEADER`; ``docs/gen_codes.py`` audits each and shows the message the audit gives. A
+body starting with :data:`SIMULATED` is the simulated game :data:`SIMULATED_GAME` (rules,
+players, seed) written out, then the rest of the body.
 """
 
 from __future__ import annotations
