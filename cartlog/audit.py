@@ -7,13 +7,17 @@ earlier error, and gathers what the log did not let it check.
 
 from __future__ import annotations
 
+from typing import Generic, TypeVar
+
 import msgspec
 
 from cartlog.core.findings import Finding
 from cartlog.games import game_of
 
+B = TypeVar("B")  # the game's final breakdown
 
-class Report(msgspec.Struct, kw_only=True):
+
+class Report(msgspec.Struct, Generic[B], kw_only=True):
     """What ``cartlog check --format json`` writes for one log (schema: report.schema.json)."""
 
     file: str
@@ -25,7 +29,7 @@ class Report(msgspec.Struct, kw_only=True):
     infos: int
     condoned: int
     unchecked: list[str]
-    breakdown: object  # the game's breakdown Struct, tagged by game
+    breakdown: B  # the game's breakdown Struct, tagged by game
 
     @property
     def clean(self) -> bool:

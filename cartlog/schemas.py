@@ -2,10 +2,10 @@
 command line writes.
 
 ``cartlog schema --out schemas`` writes them; ``tests/test_schemas.py`` fails when ``schemas/``
-is stale. The Structs leave game-dependent fields typed ``object`` (a report's breakdown, a
-replay's frames); here they are given the union of every registered game's types, so that the
-schemas and :func:`report_type` & co. describe exactly what is written. The types are built
-once (cached), so that documents decoded twice compare equal.
+is stale. The Structs are generic in what depends on the game (a report's breakdown, a
+replay's frames); here they are parametrised with the union of every registered game's types,
+so that the schemas and :func:`report_type` & co. describe exactly what is written. The types
+are built once (cached), so that documents decoded twice compare equal.
 """
 
 from __future__ import annotations
@@ -31,22 +31,9 @@ def _union(types: tuple) -> Any:
     return Union[types] if len(types) > 1 else types[0]
 
 
-def _retype(cls: type, **types: Any) -> type:
-    """``cls`` rebuilt with the same fields, defaults and options, some fields retyped."""
-    fields = []
-    for f in msgspec.structs.fields(cls):
-        typ = types.get(f.name, f.type)
-        if f.default is not msgspec.NODEFAULT:
-            fields.append((f.name, typ, f.default))
-        elif f.default_factory is not msgspec.NODEFAULT:
-            fields.append((f.name, typ, msgspec.field(default_factory=f.default_factory)))
-        else:
-            fields.append((f.name, typ))
-    config = cls.__struct_config__
-    return msgspec.defstruct(cls.__name__, fields, kw_only=True, module=cls.__module__,
-                             omit_defaults=config.omit_defaults,
-                             forbid_unknown_fields=config.forbid_unknown_fields,
-                             tag=config.tag, tag_field=config.tag_field)
+def _of(generic: Any, argument: Any) -> Any:
+    """``generic[argument]``: a generic Struct parametrised with a runtime-built type."""
+    return generic[argument]
 
 
 @cache
@@ -57,33 +44,32 @@ def breakdown_type() -> Any:
 
 @cache
 def frame_type() -> Any:
-    """The union of every game's replay frame. (Frames carry no game tag: a second game
-    will need one, and msgspec will say so here.)"""
+    """The union of every game's replay frame (tagged by ``game``)."""
     return _union(tuple(entry.module("replay").Frame for entry in GAMES.values()))
 
 
 @cache
-def report_type() -> type:
+def report_type() -> Any:
     """:class:`Report` with ``breakdown`` typed as the union of every game's breakdown."""
-    return _retype(Report, breakdown=breakdown_type())
+    return _of(Report, breakdown_type())
 
 
 @cache
-def check_document_type() -> type:
+def check_document_type() -> Any:
     """What ``cartlog check --format json`` writes."""
-    return _retype(CheckDocument, reports=list[report_type()])
+    return _of(CheckDocument, report_type())
 
 
 @cache
-def replay_document_type() -> type:
+def replay_document_type() -> Any:
     """What ``cartlog replay --format json`` writes."""
-    return _retype(ReplayDocument, frames=list[frame_type()])
+    return _of(ReplayDocument, frame_type())
 
 
 @cache
-def score_document_type() -> type:
+def score_document_type() -> Any:
     """What ``cartlog score --format json`` writes."""
-    return _retype(ScoreDocument, breakdown=breakdown_type() | None)
+    return _of(ScoreDocument, breakdown_type())
 
 
 @cache
@@ -92,8 +78,25 @@ def log_type() -> Any:
     return _union(tuple(entry.module("events").LOG_TYPE for entry in GAMES.values()))
 
 
+def _plain_names(schema: dict) -> dict:
+    """Definitions of a parametrised Struct are named after the Struct alone (``Report``, not
+    ``Report_typing.Union_...``): each document holds one parametrisation of each."""
+    defs = schema.get("$defs", {})
+    renames = {key: value["title"].split("[", 1)[0] for key, value in defs.items()
+               if "[" in value.get("title", "")}
+    if not renames:
+        return schema
+    text = msgspec.json.encode(schema).decode()
+    for old, new in renames.items():
+        text = text.replace(f'"#/$defs/{old}"', f'"#/$defs/{new}"').replace(f'"{old}":', f'"{new}":')
+    out: dict = msgspec.json.decode(text)
+    for new in renames.values():
+        out["$defs"][new]["title"] = new
+    return out
+
+
 def _schema(typ: Any, title: str) -> str:
-    schema = msgspec.json.schema(typ)
+    schema = _plain_names(msgspec.json.schema(typ))
     schema["title"] = title
     return _dump(schema)
 
