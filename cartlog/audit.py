@@ -7,12 +7,12 @@ earlier error, and gathers what the log did not let it check.
 
 from __future__ import annotations
 
-from typing import Generic, TypeVar
+from typing import Any, Generic, TypeVar
 
 import msgspec
 
-from cartlog.core.findings import Finding
-from cartlog.games import game_of
+from cartlog.core.findings import Finding, in_source_order
+from cartlog.games import game_of, place_of_path
 
 B = TypeVar("B")  # the game's final breakdown
 
@@ -36,15 +36,35 @@ class Report(msgspec.Struct, Generic[B], kw_only=True):
         return self.errors == 0
 
 
-def audit(log, path: str = "<log>", *, stop_at_first: bool = False) -> Report:
-    """Audit a decoded log of any game."""
+def audit(log, path: str = "<log>", *, stop_at_first: bool = False,
+          text: str | None = None) -> Report:
+    """Audit a decoded log of any game. ``text``: the JSON the log was read from, to give its
+    findings a line and column beside their JSON path."""
     entry = game_of(log)
     replay = entry.module("replay").Replay(log, stop_at_first=stop_at_first).run()
-    return report_of(replay, path)
+    return report_of(replay, path, text=text)
 
 
-def report_of(replay, path: str) -> Report:
-    """Build the report of a finished :class:`Replay` (also used by ``replay`` and ``score``)."""
+def replay_report(log, path: str = "<log>", *, text: str | None = None
+                  ) -> tuple[Report, list[Any]]:
+    """Replay a decoded log keeping a frame per step (``cartlog replay``): the report and the
+    frames, whose finding indices are the report's."""
+    replay, frames = game_of(log).module("replay").record(log)
+    report, new_index = _report(replay, path, text)
+    if new_index is not None:
+        frames = [msgspec.structs.replace(f, findings=sorted(new_index[i] for i in f.findings))
+                  if f.findings else f for f in frames]
+    return report, frames
+
+
+def report_of(replay, path: str, *, text: str | None = None) -> Report:
+    """Build the report of a finished :class:`Replay` (also used by ``replay`` and ``score``):
+    the findings in the order of the log's text (see :func:`in_source_order`); ``text``, the
+    JSON of a JSON log, places each finding at the value its path names."""
+    return _report(replay, path, text)[0]
+
+
+def _report(replay, path: str, text: str | None) -> tuple[Report, list[int] | None]:
     entry = game_of(replay.log)
     codes = entry.module("codes")
     table = codes.CODES
@@ -75,8 +95,11 @@ def report_of(replay, path: str) -> Report:
                 first_error = index
             first_error_of.setdefault(note.seat, index)
         findings.append(f)
+    if text is not None and any(f.line is None and f.path for f in findings):
+        findings = _placed(findings, text)
+    findings, new_index = in_source_order(findings)
     live = [f for f in findings if not f.condoned]
-    return Report(
+    report = Report(
         file=path, game=entry.name, rules=replay.rs.name, findings=findings,
         errors=sum(1 for f in live if f.severity == "error"),
         warnings=sum(1 for f in live if f.severity == "warning"),
@@ -84,3 +107,16 @@ def report_of(replay, path: str) -> Report:
         condoned=len(findings) - len(live),
         unchecked=replay.unchecked,
         breakdown=entry.module("score").breakdown(replay))
+    return report, new_index
+
+
+def _placed(findings: list[Finding], text: str) -> list[Finding]:
+    """The findings of a JSON log with the line and column of the value each path names."""
+    out = []
+    for f in findings:
+        place = place_of_path(text, f.path) if f.line is None and f.path else None
+        if place is not None:
+            line, col, end = place
+            f = msgspec.structs.replace(f, line=line, col=col, end_col=end)
+        out.append(f)
+    return out

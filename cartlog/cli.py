@@ -341,12 +341,11 @@ def replay(
     if start is not None and end is not None and start > end:
         _fail(f"--from {start} is after --to {end}")
     parsed, text, name = _load(log, ascii_only, "replay" if fmt is Format.json else None)
-    from cartlog.audit import report_of
+    from cartlog.audit import replay_report
     from cartlog.games import game_of
 
     game = game_of(parsed)
-    replay_run, frames = game.module("replay").record(parsed)
-    report = report_of(replay_run, name)
+    report, frames = replay_report(parsed, name)
     if fmt is Format.json:
         from cartlog.documents import replay_document
 

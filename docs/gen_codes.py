@@ -168,10 +168,11 @@ the game is checked against the table as it really was.
 
 One wrong action often makes later, correct-looking actions look wrong too: once a card has gone
 missing from the record, every later play of that sign may seem impossible. An `error` of one
-of the codes marked *may follow* below gets a `follows` field: the index (0-based in the JSON
-report's `findings` list; shown as `may only follow from finding #N above` in the text report)
-of the first earlier independent error of the same player, or of any player for the codes that
-concern the whole table (marked *table-wide*). Fix that earlier error and the later one may go
+of the codes marked *may follow* below gets a `follows` field: the index (0-based, in the JSON
+report's `findings` list) of the first earlier independent error of the same player, or of any
+player for the codes that concern the whole table (marked *table-wide*). The text report lists
+such a finding under the one it follows from, folded into one line unless `-v` is given.
+Findings are listed in the order of the log's text. Fix that earlier error and the later one may go
 away. A finding with `follows` set still counts as an error. In a Meuterer log, a running total
 that is wrong only because of an earlier slip on the score sheet is reported as
 `score/carried` (an info) and its `follows` points at the finding where the slip was made.

@@ -47,9 +47,11 @@ class Note(NamedTuple):
 class Finding(msgspec.Struct, frozen=True, omit_defaults=True, kw_only=True):
     """One problem found in a log, located and explained.
 
-    ``follows`` is the index (in the report's finding list) of an earlier finding that this one
-    only follows from: fix the earlier one and this one may go away. ``condoned`` marks a finding
-    on an action the log says stood at the table although illegal.
+    ``follows`` is the index (in the report's finding list) of the finding that this one only
+    follows from, the one made earlier in the game: fix it and this one may go away. Findings
+    are listed in the order of the log's text, so a finding about a header tag (a recorded
+    result) comes before the move it follows from. ``condoned`` marks a finding on an action
+    the log says stood at the table although illegal.
     """
 
     code: str
@@ -78,3 +80,24 @@ class Code(msgspec.Struct, frozen=True, kw_only=True):
     summary: str
     rule: str
     explanation: str = ""
+
+
+def in_source_order(findings: list[Finding]) -> tuple[list[Finding], list[int] | None]:
+    """``findings`` sorted by line and column, ``follows`` renumbered, and the new index of
+    each old one (``None`` when the order is unchanged). Stable: findings at one place keep
+    the order the replay met them in; findings with no line (a JSON log whose text is not at
+    hand) keep theirs, ahead of the rest."""
+    order = sorted(range(len(findings)),
+                   key=lambda i: (findings[i].line or 0, findings[i].col or 0))
+    if all(i == k for k, i in enumerate(order)):
+        return findings, None
+    new_index = [0] * len(findings)
+    for new, old in enumerate(order):
+        new_index[old] = new
+    out = []
+    for i in order:
+        f = findings[i]
+        if f.follows is not None:
+            f = msgspec.structs.replace(f, follows=new_index[f.follows])
+        out.append(f)
+    return out, new_index

@@ -291,6 +291,23 @@ def _json_spans(text: str) -> dict[str, tuple[int, int]]:
     return spans
 
 
+def place_of_path(text: str, path: str) -> tuple[int, int, int | None] | None:
+    """Line, column and end column (``None`` past the line) of the value a JSON path names in
+    ``text``, or of its nearest parent that is there; ``None`` when the text cannot be
+    scanned."""
+    spans = _spans_of(text)
+    if spans is None:
+        return None
+    while path not in spans and path not in ("", "$"):
+        path = re.sub(r"(\.[^.\[]*|\[[^\]]*\])$", "", path) or "$"
+    if path not in spans:
+        return None
+    start, end = spans[path]
+    line, col = line_col_of_offset(text, start)
+    end_line, end_col = line_col_of_offset(text, end)
+    return line, col, end_col if end_line == line else None
+
+
 def game_of(log) -> GameSpec:
     """The registry entry of a decoded log (its tag is the game name)."""
     return GAMES[type(log).__struct_config__.tag]

@@ -79,7 +79,7 @@ def finding_text(f: Finding, index: int, path: str, lines: list[str], *,
     if details:
         out.append(Text("      = " + "; ".join(details), style="label"))
     if f.follows is not None:
-        out.append(Text(f"      = may only follow from finding #{f.follows + 1} above",
+        out.append(Text(f"      = may only follow from finding #{f.follows + 1}",
                         style="finding.follows"))
     if verbose and f.position:
         out.append(Text(f"      = position: {f.position}", style="label"))
@@ -89,20 +89,54 @@ def finding_text(f: Finding, index: int, path: str, lines: list[str], *,
 
 def render_report(report, source: str | None, *, verbose: bool = False,
                   show_info: bool = True, stopped: bool = False) -> Group:
-    """One log's report: findings in order, then what could not be checked and a summary.
+    """One log's report: findings in the order of the text, each finding that may only follow
+    from another listed under it (folded into one line unless ``verbose``), then what could
+    not be checked and a summary.
 
     ``stopped``: the audit was asked to stop at the first error (``--stop-at-first``)."""
     lines = split_lines(source) if source is not None else []
+    unit = turn_word(report.game)
+    findings = report.findings
+    shown = [show_info or f.severity != "info" for f in findings]
+    under = _followers(findings, shown)
+    placed = {j for js in under.values() for j in js}
     parts: list[Text] = []
-    for i, f in enumerate(report.findings):
-        if f.severity == "info" and not show_info:
+    for i, f in enumerate(findings):
+        if not shown[i] or i in placed:
             continue
-        parts.extend(finding_text(f, i, report.file, lines, verbose=verbose,
-                                  unit=turn_word(report.game)))
+        parts.extend(finding_text(f, i, report.file, lines, verbose=verbose, unit=unit))
+        later = under.get(i)
+        if not later:
+            continue
+        if verbose:
+            for j in later:
+                parts.extend(finding_text(findings[j], j, report.file, lines, verbose=True,
+                                          unit=unit))
+        else:
+            numbers = ", ".join(f"#{j + 1}" for j in later)
+            parts.append(Text(
+                f"      + {_plural(len(later), 'more finding')} that may only follow from "
+                f"this one: {numbers} (-v shows them)", style="finding.follows"))
     for item in report.unchecked:
         parts.append(Text(f"{report.file}: not checked: {item}", style="muted"))
     parts.append(summary_line(report, stopped=stopped))
     return Group(*parts)
+
+
+def _followers(findings: list[Finding], shown: list[bool]) -> dict[int, list[int]]:
+    """Shown root finding -> the shown findings that may only follow from it (through any
+    chain of ``follows``), in order. A finding whose root is not shown stands alone."""
+    out: dict[int, list[int]] = {}
+    for i, f in enumerate(findings):
+        if not shown[i] or f.follows is None:
+            continue
+        root, seen = i, {i}
+        while findings[root].follows is not None and findings[root].follows not in seen:
+            root = findings[root].follows
+            seen.add(root)
+        if root != i and shown[root]:
+            out.setdefault(root, []).append(i)
+    return out
 
 
 def summary_line(report, *, stopped: bool = False) -> Text:

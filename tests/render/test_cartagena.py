@@ -9,11 +9,10 @@ import unicodedata
 import pytest
 from rich.console import Console
 
-from cartlog.audit import report_of
+from cartlog.audit import replay_report
 from cartlog.games import read_log
 from cartlog.games.cartagena.model import RULESETS
 from cartlog.games.cartagena.notation import format_log
-from cartlog.games.cartagena.replay import record
 from cartlog.games.cartagena.simulate import simulate
 from cartlog.render.cartagena import render_replay, render_score
 from cartlog.render.cartagena_board import PIRATE_LETTERS, board_lines, pirate_letters
@@ -31,8 +30,8 @@ def render(renderable, width: int = 100) -> str:
 
 def audited(text: str):
     log = read_log(text, "game.cartlog")
-    replay, frames = record(log)
-    return log, report_of(replay, "game.cartlog"), frames
+    report, frames = replay_report(log, "game.cartlog")
+    return log, report, frames
 
 
 def replay_text(text: str, width: int = 100, **options) -> str:

@@ -11,12 +11,12 @@ import pytest
 from rich.console import Console
 from typer.testing import CliRunner
 
-from cartlog.audit import report_of
+from cartlog.audit import replay_report
 from cartlog.cli import app
 from cartlog.core.text import to_ascii
 from cartlog.games import read_log
 from cartlog.games.meuterer.notation import format_log
-from cartlog.games.meuterer.replay import build_circle, record
+from cartlog.games.meuterer.replay import build_circle
 from cartlog.games.meuterer.simulate import simulate
 from cartlog.render.meuterer import render_replay, render_score
 from cartlog.render.meuterer_circle import MARKS, circle_lines, circle_marks
@@ -36,8 +36,8 @@ def render(renderable, width: int = 100) -> str:
 
 def audited(text: str):
     log = read_log(text, "game.cartlog")
-    replay, frames = record(log)
-    return log, report_of(replay, "game.cartlog"), frames
+    report, frames = replay_report(log, "game.cartlog")
+    return log, report, frames
 
 
 def replay_text(text: str, width: int = 100, **options) -> str:

@@ -355,8 +355,9 @@ def test_C6_actions_after_end_are_errors():
 
 def test_C6_the_recorded_winner_is_checked():
     report = audit(read_log(_win_log("", result="blue")))
+    # in the order of the text: the Result tag stands in the header
     assert [f.code for f in report.findings if not f.condoned] == [
-        "game/action-after-end", "result/winner"]
+        "result/winner", "game/action-after-end"]
 
 
 # -- C7 board -------------------------------------------------------------------------------------
