@@ -15,7 +15,7 @@ from the event, JSON path from its place in the log).
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import NamedTuple
+from typing import NamedTuple, Protocol
 
 from cartlog.core.findings import Note, Violation
 from cartlog.core.spec import GameSpec, Outcome, ToMove
@@ -29,12 +29,14 @@ from cartlog.games.meuterer.events import (
     Draw,
     DrawEntry,
     Entry,
+    Event,
     MeutererLog,
     Mutiny,
     Pass,
     Play,
     Round,
     Sale,
+    SaleEntry,
     Score,
     Sell,
     Total,
@@ -112,30 +114,51 @@ class StopAudit(Exception):
     """Raised by an engine told to stop at the first error, once it has noted it."""
 
 
-class _Round:
-    """The lines of the open round that are settled when it closes."""
+# Where a note stands in the log: a JSON path, or the parts of one built only when a note is
+# made, (event index, list field or None, entry index or None).
+EventPath = tuple[int, str | None, int | None]
+NotePath = str | EventPath
 
-    __slots__ = ("index", "event", "sold", "last_sell", "dests", "adds", "outcome",
-                 "mutiny_at", "sales", "sale_at", "draws", "draw_at", "scores", "totals",
-                 "wage_at", "skip")
+
+class Located(Protocol):
+    """An event or entry as read: where it stands in the text (0: not read from text)."""
+
+    line: int
+    col: int
+    end: int
+
+
+class _Round:
+    """The lines of the open round that are settled when it closes, each with its path."""
+
+    __slots__ = ("index", "event", "last_sell", "dests", "adds", "outcome", "mutiny_at",
+                 "sales", "sale_at", "draws", "draw_at", "scores", "totals", "wage_at", "skip")
 
     def __init__(self, index: int, event: Round) -> None:
         self.index = index
         self.event = event
-        self.sold = False
-        self.last_sell: tuple[int, object] | None = None
-        self.dests: list[tuple[str, object]] = []
-        self.adds: list[tuple[str, object]] = []
-        self.outcome: tuple[str, object, str] | None = None
-        self.mutiny_at: tuple[str, object] | None = None
-        self.sales: list[tuple[str, object]] = []
-        self.sale_at: tuple[str, object] | None = None
-        self.draws: list[tuple[str, object]] = []
-        self.draw_at: tuple[str, object] | None = None
-        self.scores: dict[str, tuple[str, object]] = {}
-        self.totals: dict[str, tuple[str, object]] = {}
-        self.wage_at: tuple[str, object] | None = None
+        self.last_sell: tuple[int, Sell] | None = None  # None: the round records no selling
+        self.dests: list[tuple[EventPath, DestEntry]] = []
+        self.adds: list[tuple[EventPath, Add]] = []
+        self.outcome: tuple[EventPath, Mutiny, str] | None = None
+        self.mutiny_at: tuple[EventPath, Mutiny] | None = None
+        self.sales: list[tuple[EventPath, SaleEntry]] = []
+        self.sale_at: tuple[EventPath, Sale] | None = None
+        self.draws: list[tuple[EventPath, DrawEntry]] = []
+        self.draw_at: tuple[EventPath, Draw] | None = None
+        self.scores: dict[str, tuple[EventPath, Entry]] = {}
+        self.totals: dict[str, tuple[EventPath, Entry]] = {}
+        self.wage_at: tuple[EventPath, Wage] | None = None
         self.skip = False
+
+    def copy(self) -> _Round:
+        twin = _Round.__new__(_Round)
+        for name in _Round.__slots__:
+            value = getattr(self, name)
+            if isinstance(value, (list, dict)):
+                value = value.copy()
+            setattr(twin, name, value)
+        return twin
 
 
 _ACTION_INDEX = {name: i for i, name in enumerate(ACTIONS)}
@@ -161,7 +184,10 @@ def build_circle(log: MeutererLog) -> list[Island]:
             good = None
             if data.good is not None:
                 good = ANY if data.good == "any" else LETTERS.index(data.good)
-            values = tuple(data.values) if data.values is not None else None
+            values = None
+            if data.values is not None:
+                sole, two, three = data.values  # three, as the readers require
+                values = (sole, two, three)
             isl = island_with(isl, good, values, data.ship)
         circle.append(isl)
     return circle
@@ -177,6 +203,7 @@ class Engine:
     """
 
     spec: GameSpec = SPEC
+    state: State  # the table, from setup() or from_position(): an engine before has none
 
     def __init__(self, variant: Variant, colours: list[str], *, stop_at_first: bool = False,
                  listener: Callable[[Step], None] | None = None) -> None:
@@ -192,7 +219,6 @@ class Engine:
         self.seat_of: dict[str, int] = {}
         for seat, c in enumerate(self.colours):
             self.seat_of.setdefault(c, seat)
-        self.state: State | None = None
         self.unchecked: list[str] = []
         self.auto_close = True  # the last round closes with its total line (the walker: off)
         self._applied = 0  # events applied through apply(): the next event's index
@@ -250,10 +276,11 @@ class Engine:
 
     # -- notes -------------------------------------------------------------------------------
 
-    def _note(self, v: Violation, where, path: str, turn=None, action=None, seat=None,
-              position=None, follows=None) -> Note:
+    def _note(self, v: Violation, where: tuple[int, int, int] | None, path: NotePath,
+              turn: int | None = None, action: int | None = None, seat: int | None = None,
+              position: str | None = None, follows: int | None = None) -> Note:
         line, col, end = where if where else (0, 0, 0)
-        if type(path) is tuple:  # built lazily: (event index, field, entry index)
+        if isinstance(path, tuple):  # built lazily: (event index, field, entry index)
             index, field, j = path
             path = f"$.events[{index}]" + (f".{field}[{j}]" if field else "")
         note = Note(v, line, col, end, path, turn, action, seat, position, False, follows)
@@ -269,13 +296,14 @@ class Engine:
         return log.spans.get(field) or ((log.line, 1, 1) if log.line else None)
 
     @staticmethod
-    def _where(obj) -> tuple[int, int, int] | None:
+    def _where(obj: Located | None) -> tuple[int, int, int] | None:
         return (obj.line, obj.col, obj.end) if obj is not None and obj.line else None
 
-    def _emit(self, kind, event, item, action_no, seat, text, start, rnd=None,
-              phase=None) -> None:
+    def _emit(self, kind: str, event: object | None, item: object | None,
+              action_no: int | None, seat: int | None, text: str, start: int,
+              rnd: int | None = None, phase: str | None = None) -> None:
         if self._listener is not None:
-            if rnd is None and self.state is not None and kind != "setup":
+            if rnd is None and kind != "setup":
                 rnd = self.state.round
             self._listener(Step(kind, event, item, rnd, action_no, seat, text,
                                 self.notes[start:], self.state, phase))
@@ -317,8 +345,8 @@ class Engine:
         colours = self.colours or ["red"]
         self.state = rules.new_game(variant, circle, colours, captain, hands)
         self._start_sheet()
-        for v, field, path, seat in found:
-            self._note(v, self._header(field), path, seat=seat)
+        for v, field, path, who in found:
+            self._note(v, self._header(field), path, seat=who)
         unseen = [c for c, h in zip(self.colours, hands) if h is None or -1 in h]
         if unseen:
             self.unchecked.append(
@@ -326,13 +354,12 @@ class Engine:
                 "hands are checked only against the number of cards of each kind")
         self._emit("setup", None, None, None, None, "setup", 0)
 
-    def feed(self, index: int, event) -> None:
+    def feed(self, index: int, event: Event) -> None:
         """Carry out the event that stands at ``index`` in the log (its JSON path)."""
-        kind = type(event)
-        if kind is Comment:
+        if type(event) is Comment:
             self._emit("comment", event, None, None, None, event.text, len(self.notes))
             return
-        if kind is Round:
+        if type(event) is Round:
             self.close()
             self._open(index, event)
             return
@@ -341,32 +368,32 @@ class Engine:
             cur = self._open(index, Round(number=None))
         if cur.skip:
             return
-        path = (index, None, None)
-        if kind is Sell:
-            cur.sold = True
+        path: EventPath = (index, None, None)
+        if type(event) is Sell:
             cur.last_sell = (index, event)
             self._sell(index, event)
-        elif kind is Wage:
+        elif type(event) is Wage:
+            cur.wage_at = (path, event)
             self._wage(index, event)
-        elif kind is Dest:
+        elif type(event) is Dest:
             cur.dests += [((index, "dests", j), d) for j, d in enumerate(event.dests)]
-        elif kind is Mutiny:
+        elif type(event) is Mutiny:
             cur.mutiny_at = cur.mutiny_at or (path, event)
             cur.adds += [((index, "adds", j), a) for j, a in enumerate(event.adds)]
             if event.outcome is not None:
                 cur.outcome = (path, event, event.outcome)
-        elif kind is Sale:
+        elif type(event) is Sale:
             cur.sale_at = cur.sale_at or (path, event)
             cur.sales += [((index, "sales", j), s) for j, s in enumerate(event.sales)]
-        elif kind is Draw:
+        elif type(event) is Draw:
             cur.draw_at = cur.draw_at or (path, event)
             cur.draws += [((index, "draws", j), d) for j, d in enumerate(event.draws)]
-        elif kind is Score:
+        elif type(event) is Score:
             scores = cur.scores
             for j, e in enumerate(event.entries):
                 if e.player not in scores:
                     scores[e.player] = ((index, "entries", j), e)
-        elif kind is Total:
+        elif type(event) is Total:
             totals = cur.totals
             for j, e in enumerate(event.entries):
                 if e.player not in totals:
@@ -400,7 +427,6 @@ class Engine:
     def _wage(self, index: int, event: Wage) -> None:
         state = self.state
         start = len(self.notes)
-        self._round.wage_at = (f"$.events[{index}]", event)
         for v in rules.check_wage(state, event.wage):
             self._note(v, self._where(event), f"$.events[{index}].wage", state.round, None,
                        state.captain, to_position(state))
@@ -420,7 +446,7 @@ class Engine:
         self.actions += len(event.steps)
         for j, step in enumerate(event.steps):
             seat = seat_of.get(step.player, 0)
-            if type(step) is Play:
+            if isinstance(step, Play):
                 card = LETTER_INDEX.get(step.card, -1)
                 hand = hands[seat]
                 if (card >= 0 and card != PIRATE and hand[card] and state.turn == seat
@@ -468,7 +494,7 @@ class Engine:
                     self._emit("action", event, step, n, seat, self._describe(step, seat), start)
             self._n += 1
 
-    def _describe(self, step, seat: int) -> str:
+    def _describe(self, step: Play | Pass, seat: int) -> str:
         state = self.state
         colour = state.colours[seat]
         if type(step) is Play:
@@ -503,21 +529,15 @@ class Engine:
         rnd = state.round
         start = len(self.notes)
         rpath = f"$.events[{cur.index}]"
-        if not cur.sold:
+        if cur.last_sell is None:
             self._sheet_round(cur)
             return
-        # phase 2 ends only when everyone has passed
-        n = state.players
-        at = cur.last_sell
-        for k in range(n):
-            seat = (state.captain + k) % n
-            if not state.passed[seat]:
-                self._note(Violation(
-                    "sell/no-pass", f"{state.colours[seat]} never passed: the selling ends when "
-                    "every player has passed", expected="pass", actual="no pass"),
-                    self._where(at[1]), f"$.events[{at[0]}]", rnd, None, seat,
-                    to_position(state))
-                rules.apply_pass(state, seat, None)
+        # phase 2 ends only when everyone has passed: noted at the last sell line
+        at, last = cur.last_sell
+        for seat, v in rules.check_all_passed(state):
+            self._note(v, self._where(last), f"$.events[{at}]", rnd, None, seat,
+                       to_position(state))
+            rules.apply_pass(state, seat, None)
         # phase 3: destinations (U7), the recorded ones as played
         capt = state.captain
         mut = state.taken[MUTINEER]
@@ -623,7 +643,7 @@ class Engine:
                              "taken from the score sheet", expected="a sell line",
                              actual="none"), self._where(cur.event), f"$.events[{cur.index}]",
                    rnd)
-        items = [[] for _ in state.colours]
+        items: list[list[rules.Item]] = [[] for _ in state.colours]
         for seat, colour in enumerate(state.colours):
             got = cur.scores.get(colour)
             if got is not None:
@@ -679,20 +699,13 @@ class Engine:
                                  "assumed to add conflict cards", expected="a mutiny line",
                                  actual="none"), self._where(cur.event),
                        f"$.events[{cur.index}]", rnd, None, mut)
-        n = state.players
-        adds = []
-        last = -1
-        out_of_order = False
-        for path, a in cur.adds:
-            seat = self.seat_of.get(a.player, 0)
-            order = (seat - state.captain) % n
-            if order < last and not out_of_order:
-                out_of_order = True
-                self._note(Violation("mutiny/out-of-order", f"{a.player} adds conflict cards "
-                                     "after a player who sits later from the captain",
-                                     expected="from the captain clockwise", actual=a.player),
-                           self._where(a), path, rnd, None, seat)
-            last = order
+        seats = [self.seat_of.get(a.player, 0) for _, a in cur.adds]
+        late = dict(rules.check_order(state, seats, "mutiny"))
+        adds: list[tuple[int, int, int | None]] = []
+        for j, (path, a) in enumerate(cur.adds):
+            seat = seats[j]
+            if j in late:
+                self._note(late[j], self._where(a), path, rnd, None, seat)
             side = None if a.side is None else (1 if a.side == "captain" else -1)
             hand = state.hands[seat]
             if a.count > hand[CONFLICT] and hand[UNKNOWN]:
@@ -723,8 +736,8 @@ class Engine:
     def _sales(self, cur: _Round) -> list[rules.Sale]:
         state = self.state
         rnd = state.round
-        declared = []
-        where = []
+        declared: list[tuple[int, int, int, int | None]] = []
+        where: list[tuple[EventPath, SaleEntry]] = []
         for path, s in cur.sales:
             seat = self.seat_of.get(s.player, 0)
             pos = self._pos_of.get(s.island, -1)
@@ -742,17 +755,19 @@ class Engine:
             self._note(v, self._where(s), path, rnd, None, self.seat_of.get(s.player, 0),
                        to_position(state))
         if assumed:
-            path, ev = cur.sale_at if cur.sale_at is not None else (f"$.events[{cur.index}]",
-                                                                    cur.event)
+            at: tuple[NotePath, Located] = (cur.sale_at if cur.sale_at is not None
+                                        else (f"$.events[{cur.index}]", cur.event))
+            line_path, ev = at
             for seat, what in assumed:
                 names = " and ".join(state.island_name(p) for p in state.active())
                 self._note(Violation("sale/assumed", f"{state.colours[seat]} could split goods "
                                      f"between {names} but declares no sale there: assumed "
                                      f"{what}", expected="a sale declaration", actual="none"),
-                           self._where(ev), path, rnd, None, seat)
+                           self._where(ev), line_path, rnd, None, seat)
         return sales
 
-    def _sheet_checks(self, cur: _Round, items) -> tuple[list, list]:
+    def _sheet_checks(self, cur: _Round, items: list[list[rules.Item]]
+                      ) -> tuple[list[int | None], list[int | None]]:
         """Compare the score sheet, entry by entry, with the replay; a running total wrong
         only because an earlier error was carried into it is reported as carried."""
         state = self.state
@@ -794,14 +809,15 @@ class Engine:
             right = state.scores[seat]
             if e.points != right:
                 before = right - points
-                if e.points == self._sheet[seat] and self._source[seat] is not None:
-                    src = self.notes[self._source[seat]]
+                source = self._source[seat]
+                if e.points == self._sheet[seat] and source is not None:
+                    src = self.notes[source]
                     self._note(Violation(
                         "score/carried", f"{colour}'s total after round {rnd} is {right}, not "
                         f"{e.points}, only because of the error carried from "
                         f"{'line ' + str(src.line) if src.line else 'round ' + str(src.turn)}",
                         expected=str(right), actual=str(e.points)),
-                        self._where(e), path, rnd, None, seat, follows=self._source[seat])
+                        self._where(e), path, rnd, None, seat, follows=source)
                 else:
                     self._note(Violation(
                         "score/total", f"{colour}'s total after round {rnd} is {right}, not "
@@ -815,32 +831,17 @@ class Engine:
     def _refill(self, cur: _Round) -> None:
         state = self.state
         rnd = state.round
-        n = state.players
-        steve = state.taken[STEVEDORE]
-        if cur.draw_at is None:
+        if cur.draw_at is None:  # phase 8 assumed whole
             self._counts["no_draw"] += 1
-            for k in range(n):
-                seat = (state.captain + k) % n
-                need = rules.refill_need(state, seat)
-                extra = 3 if seat == steve else 0
-                rules.apply_refill(state, seat, None, min(need + extra,
-                                                          rules.cards_available(state)),
-                                   None, None)
+            for seat, count in rules.assumed_draws(state, ()):
+                rules.apply_refill(state, seat, None, count, None, None)
             return
-        last = -1
-        out_of_order = False
-        seen = set()
-        for path, d in cur.draws:
-            seat = self.seat_of.get(d.player, 0)
-            order = (seat - state.captain) % n
-            if order < last and not out_of_order:
-                out_of_order = True
-                self._note(Violation("refill/out-of-order", f"{d.player} draws after a player "
-                                     "who sits later from the captain",
-                                     expected="from the captain clockwise", actual=d.player),
-                           self._where(d), path, rnd, None, seat)
-            last = order
-            seen.add(seat)
+        seats = [self.seat_of.get(d.player, 0) for _, d in cur.draws]
+        late = dict(rules.check_order(state, seats, "refill"))
+        for j, (path, d) in enumerate(cur.draws):
+            seat = seats[j]
+            if j in late:
+                self._note(late[j], self._where(d), path, rnd, None, seat)
             cards = _kinds(d.cards)
             keep = _kinds(d.keep)
             if (cards is None and d.count) or (cards is not None and -1 in cards):
@@ -850,22 +851,17 @@ class Engine:
             for v in found:
                 self._note(v, self._where(d), path, rnd, None, seat, pos)
             rules.apply_refill(state, seat, cards, d.count, keep, d.returned)
-        path, ev = cur.draw_at
-        for k in range(n):
-            seat = (state.captain + k) % n
-            if seat in seen:
-                continue
-            need = rules.refill_need(state, seat) + (3 if seat == steve else 0)
-            want = min(need, rules.cards_available(state))
-            if want:
-                self._note(Violation(
-                    "refill/count", f"no draw is recorded for {state.colours[seat]}, who holds "
-                    f"{state.hand_size(seat)} and draws {want}"
-                    + (" (3 of them as the stevedore)" if seat == steve else "")
-                    + "; the draw is assumed", expected=str(want), actual="0"),
-                    self._where(ev), path, rnd, None, seat, to_position(state))
-                rules.apply_refill(state, seat, None, want, None, None)
-
+        # the players the draw line leaves out: noted at it, their draw assumed
+        at, ev = cur.draw_at
+        steve = state.taken[STEVEDORE]
+        for seat, want in rules.assumed_draws(state, set(seats)):
+            self._note(Violation(
+                "refill/count", f"no draw is recorded for {state.colours[seat]}, who holds "
+                f"{state.hand_size(seat)} and draws {want}"
+                + (" (3 of them as the stevedore)" if seat == steve else "")
+                + "; the draw is assumed", expected=str(want), actual="0"),
+                self._where(ev), at, rnd, None, seat, to_position(state))
+            rules.apply_refill(state, seat, None, want, None, None)
 
     # -- what the log did not let it check -----------------------------------------------------
 
@@ -920,7 +916,7 @@ class Engine:
         if cur is None:
             return "round"
         if not all(state.passed):
-            if state.wage < 0 and cur.wage_at is None and not cur.sold:
+            if state.wage < 0 and cur.wage_at is None and cur.last_sell is None:
                 return "wage"
             return "sell"
         if not cur.dests:
@@ -949,7 +945,7 @@ class Engine:
             seat = state.taken[MUTINEER]
         return ToMove(seat, state.colours[seat], phase)
 
-    def legal(self) -> list[object]:
+    def legal(self) -> list[Event]:
         """The lawful next lines, one event each: the round to open; the wages 0-3; each
         play and pass of the seller (as a one-step ``sell``); the destinations the kept cards
         give (U7); every lawful set of conflict cards added, with the outcome it gives (U6);
@@ -968,7 +964,7 @@ class Engine:
         if phase == "sell":
             seat = state.turn
             colour = colours[seat]
-            options: list[object] = []
+            options: list[Event] = []
             for k in rules.legal_plays(state, seat):
                 for robbed in ((False, True) if k == PIRATE else (False,)):
                     options.append(Sell(steps=[Play(player=colour, card=LETTERS[k],
@@ -1000,17 +996,12 @@ class Engine:
         # the refill, from the captain of the next round clockwise (phase 8)
         after = twin.state
         n = len(colours)
-        steve = after.taken[STEVEDORE]
-        avail = rules.cards_available(after)
-        draws = []
-        for k in range(n):
-            seat = (after.captain + k) % n
-            want = min(rules.refill_need(after, seat) + (3 if seat == steve else 0), avail)
-            avail -= want
-            draws.append(DrawEntry(player=colours[seat], count=want))
-        return [Draw(draws=draws)]
+        counts = dict(rules.assumed_draws(after, ()))
+        order = [(after.captain + k) % n for k in range(n)]
+        return [Draw(draws=[DrawEntry(player=colours[seat], count=counts.get(seat, 0))
+                            for seat in order])]
 
-    def _mutinies(self) -> list[object]:
+    def _mutinies(self) -> list[Event]:
         """U6: every count of conflict cards the four players of the two sides may add, in
         mutiny order from the captain, with the outcome each gives."""
         state = self.state
@@ -1021,9 +1012,9 @@ class Engine:
             top = (state.hands[seat][CONFLICT] + state.hands[seat][UNKNOWN]
                    if rules.side_of(state, seat) else 0)
             combos = [c + [(seat, k)] for c in combos for k in range(top + 1)]
-        out: list[object] = []
+        out: list[Event] = []
         for combo in combos:
-            adds = [(seat, k, None) for seat, k in combo]
+            adds: list[tuple[int, int, int | None]] = [(seat, k, None) for seat, k in combo]
             success = rules.mutiny_succeeds(*rules.mutiny_strength(state, adds))
             event = Mutiny(adds=[Add(player=state.colours[seat], count=k) for seat, k in combo],
                            outcome="mutineers" if success else "captain")
@@ -1031,7 +1022,7 @@ class Engine:
                 out.append(event)
         return out
 
-    def _errors(self, event: object) -> list[Violation]:
+    def _errors(self, event: Event) -> list[Violation]:
         return [v for v in self.check(event) if CODES[v.code].severity == "error"]
 
     def read(self, line: str) -> object:
@@ -1045,7 +1036,7 @@ class Engine:
 
     _SETTLED = (Dest, Mutiny, Sale, Score, Total, Draw)
 
-    def check(self, event: object) -> list[Violation]:
+    def check(self, event: Event) -> list[Violation]:
         """The rules ``event`` breaks here, the state untouched: it is carried out on a copy
         (with the round settled on the copy for the lines of phases 3-8), and the violations
         placed at it are returned."""
@@ -1064,7 +1055,7 @@ class Engine:
         return [n.violation for n in twin.notes[start:]
                 if n.path == at or n.path.startswith((at + ".", at + "["))]
 
-    def apply(self, event: object) -> None:
+    def apply(self, event: Event) -> None:
         """Carry out ``event`` as played, lawful or not; the last round closes with its
         ``total`` line (U1)."""
         self.feed(self._applied, event)
@@ -1086,15 +1077,8 @@ class Engine:
         new._sheet = self._sheet[:]
         new._source = self._source[:]
         new._counts = dict(self._counts)
-        cur = self._round
-        if cur is not None:
-            twin = _Round.__new__(_Round)
-            for name in _Round.__slots__:
-                value = getattr(cur, name)
-                if isinstance(value, (list, dict)):
-                    value = value.copy()
-                setattr(twin, name, value)
-            new._round = twin
+        if self._round is not None:
+            new._round = self._round.copy()
         return new
 
     def position(self) -> str:

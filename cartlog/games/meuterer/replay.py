@@ -43,7 +43,8 @@ class Replay:
         self.engine.auto_close = False  # the walker closes each round itself
 
     @property
-    def state(self) -> State | None:
+    def state(self) -> State:
+        """The table, from the setup that :meth:`run` starts with."""
         return self.engine.state
 
     @property
@@ -77,7 +78,7 @@ class Replay:
             self._finish()
         except StopAudit:
             self.stopped = True
-            rnd = self.state.round if self.state is not None else 1
+            rnd = self.state.round  # the setup notes the header's errors once the table is set
             self.unchecked.append(
                 f"the audit stopped at the first error (round {rnd}): the rest of the log and "
                 "the result were not checked")

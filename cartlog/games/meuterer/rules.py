@@ -12,7 +12,9 @@ not name.
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from collections.abc import Collection
+from dataclasses import dataclass
+from typing import Literal, NamedTuple
 
 from cartlog.core import cards
 from cartlog.core.findings import Violation
@@ -100,8 +102,8 @@ def new_game(variant: Variant, circle: list[Island], colours: list[str], captain
     the pirate variant, the pirate ship at Piratennest."""
     state = State(variant, circle, colours, captain)
     for seat in range(len(colours)):
-        hand = hands[seat] if seat < len(hands) and hands[seat] is not None else [-1] * HAND_SIZE
-        for c in hand:
+        dealt = hands[seat] if seat < len(hands) else None
+        for c in dealt if dealt is not None else [-1] * HAND_SIZE:
             _take(state, seat, c)
     return state
 
@@ -195,6 +197,31 @@ def next_seller(state: State, after: int) -> int:
         if not passed[s]:
             return s
     return -1
+
+
+_ORDER = {"mutiny": ("mutiny/out-of-order", "adds conflict cards"),
+          "refill": ("refill/out-of-order", "draws")}
+
+
+def check_order(state: State, seats: list[int], phase: Literal["mutiny", "refill"]
+                ) -> list[tuple[int, Violation]]:
+    """Phases 4 (U6) and 8: the players act one after another from the captain clockwise.
+    ``seats``: who acts, as the log gives the entries of ``phase`` (``mutiny`` or ``refill``).
+    The first entry after a player who sits later from the captain is reported, once, as
+    (entry index, violation)."""
+    n = len(state.colours)
+    captain = state.captain
+    last = -1
+    for i, seat in enumerate(seats):
+        order = (seat - captain) % n
+        if order < last:
+            code, doing = _ORDER[phase]
+            colour = state.colours[seat]
+            return [(i, Violation(code, f"{colour} {doing} after a player who sits later from "
+                                  "the captain", expected="from the captain clockwise",
+                                  actual=colour))]
+        last = order
+    return []
 
 
 def _order(state: State, seat: int) -> Violation | None:
@@ -347,6 +374,20 @@ def check_pass(state: State, seat: int, kept: int | None, action: int | None,
     return out
 
 
+def check_all_passed(state: State) -> list[tuple[int, Violation]]:
+    """Phase 2 ends only when every player has passed: each player who has not, from the
+    captain clockwise, as (seat, violation)."""
+    n = len(state.colours)
+    out: list[tuple[int, Violation]] = []
+    for k in range(n):
+        seat = (state.captain + k) % n
+        if not state.passed[seat]:
+            out.append((seat, Violation(
+                "sell/no-pass", f"{state.colours[seat]} never passed: the selling ends when "
+                "every player has passed", expected="pass", actual="no pass")))
+    return out
+
+
 def apply_pass(state: State, seat: int, action: int | None) -> None:
     """The player is out of the selling; a non-captain takes the action card if it is free
     (a card already held stays with its holder)."""
@@ -462,7 +503,10 @@ def mutiny_succeeds(captain: int, mutineer: int) -> bool:
 # -- phase 5: selling on the islands ---------------------------------------------------------
 
 
-class Sale(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class Sale:
+    """Cards of one good a player sells on one active island (U2)."""
+
     seat: int
     island: int  # position in the circle
     good: int
@@ -495,23 +539,18 @@ def default_sales(state: State, seat: int, islands: list[int], rem: list[int]) -
         return out
     options: list[list[int]] = [[g for g in range(NGOODS) if rem[g] and circle[p].sells(g)] + [-1]
                                 for p in islands]
-    best: tuple | None = None
+    # two islands, and a good that fits both: the pair of goods (-1: none) selling the most
+    best: tuple[int, int, int, int] | None = None
     choice: list[int] = []
-    if len(islands) == 1:
-        for g in options[0]:
-            key = (rem[g] if g >= 0 else 0, -g if g >= 0 else -99)
+    for g in options[0]:
+        for h in options[1]:
+            if g >= 0 and g == h:
+                continue
+            a = rem[g] if g >= 0 else 0
+            b = rem[h] if h >= 0 else 0
+            key = (a + b, a, -(g if g >= 0 else 99), -(h if h >= 0 else 99))
             if best is None or key > best:
-                best, choice = key, [g]
-    else:
-        for g in options[0]:
-            for h in options[1]:
-                if g >= 0 and g == h:
-                    continue
-                a = rem[g] if g >= 0 else 0
-                b = rem[h] if h >= 0 else 0
-                key = (a + b, a, -(g if g >= 0 else 99), -(h if h >= 0 else 99))
-                if best is None or key > best:
-                    best, choice = key, [g, h]
+                best, choice = key, [g, h]
     return [Sale(seat, p, g, rem[g]) for p, g in zip(islands, choice) if g >= 0 and rem[g]]
 
 
@@ -560,11 +599,10 @@ def resolve_sales(state: State, declared: list[tuple[int, int, int, int | None]]
                 actual=good_name(good))))
             continue
         if want > have:
-            played = state.played[seat][good]
             bad.append((i, Violation(
                 "sale/too-many", f"{colour} sells {want} {good_name(good)} on {isl.name} but has "
-                f"{have} of the {played} played left for it", expected=f"<= {have}",
-                actual=str(want))))
+                f"{have} of the {state.played[seat][good]} played left for it",
+                expected=f"<= {have}", actual=str(want))))
             want = have
         on[(seat, pos)] = good
         used[seat][good] += want
@@ -745,13 +783,34 @@ def check_refill(state: State, seat: int, cards: list[int] | None, count: int | 
             if c < 0:
                 continue
             if known[c] >= totals[c]:
-                out.append(_reveal_check(state, seat, c, "keeps") if c == PIRATE
-                           and not state.variant.pirate else Violation(
+                out.append(_too_many_violation(state.variant, c, 1, f"{colour} keeps")
+                           if c == PIRATE and not state.variant.pirate else Violation(
                     "goods/too-many", f"{colour} keeps a {GOODS[c]}, but all {totals[c]} "
                     f"{GOODS[c]} cards are already accounted for elsewhere",
                     expected=f"<= {totals[c]}", actual=str(known[c] + 1)))
                 break
             known[c] += 1
+    return out
+
+
+def assumed_draws(state: State, drawn: Collection[int]) -> list[tuple[int, int]]:
+    """Phase 8 for the players whose draw the log does not record (``drawn``: the seats it
+    records): from the captain clockwise, each draws to hold 5 again, the stevedore 3 more
+    (returning under the deck what he does not keep), as far as the deck and the discard pile
+    reach. (seat, cards drawn) pairs, none for a player who draws nothing."""
+    n = len(state.colours)
+    steve = state.taken[STEVEDORE]
+    avail = cards_available(state)
+    out: list[tuple[int, int]] = []
+    for k in range(n):
+        seat = (state.captain + k) % n
+        if seat in drawn:
+            continue
+        need = refill_need(state, seat)
+        want = min(need + (STEVEDORE_EXTRA if seat == steve else 0), avail)
+        if want:
+            out.append((seat, want))
+            avail -= min(want, need)  # the stevedore's extra cards go back under the deck
     return out
 
 

@@ -9,7 +9,9 @@ import pytest
 
 from cartlog import engine
 from cartlog.games.meuterer.events import Entry, Mutiny, Score, Sell, Total
+from cartlog.games.meuterer.replay import Replay
 from cartlog.games.meuterer.simulate import simulate
+from games.meuterer.helpers import make, read
 
 
 def start(log):
@@ -152,3 +154,11 @@ def test_check_leaves_the_state_alone_and_copies_are_independent():
             twin.apply(event)
             assert g.position() == before
         g.apply(event)
+
+
+def test_a_stop_at_a_header_error_finds_the_table_set():
+    deal = "red RSWCX, blue SSWWX, green CCGGX, yellow RWGG"  # yellow is dealt 4 cards
+    replay = Replay(read(make(deal=deal)), stop_at_first=True).run()
+    assert replay.stopped and [n.violation.code for n in replay.notes] == ["setup/deal-count"]
+    assert "(round 1)" in replay.unchecked[-1] and replay.state.round == 1
+

@@ -365,6 +365,16 @@ def test_U6_conflict_cards_used_go_to_the_discard_pile():
     assert state.discard[CONFLICT] == 2
 
 
+def test_U6_mutiny_order_is_from_the_captain_clockwise():
+    # green is captain: green, then red, then blue; a late entry is reported once
+    state = position("red:XX:-:mutineer:0;blue:X:-:mate:0;green:X:-:p:0", turn="1/sell/-",
+                     captain="green:1")
+    assert rules.check_order(state, [2, 0, 1], "mutiny") == []
+    assert rules.check_order(state, [0, 1], "mutiny") == []  # a player may add nothing
+    [(at, v)] = rules.check_order(state, [2, 1, 0, 1], "mutiny")
+    assert (at, v.code, v.actual) == (2, "mutiny/out-of-order", "red")
+
+
 def test_U6_recorded_outcome_checked():
     body = ROUND1.replace("=> captain", "=> mutineers")
     found = audit(make(body))
@@ -494,6 +504,17 @@ def test_phase2_a_passed_player_plays_no_more():
     assert [v.code for v in rules.check_play(state, 0, RUBY)] == ["sell/after-pass"]
 
 
+def test_phase2_the_selling_ends_only_when_every_player_has_passed():
+    state = position("red:RS:-:p:0;blue:SS:-:.:0;green:CC:-:.:0;yellow:GG:-:mate:0",
+                     turn="1/sell/blue", captain="green:1")
+    found = rules.check_all_passed(state)
+    assert [(seat, v.code) for seat, v in found] == [(2, "sell/no-pass"), (1, "sell/no-pass")]
+    assert found[0][1].message.startswith("green never passed")  # from the captain clockwise
+    for seat, _ in found:
+        rules.apply_pass(state, seat, None)
+    assert rules.check_all_passed(state) == []
+
+
 def test_phase2_the_kept_count_is_the_cards_left():
     state = position("red:RS:-:.:0;blue:SS:-:.:0;green:CC:-:.:0", turn="1/sell/red")
     assert [v.code for v in rules.check_pass(state, 0, 3, None, None)] == ["sell/kept-count"]
@@ -539,6 +560,35 @@ def test_phase8_stevedore_draws_three_more_and_returns_the_rest_under_the_deck()
     rules.apply_refill(state, 1, drawn, None, keep, None)
     assert state.hands[1][:5] == [0, 2, 1, 1, 1] and state.hand_size(1) == 5
     assert state.deck_count == deck - 3
+
+
+def test_phase8_draws_go_from_the_captain_clockwise():
+    state = position("red:RS:-:p:0;blue:SS:-:merchant:0;green:CC:-:mate:0", turn="1/sell/-",
+                     captain="blue:1")
+    assert rules.check_order(state, [1, 2, 0], "refill") == []
+    [(at, v)] = rules.check_order(state, [0, 1, 2], "refill")  # red drew before blue
+    assert (at, v.code, v.actual) == (1, "refill/out-of-order", "blue")
+
+
+def test_phase8_a_draw_not_recorded_is_the_refill_to_five():
+    # red captain: red draws 3, the stevedore 3 + 3, green 2; a recorded draw is left out
+    state = position("red:RS:-:p:0;blue:SS:-:stevedore:0;green:CCG:-:mate:0", turn="1/sell/-")
+    assert rules.assumed_draws(state, ()) == [(0, 3), (1, 6), (2, 2)]
+    assert rules.assumed_draws(state, {1}) == [(0, 3), (2, 2)]
+    full = position("red:RSWCG:-:p:0;blue:SS:-:mate:0;green:CCG:-:merchant:0", turn="1/sell/-")
+    assert rules.assumed_draws(full, ()) == [(1, 3), (2, 2)]  # no pair for a full hand
+
+
+def test_phase8_a_draw_not_recorded_reaches_as_far_as_the_cards_left():
+    # 7 cards left: red 3; the stevedore draws 4 of his 6 and returns 1 under the deck; green
+    # gets the last card of the 2 needed
+    state = position("red:RS:-:p:0;blue:SS:-:stevedore:0;green:CCG:-:mate:0", turn="1/sell/-",
+                     extra="deck:7")
+    assert rules.assumed_draws(state, ()) == [(0, 3), (1, 4), (2, 1)]
+    for seat, count in rules.assumed_draws(state, ()):  # each as the refill check wants it
+        assert rules.check_refill(state, seat, None, count, None, None) == []
+        rules.apply_refill(state, seat, None, count, None, None)
+    assert rules.cards_available(state) == 0
 
 
 def test_phase8_the_discard_pile_is_reshuffled_when_the_deck_runs_out():
