@@ -503,7 +503,7 @@ def mutiny_succeeds(captain: int, mutineer: int) -> bool:
 # -- phase 5: selling on the islands ---------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Sale:
     """Cards of one good a player sells on one active island (U2)."""
 
