@@ -9,7 +9,7 @@ from pathlib import Path
 import msgspec
 import pytest
 
-from cartlog.games import GAMES, all_codes, read_log, strip_spans
+from cartlog.games import GAMES, all_codes, catalogue, read_log, strip_spans
 
 ROOT = Path(__file__).resolve().parent.parent
 DOCS = ROOT / "docs"
@@ -22,8 +22,29 @@ def _blocks(text: str, lang: str) -> list[str]:
     return re.findall(rf"^```{lang}[ \t]*\n(.*?)^```[ \t]*$", text, re.S | re.M)
 
 
-def _cartlog_blocks() -> list[str]:
-    return _blocks(NOTATION.read_text(encoding="utf-8"), "cartlog")
+def _part(game: str) -> str:
+    """The part of notation.md on ``game``: from its ``# Part N: <title>`` heading to the
+    next part."""
+    text = NOTATION.read_text(encoding="utf-8")
+    title = GAMES[game].title
+    found = re.search(rf"^# Part \d+: {re.escape(title)}\n(.*?)(?=^# Part \d+: |\Z)", text,
+                      re.S | re.M)
+    assert found, f"docs/notation.md has no part titled {title!r}"
+    return found.group(1)
+
+
+def _examples(game: str) -> list[str]:
+    """The game's example logs: the blocks of its part fenced with its name."""
+    return _blocks(_part(game), game)
+
+
+def _after(game: str, marker: str, lang: str) -> tuple[str, str]:
+    """The last ``game`` block before ``marker`` in the game's part and the first ``lang``
+    block after it: the two sides of an example shown side by side."""
+    part = _part(game)
+    assert marker in part, f"{game}: docs/notation.md has no {marker!r}"
+    at = part.index(marker)
+    return _blocks(part[:at], game)[-1], _blocks(part[at:], lang)[0]
 
 
 def _gen_codes():
@@ -33,48 +54,58 @@ def _gen_codes():
     return module
 
 
-def test_notation_has_examples():
-    assert len(_cartlog_blocks()) >= 5
+BLOCKS = [(game, i) for game in sorted(GAMES) for i in range(len(_examples(game)))]
 
 
-@pytest.mark.parametrize("index", range(len(_cartlog_blocks())))
-def test_every_cartlog_block_parses(index):
-    block = _cartlog_blocks()[index]
-    read_log(block, f"docs/notation.md block {index + 1}")
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_every_game_has_its_part_of_the_notation_with_examples(game):
+    """A first example, a hurried log and its canonical form, a log beside its JSON."""
+    assert len(_examples(game)) >= 4
 
 
-def test_canonical_form_example_is_what_convert_writes():
+@pytest.mark.parametrize(("game", "index"), BLOCKS)
+def test_every_example_log_reads_as_a_log_of_its_game(game, index):
+    log = read_log(_examples(game)[index], f"docs/notation.md {game} block {index + 1}")
+    assert isinstance(log, GAMES[game].log_type)
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_canonical_form_example_is_what_convert_writes(game):
     """The hurried log and its canonical form, as shown side by side."""
-    from cartlog.games.cartagena.notation import format_log
-
-    text = NOTATION.read_text(encoding="utf-8")
-    at = text.index("is written back as:")
-    before = _blocks(text[:at], "cartlog")[-1]
-    after = _blocks(text[at:], "cartlog")[0]
-    assert format_log(read_log(before)) == after
+    before, after = _after(game, "is written back in canonical form as:", game)
+    assert GAMES[game].notation.format_log(read_log(before)) == after
 
 
-def test_json_example_is_the_text_example():
+@pytest.mark.parametrize(("game", "index"), BLOCKS)
+def test_every_example_log_but_the_hurried_one_is_in_canonical_form(game, index):
+    """What a reader copies from the page is what ``cartlog convert`` would write."""
+    hurried, _ = _after(game, "is written back in canonical form as:", game)
+    block = _examples(game)[index]
+    if block != hurried:
+        assert GAMES[game].notation.format_log(read_log(block)) == block
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_json_example_is_the_text_example(game):
     """The JSON block reads as the same log as the text block before it."""
-    text = NOTATION.read_text(encoding="utf-8")
-    at = text.index("and the same log as JSON:")
-    as_text = _blocks(text[:at], "cartlog")[-1]
-    as_json = _blocks(text[at:], "json")[0]
+    as_text, as_json = _after(game, "and the same log as JSON:", "json")
     assert msgspec.json.encode(read_log(as_json)) == \
         msgspec.json.encode(strip_spans(read_log(as_text)))
 
 
-def test_position_example_is_the_first_example_replayed():
-    from cartlog.games.cartagena.position import from_position, to_position
-    from cartlog.games.cartagena.replay import Replay
-
-    text = NOTATION.read_text(encoding="utf-8")
-    first = _cartlog_blocks()[0]
-    at = text.index("After the ten turns of")
-    shown = _blocks(text[at:], "text")[0].strip()
-    state = Replay(read_log(first)).run().state
-    assert to_position(state) == shown
-    assert to_position(from_position(shown)) == shown
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_position_example_is_the_first_example_replayed(game):
+    """The one-line position shown after a link to the first example is where its replay
+    ends, and it reads back as itself."""
+    spec = GAMES[game]
+    part = _part(game)
+    found = re.search(r"^After [^\n]*\[the first example\]\(#[^)]+\)", part, re.M)
+    assert found, f"{game}: no position of the first example"
+    shown = _blocks(part[found.end():], "text")[0].strip()
+    position = spec.module("position")
+    state = spec.module("replay").Replay(read_log(_examples(game)[0])).run().state
+    assert position.to_position(state) == shown
+    assert position.to_position(position.from_position(shown)) == shown
 
 
 def test_codes_md_is_generated():
@@ -111,80 +142,89 @@ def test_every_family_of_codes_has_a_title(game):
     assert {c.split("/")[0] for c in codes.CODES} <= set(codes.FAMILIES)
 
 
-# -- Meuterer ----------------------------------------------------------------------------------
+# -- what only one game has ---------------------------------------------------------------------
 
 
-def _meuterer_blocks() -> list[str]:
-    return _blocks(NOTATION.read_text(encoding="utf-8"), "meuterer")
-
-
-def test_notation_has_meuterer_examples():
-    assert len(_meuterer_blocks()) >= 5
-
-
-@pytest.mark.parametrize("index", range(len(_meuterer_blocks())))
-def test_every_meuterer_block_parses_and_audits_clean(index):
-    """Every Meuterer example is a legal (if unfinished) game, as the page says."""
+@pytest.mark.parametrize("index", range(len(_examples("meuterer"))))
+def test_every_meuterer_example_is_a_legal_game_so_far(index):
+    """Every Meuterer example is a legal (if unfinished) game, as its part says."""
     from cartlog.audit import audit
 
-    log = read_log(_meuterer_blocks()[index], f"docs/notation.md meuterer block {index + 1}")
-    assert type(log).__name__ == "MeutererLog"
-    report = audit(log)
+    report = audit(read_log(_examples("meuterer")[index]))
     assert [f.code for f in report.findings] == ["end/unfinished"]
 
 
 def test_meuterer_pirate_example_without_robbed_is_reported():
     from cartlog.audit import audit
 
-    block = next(b for b in _meuterer_blocks() if "P robbed" in b)
+    block = next(b for b in _examples("meuterer") if "P robbed" in b)
     codes = [f.code for f in audit(read_log(block.replace("P robbed", "P"))).findings]
     assert "pirate/not-robbed" in codes
 
 
-def test_meuterer_canonical_form_example_is_what_convert_writes():
-    from cartlog.games.meuterer.notation import format_log
-
-    text = NOTATION.read_text(encoding="utf-8")
-    at = text.index("is written back in canonical form as:")
-    before = _blocks(text[:at], "meuterer")[-1]
-    after = _blocks(text[at:], "meuterer")[0]
-    assert format_log(read_log(before)) == after
+RULINGS = ROOT.parent / "shared" / "RULINGS.md"
 
 
-def test_meuterer_json_example_is_the_text_example():
-    text = NOTATION.read_text(encoding="utf-8")
-    at = text.index("and the same log as JSON (for Meuterer):")
-    as_text = _blocks(text[:at], "meuterer")[-1]
-    as_json = _blocks(text[at:], "json")[0]
-    assert msgspec.json.encode(read_log(as_json)) == \
-        msgspec.json.encode(strip_spans(read_log(as_text)))
+def _ruling_ids() -> list[str]:
+    """The IDs of the rulings cartlog follows (``C1``, ``O2``, ``M10``, ``U8``, ...)."""
+    if not RULINGS.exists():
+        pytest.skip("the rulings file is not beside the project")
+    return re.findall(r"^- \*\*([A-Z]+\d+)\b", RULINGS.read_text(encoding="utf-8"), re.M)
 
 
-def test_meuterer_position_example_is_the_first_example_replayed():
-    from cartlog.games.meuterer.position import from_position, to_position
-    from cartlog.games.meuterer.replay import Replay
-
-    text = NOTATION.read_text(encoding="utf-8")
-    first = _meuterer_blocks()[0]
-    at = text.index("After the two rounds of")
-    shown = _blocks(text[at:], "text")[0].strip()
-    state = Replay(read_log(first)).run().state
-    assert to_position(state) == shown
-    assert to_position(from_position(shown)) == shown
-
-
-def test_rules_md_cites_every_meuterer_ruling():
+def test_rules_md_gives_every_ruling():
     text = (DOCS / "rules.md").read_text(encoding="utf-8")
-    for ruling in ("U1", "U2", "U3", "U4", "U5", "U6", "U7", "U8"):
-        assert f"**{ruling} —" in text, ruling
+    ids = _ruling_ids()
+    assert len(ids) >= 30
+    assert [r for r in ids if f"**{r} —" not in text] == []
 
 
-def test_rules_md_cites_every_ruling():
+def test_rules_md_names_every_option():
     text = (DOCS / "rules.md").read_text(encoding="utf-8")
-    for ruling in ("C1", "C2", "C3", "C4", "C5", "C6", "C7", "O1", "O2", "O3", "O4",
-                   "R1", "R2", "R3"):
-        assert f"**{ruling} —" in text, ruling
-    for ruling in (f"M{i}" for i in range(1, 11)):
-        assert f"**{ruling} —" in text, ruling
-    for option in ("boat_retreat", "stuck_player_draws"):
-        assert f"`{option}`" in text, option
+    options = [o for entry in catalogue() for o in entry["option_help"]]
+    assert [o for o in options if f"`{o}`" not in text] == []
+
+
+# -- links -----------------------------------------------------------------------------------
+
+
+def _slug(heading: str) -> str:
+    """A heading's anchor as GitHub makes it: lower case, punctuation dropped, spaces to
+    hyphens."""
+    text = re.sub(r"[`*_]", "", heading.strip().lower())
+    return re.sub(r"[^\w\- ]", "", text).replace(" ", "-")
+
+
+def _anchors(path: Path) -> set[str]:
+    """The anchors of a Markdown file: ``<a id>`` tags and its headings' slugs (a repeated
+    slug gains ``-1``, ``-2``, ... as on GitHub)."""
+    text = path.read_text(encoding="utf-8")
+    text = re.sub(r"^```.*?^```", "", text, flags=re.S | re.M)
+    found = set(re.findall(r'<a id="([^"]+)"', text))
+    seen: dict[str, int] = {}
+    for heading in re.findall(r"^#{1,6} (.+)$", text, re.M):
+        slug = _slug(heading)
+        found.add(slug if slug not in seen else f"{slug}-{seen[slug]}")
+        seen[slug] = seen.get(slug, 0) + 1
+    return found
+
+
+MARKDOWN = [ROOT / "README.md", *sorted(DOCS.glob("*.md")), ROOT / "samples" / "README.md"]
+
+
+@pytest.mark.parametrize("page", MARKDOWN, ids=lambda p: p.name)
+def test_every_link_between_pages_leads_somewhere(page):
+    """Every relative link names a file of the project, and every ``#anchor`` a heading or an
+    ``<a id>`` of its page."""
+    text = re.sub(r"^```.*?^```", "", page.read_text(encoding="utf-8"), flags=re.S | re.M)
+    broken = []
+    for target in re.findall(r"\]\(([^)\s]+)\)", text):
+        if re.match(r"[a-z]+:", target):
+            continue
+        file, _, anchor = target.partition("#")
+        path = (page.parent / file).resolve() if file else page
+        if not path.exists():
+            broken.append(target)
+        elif anchor and path.suffix == ".md" and anchor not in _anchors(path):
+            broken.append(target)
+    assert broken == []

@@ -10,7 +10,7 @@ destinations (cards kept = islands clockwise), U8 pirate variant.
 
 Components: the goods cards of rulebook 001 'Matériel' (4 ruby, 5 salt, 6 wine, 7 cloth,
 8 grain, 6 conflict, and the pirate card in the variant). The island table (good, majority
-values, ship points) is :data:`model.DEFAULT_ISLANDS`, from ``COMPONENTS.md``: names and the
+values, ship points) is :data:`model.DEFAULT_ISLANDS`, from docs/rules.md, components: names and the
 published order from two sources, the numbers from one source not checked against the cards;
 a log overrides any island in its ``IslandTable`` header, and always gives its own circle.
 

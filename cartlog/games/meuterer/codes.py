@@ -30,14 +30,14 @@ CODES: dict[str, Code] = {
              "still read."),
         Code(code="setup/seats", severity="error", rule=f"{_B} (3 or 4 players); U1",
              summary="not 3 or 4 players, or a colour used by two players"),
-        Code(code="setup/islands", severity="error", rule=f"{_SETUP}; COMPONENTS.md",
+        Code(code="setup/islands", severity="error", rule=f"{_SETUP}; docs/rules.md 'Components'",
              summary="the circle of islands is not the 12 island cards, each once",
              explanation="The Islands header lists the circle clockwise from Hochland, the "
              "start. An island missing or given twice changes every destination after it; the "
              "audit goes on with the circle as written."),
         Code(code="setup/deal-count", severity="error", rule=_SETUP,
              summary="a player was dealt other than 5 cards"),
-        Code(code="goods/too-many", severity="error", rule=f"{_B} 'Matériel'; COMPONENTS.md",
+        Code(code="goods/too-many", severity="error", rule=f"{_B} 'Matériel'; docs/rules.md 'Components'",
              summary="more cards of a kind named than the game has (4 ruby, 5 salt, 6 wine, "
              "7 cloth, 8 grain, 6 conflict; 1 pirate, in the pirate variant only), or a card "
              "drawn that the deck can no longer hold",

@@ -119,7 +119,7 @@ class Island:
 
 
 ISLAND_SOURCE = (
-    "COMPONENTS.md, 'Meuterer': public descriptions of the game (reviews, component lists, one "
+    "docs/rules.md, Meuterer's components: public descriptions of the game (reviews, component lists, one "
     "open-source implementation)")
 ISLAND_CONFIDENCE = (
     "names and the published order: two sources; goods, majority values and ship points: one "

@@ -10,7 +10,7 @@ ship moves one space per card still face down, M5 storms and the lifeboat, M6 th
 triggers and "an empty supply gives nothing", M7 track data only from the log, M8 duels and
 their ties, M9 monkey coins, M10 the winner.
 
-Components (``COMPONENTS.md``): 13 pirate cards, 10 sailors valued 1-10, 8 conviction cards,
+Components (docs/rules.md, components): 13 pirate cards, 10 sailors valued 1-10, 8 conviction cards,
 4 monkeys, 40 combat cards (values 1-3, pink and grey), 18 gold cards (values 1-3), 30 coins,
 5 duel pairs A-E. Not known and never invented (M7): the voyage track (length, storm spaces,
 the island start spaces for 2/3/4 players, the mutiny space), the split of combat cards by

@@ -29,7 +29,7 @@ CODES: dict[str, Code] = {
         Code(code="crew/declared", severity="error", rule=f"{_PREP}; M7",
              summary="a declared component fact that cannot be: a combat split not adding to "
              "40, a gold split not adding to 18, a track space outside the track"),
-        Code(code="crew/not-checked", severity="info", rule="M7; COMPONENTS.md",
+        Code(code="crew/not-checked", severity="info", rule="M7; docs/rules.md 'Components, and what a log must declare'",
              summary="a check skipped because the log does not declare the fact it needs "
              "(track length, storm spaces, start spaces, mutiny space, card splits)",
              explanation="cartlog never invents the printed board; the message names each "

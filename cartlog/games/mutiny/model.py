@@ -5,7 +5,7 @@ Inside the engine: pirate cards are 0..12 in :data:`PIRATES` order; combat cards
 gold cards kinds 0..2 (values 1..3); a heap (:mod:`cartlog.core.cards`) has one more slot for
 cards whose kind the log does not know. Sides are ``V`` (Valverde) and ``D`` (Diaz).
 
-Nothing the texts do not give is invented (ruling M7, ``COMPONENTS.md``): the track, the
+Nothing the texts do not give is invented (ruling M7, docs/rules.md, components): the track, the
 split of combat cards by colour and value and of gold cards by value come from the log;
 undeclared, they are ``None`` and the checks that need them are skipped.
 """
@@ -133,7 +133,7 @@ class Track:
 
 
 # An example track for the simulator and tests. NOT the printed board, which no source we have
-# gives (COMPONENTS.md): every number below is made up for illustration only.
+# gives (docs/rules.md, components): every number below is made up for illustration only.
 EXAMPLE_TRACK = Track(length=24, storms=(5, 11, 17), starts={2: 0, 3: 2, 4: 4}, mutiny=24)
 
 

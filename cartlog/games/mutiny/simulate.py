@@ -1,6 +1,6 @@
 """Random legal games of Cartagena: The Mutiny, seeded and reproducible.
 
-The printed board and the card splits are not known (ruling M7, ``COMPONENTS.md``), so a
+The printed board and the card splits are not known (ruling M7, docs/rules.md, components), so a
 simulated game runs on :data:`model.EXAMPLE_TRACK` and the example splits below, and its log
 says so in a ``Note`` tag: **they are examples, not the printed game**. The simulator keeps
 the real piles (combat and gold cards in order, top first) beside the engine, which follows
@@ -63,7 +63,7 @@ from cartlog.games.mutiny.rules import (
 # Examples only, NOT the printed game's splits (which no source we have gives).
 EXAMPLE_COMBAT = {"P1": 8, "P2": 6, "P3": 6, "G1": 8, "G2": 6, "G3": 6}
 EXAMPLE_GOLD = {"1": 8, "2": 6, "3": 4}
-NOTE = "example track and card splits for simulation, not the printed game (COMPONENTS.md)"
+NOTE = "example track and card splits for simulation, not the printed game (docs/rules.md, components)"
 COLOURS = ("red", "blue", "green", "yellow")
 SIDE: dict[str, Literal["valverde", "diaz"]] = {"V": "valverde", "D": "diaz"}
 REASON: dict[str, Literal["track", "combat", "gold", "coins"]] = {

@@ -133,17 +133,6 @@ def test_engine_reads_one_line():
     assert err.value.problems[0].line == 1  # located in the line read
 
 
-def test_documentation_example_reads_and_round_trips():
-    import re
-    from pathlib import Path
-
-    doc = (Path(__file__).resolve().parents[3] / "docs" / "notation.md").read_text()
-    blocks = re.findall(r"```mutiny\n(.*?)```", doc, re.DOTALL)
-    assert blocks
-    for block in blocks:
-        assert format_log(parse(block)) == block
-
-
 def test_engine_import_loads_neither_rich_nor_typer():
     import subprocess
     import sys
