@@ -50,6 +50,11 @@ CODES: dict[str, Code] = {
              "Ravensburger base game), or any action after a stuck player's draw"),
         Code(code="turn/no-action", severity="error", rule="O2; R2",
              summary="a turn with no action (or a pass) although the player could move"),
+        Code(code="turn/action-after-pass", severity="error", rule="O2",
+             summary="an action written after a pass in the same turn",
+             explanation="A pass is a turn in which the player does nothing. The audit plays "
+             "the actions written after it as recorded; a pass written after actions only "
+             "ends the turn and is not reported."),
         Code(code="turn/stuck-no-draw", severity="error", rule="R3",
              summary="a stuck player (no card, no backward move) did not draw the 1 card the "
              "rule gives"),

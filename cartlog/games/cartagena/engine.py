@@ -231,6 +231,8 @@ class Engine:
                 return []
             return rules.check_turn_end(state, seat, 0, rules.is_stuck(state, seat), False)
         out: list[Violation] = []
+        if state.passed:
+            out.append(rules.action_after_pass(kind.__name__.lower()))
         room = rules.check_action_room(state, state.done + 1 if written is None else written)
         if room is not None:
             out.append(room)
@@ -255,15 +257,19 @@ class Engine:
         game = self.copy()
         rules.begin_turn(game.state, seat)
         written = sum(1 for a in turn.actions if type(a) is not Pass)
-        reported_room = False
+        reported_room = after_pass_reported = False
         moved = False
         for act in turn.actions:
             if game.state.winner is not None:
                 out.append(rules.action_after_end(game.state, False, type(act).__name__.lower()))
                 break
             if type(act) is Pass:
+                game.state.passed = True
                 continue
             found = game._check_action(act, written)
+            if after_pass_reported:
+                found = [v for v in found if v.code != "turn/action-after-pass"]
+            after_pass_reported = after_pass_reported or game.state.passed
             if reported_room:
                 found = [v for v in found if v.code != "turn/too-many-actions"]
             reported_room = reported_room or any(v.code == "turn/too-many-actions"

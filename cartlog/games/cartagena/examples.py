@@ -38,6 +38,7 @@ EXAMPLES: dict[str, tuple[dict[str, str | None], str]] = {
     "turn/out-of-order": ({}, "1. blue S0-1"),
     "turn/too-many-actions": ({}, "1. red S0-1 D0-2 K0-3 B0-4"),
     "turn/no-action": ({}, "1. red pass"),
+    "turn/action-after-pass": ({}, "1. red pass S0-1"),
     "turn/stuck-no-draw": (RB, "1. red B0-1 S1-6\n"
                                "2. blue S0-12 S12-18\n"
                                "3. red K6-8 P8-9\n"

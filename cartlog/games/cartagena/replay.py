@@ -172,7 +172,7 @@ class Replay:
             rules.begin_turn(state, seat)  # as played (end_turn began the expected seat's)
         moved = 0
         room_reported = False
-        pass_condoned = False
+        pass_condoned = passed = after_pass_reported = False
         fast = self._listener is None
         hand = state.hands[seat]
         sign_of = state.rs.index.get
@@ -188,7 +188,13 @@ class Replay:
             kind = type(act)
             if kind is Pass:
                 pass_condoned = pass_condoned or act.condoned
+                passed = True
                 continue
+            if passed and not after_pass_reported:
+                after_pass_reported = True
+                self._note(rules.action_after_pass(type(act).__name__.lower()),
+                           self._where(act), f"$.events[{index}].actions[{ai}]", number,
+                           ai + 1, seat, to_position(state))
             if not room_reported and (state.done >= limit or state.stuck_draw):
                 room_reported = True
                 written = sum(1 for a in turn.actions if type(a) is not Pass)

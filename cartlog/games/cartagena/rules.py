@@ -696,6 +696,14 @@ def action_after_end(state: State, whole_turn: bool, actual: str) -> Violation:
                      actual=actual)
 
 
+def action_after_pass(actual: str) -> Violation:
+    """O2: a pass is a turn in which the player does nothing, so it ends the turn; an action
+    written after it is played as recorded and reported."""
+    return Violation("turn/action-after-pass",
+                     "an action after the turn's pass: a pass is a turn without action",
+                     expected="no action after pass", actual=actual)
+
+
 def check_action_room(state: State, written: int) -> Violation | None:
     """R2/O2/R3: a turn holds at most the rule set's number of actions, and a stuck player's
     draw ends it. ``written`` is how many actions the turn records."""

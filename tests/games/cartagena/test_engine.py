@@ -47,6 +47,16 @@ def test_O2_a_player_with_no_move_passes():
     assert g.to_move().player == "blue"
 
 
+def test_O2_an_action_after_a_pass_is_reported_by_the_engine():
+    g = game(f"2000-jamaica {J_BOARD} red:0,0,0,0,0,0;blue:0,0,0,0,0,0 red:S;blue:S red/0")
+    g.apply(Pass())
+    assert g.legal() == [EndTurn()]
+    assert codes(g.check(g.read("S0-1"))) == ["turn/action-after-pass"]
+    turn = g.read("1. red pass S0-1")
+    g = game(f"2000-jamaica {J_BOARD} red:0,0,0,0,0,0;blue:0,0,0,0,0,0 red:S;blue:S red/0")
+    assert codes(g.check(turn)) == ["turn/action-after-pass"]
+
+
 def test_R3_stuck_draw_ends_the_turn():
     g = game(f"ravensburger {RB_BOARD} red:0,0,0,0;blue:0,0,0,5 red:-;blue:S red/0")
     draws = [e for e in g.legal() if type(e) is Draw]

@@ -443,6 +443,17 @@ def test_O2_an_empty_turn_counts_as_no_action():
     assert live_codes(audit_2000("1. red\n")) == ["turn/no-action"]
 
 
+def test_O2_an_action_after_a_pass_is_reported_once_and_played():
+    report = audit_2000("1. red pass S0-1 D0-2\n2. blue S0-7\n")
+    assert live_codes(report) == ["turn/action-after-pass"]
+    assert (report.findings[0].line, report.findings[0].col) == (7, 13)
+    assert report.findings[0].actual == "forward"
+
+
+def test_O2_a_pass_after_actions_only_ends_the_turn():
+    assert live_codes(audit_2000("1. red S0-1 pass\n2. blue S0-7\n")) == []
+
+
 def test_O2_stuck_player_draws_option():
     state = pos({"red": "", "blue": "5"})
     assert not rules.stuck_draw_rule(state)
@@ -743,6 +754,7 @@ CODE_CASES = [
     ("turn/out-of-order", _log("1. blue S0-1\n"), 7, 1),
     ("turn/too-many-actions", _log("1. red S0-1 D0-2 K0-3 S0-7\n"), 7, 23),
     ("turn/no-action", _log("1. red pass\n"), 7, 1),
+    ("turn/action-after-pass", _log("1. red pass S0-1\n"), 7, 13),
     ("turn/stuck-no-draw", _log("1. red pass\n", rules_name="ravensburger",
                                 board=" ".join(["BKPHLS"] * 5), deal="red, blue BBKKH"), 7, 1),
     ("turn/number", _log("1. red S0-1\n3. blue S0-7\n"), 8, 1),
