@@ -83,7 +83,7 @@ def _report(replay, path: str, text: str | None) -> tuple[Report, list[int] | No
         colour = (replay.colours[note.seat]
                   if note.seat is not None and note.seat < len(replay.colours) else None)
         f = Finding(
-            code=v.code, severity=info.severity, message=v.message, rule=info.rule,
+            code=v.code, severity=info.severity, message=v.message, rule=v.rule or info.rule,
             line=note.line or None, col=note.col or None, end_col=note.end or None,
             path=note.path, turn=note.turn, action=note.action, player=colour,
             expected=v.expected, actual=v.actual, position=note.position,

@@ -23,6 +23,7 @@ class Violation(NamedTuple):
     message: str
     expected: str | None = None
     actual: str | None = None
+    rule: str | None = None  # the clause this instance breaks, where its code names several
 
 
 class Note(NamedTuple):

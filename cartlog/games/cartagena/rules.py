@@ -64,6 +64,12 @@ def is_stuck(state: State, seat: int) -> bool:
     return sum(state.hands[seat]) == 0 and not can_move_back(state, seat)
 
 
+def _stuck_clause(state: State) -> str:
+    """The clause giving a stuck player's draw in this rule set: R3, or O2 in the 2000
+    edition (where only the option stuck_player_draws gives it)."""
+    return "R3" if state.rs.edition == "ravensburger" else "O2 (option stuck_player_draws)"
+
+
 def stuck_draw_rule(state: State) -> bool:
     """Whether a stuck player draws 1 card (R3; in the 2000 edition only by option, O2)."""
     return state.rs.edition == "ravensburger" or state.options.get("stuck_player_draws", False)
@@ -566,7 +572,7 @@ def check_back(state: State, seat: int, start: int, to: int | None, cards: list[
             f"moving back to {target} ({state.occ[target]} pirate"
             f"{'s' if state.occ[target] > 1 else ''} there) draws {want} card"
             f"{'s' if want != 1 else ''}",
-            expected=str(want), actual=str(got)))
+            expected=str(want), actual=str(got), rule="C2"))
     if cards:
         out += check_drawn(state, seat, cards)
     return out
@@ -613,23 +619,25 @@ def check_stuck_draw(state: State, seat: int, cards: list[int] | None, count: in
     """R3 (O2 with option ``stuck_player_draws``): only a player with no card and no backward
     move at the start of the turn draws 1 card, and the turn ends."""
     out: list[Violation] = []
+    clause = _stuck_clause(state)
     if not stuck_draw_rule(state):
         out.append(Violation(
             "draw/not-stuck",
             f"{state.rs.name} gives a stuck player no card (option stuck_player_draws is off)",
-            expected="pass", actual="draw"))
+            expected="pass", actual="draw", rule=clause))
     elif state.done > 0 or not is_stuck(state, seat):
         held = sum(state.hands[seat])
         why = ("the draw comes only at the start of a turn" if state.done > 0 else
                f"{state.colours[seat]} holds {held} card{'s' if held != 1 else ''}" if held
                else f"{state.colours[seat]} can move a pirate back")
         out.append(Violation("draw/not-stuck", f"{state.colours[seat]} is not stuck: {why}",
-                             expected="a card play or a backward move", actual="draw"))
+                             expected="a card play or a backward move", actual="draw",
+                             rule=clause))
     got = len(cards) if cards is not None else count
     want = min(1, cards_available(state))
     if got is not None and got != want:
         out.append(Violation("draw/count", f"a stuck player draws {want} card",
-                             expected=str(want), actual=str(got)))
+                             expected=str(want), actual=str(got), rule=clause))
     if cards:
         out += check_drawn(state, seat, cards)
     return out
