@@ -7,13 +7,16 @@ module owns a console. Exit statuses follow linters: 0 clean, 1 findings at erro
 
 from __future__ import annotations
 
+import inspect
 import os
+import shutil
 import sys
 from enum import Enum
 from pathlib import Path
 from typing import Annotated, NoReturn, Optional
 
 import typer
+from typer.core import TyperArgument, TyperCommand, TyperGroup, TyperOption
 
 from cartlog import __version__
 from cartlog.core.text import to_ascii
@@ -22,22 +25,129 @@ from cartlog.games import SPECS
 EXIT_CLEAN, EXIT_FINDINGS, EXIT_UNREADABLE = 0, 1, 2
 
 
-def _titles(sep: str = " and ") -> str:
-    titles = [spec.title for spec in SPECS]
+def _titles(titles: list[str] | None = None, sep: str = " and ") -> str:
+    titles = [spec.title for spec in SPECS] if titles is None else titles
     return ", ".join(titles[:-1]) + sep + titles[-1] if len(titles) > 1 else titles[0]
+
+
+def _units(plural: bool = False) -> str:
+    """What the games count their play in, from their specs: ``turn or round``; with
+    ``plural``, which game counts which (``turns in Cartagena, rounds in Meuterer and ...``)."""
+    by_word: dict[str, list[str]] = {}
+    for spec in SPECS:
+        by_word.setdefault(spec.turns_word if plural else spec.turn_word, []).append(spec.title)
+    if not plural:
+        return " or ".join(by_word)
+    return "; ".join(f"{word} in {_titles(titles)}" for word, titles in by_word.items())
+
+
+# -- help -------------------------------------------------------------------------------------
+# Help is click's plain layout, which wraps every line at the terminal's width (typer's boxed
+# layout cuts option names short on a narrow terminal). Paragraphs flow to the width (the
+# docstrings' own line breaks do not count) and each example is a paragraph of its own. Values
+# are shown by their metavar (LOG, N, FILE); a flag shows none. Typer prints an argument's
+# Python type beside its name (``<path>``) with no setting to turn it off, so the commands
+# below show arguments through :class:`_Argument`, which prints the name alone.
+
+HELP_WIDTH = 100  # help is wrapped at the terminal's width, and at most at this one
+_Context = TyperCommand.context_class
+
+
+class _HelpFormatter(_Context.formatter_class):  # type: ignore[name-defined]
+    """Click's help formatter, wrapping at the terminal's width however narrow (click's own
+    never goes under 50 columns) and putting an option's help under it when the option is
+    long for the width."""
+
+    def __init__(self, indent_increment: int = 2, width: int | None = None,
+                 max_width: int | None = None) -> None:
+        if width is None:
+            width = max(min(shutil.get_terminal_size().columns, HELP_WIDTH) - 2, 20)
+        super().__init__(indent_increment, width, max_width)
+
+    def write_dl(self, rows, col_max: int = 30, col_spacing: int = 2) -> None:
+        super().write_dl(rows, min(col_max, max(8, self.width // 3)), col_spacing)
+
+
+class _HelpContext(_Context):  # type: ignore[valid-type,misc]
+    formatter_class = _HelpFormatter
+
+
+class _Argument(TyperArgument):
+    """An argument in help: its name (``LOG``), never its Python type."""
+
+    def display_type_rich(self, ctx) -> str | None:
+        return None
+
+    def _usage_display_name(self) -> str:
+        """The argument in the usage line: ``LOG``, ``[LOG]`` when optional, ``LOGS...``."""
+        name = self.display_name_raw if self.required else f"[{self.display_name_raw}]"
+        return name + ("..." if self.nargs != 1 else "")
+
+
+def _plain_params(params) -> None:
+    for param in params:
+        if type(param) is TyperArgument:
+            param.__class__ = _Argument
+        elif isinstance(param, TyperOption) and param.metavar is None and param.is_flag:
+            param.metavar = ""  # a flag takes no value: nothing to show after its name
+
+
+def _short_help(help_text: str | None) -> str:
+    """A command's line in the list of commands: the first sentence of its help, whole."""
+    first = inspect.cleandoc(help_text or "").split("\n\n")[0].replace("\n", " ")
+    end = first.find(". ")
+    return first[:end + 1] if end != -1 else first
+
+
+class _Command(TyperCommand):
+    context_class = _HelpContext
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        _plain_params(self.params)
+
+    def get_help_option(self, ctx):
+        option = super().get_help_option(ctx)
+        _plain_params([option] if option is not None else [])
+        return option
+
+    def get_short_help_str(self, limit: int = 45) -> str:
+        return self.short_help or _short_help(self.help)
+
+
+class _Group(TyperGroup):
+    context_class = _HelpContext
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        _plain_params(self.params)
+
+    def get_help_option(self, ctx):
+        option = super().get_help_option(ctx)
+        _plain_params([option] if option is not None else [])
+        return option
 
 
 app = typer.Typer(
     name="cartlog",
-    help=f"Replay and audit recorded games of {_titles()}: every illegal move and "
-    "every wrong score or result, at its line and column.\n\n"
-    "Exit status: 0 clean, 1 errors found, 2 unreadable input or bad usage.\n\n"
-    "Examples:\n\n"
-    "  cartlog check game.cartlog\n\n"
-    "  cartlog replay game.cartlog --turn 12\n\n"
-    "  cartlog explain move/forward-destination",
+    cls=_Group,
+    help=f"""Replay and audit recorded games of {_titles()}: every illegal move and every
+    wrong score or result, at its line and column.
+
+    Exit status: 0 clean, 1 errors found, 2 unreadable input or bad usage.
+
+    Examples:
+
+      cartlog check game.cartlog
+
+      cartlog check logs/
+
+      cartlog replay game.cartlog --turn 12
+
+      cartlog explain move/forward-destination""",
     no_args_is_help=True,
-    add_completion=False,
+    add_completion=True,
+    rich_markup_mode=None,
     context_settings={"help_option_names": ["-h", "--help"]},
     pretty_exceptions_enable=False,
 )
@@ -53,16 +163,59 @@ class ConvertTo(str, Enum):
     text = "text"
 
 
+class ThemeName(str, Enum):
+    auto = "auto"
+    dark = "dark"
+    light = "light"
+
+
+# -- values of options: read here, so that a wrong one is answered in the words of this program
+
+def _number(text: str | int) -> int:
+    """A whole number (``--turn 12``)."""
+    if isinstance(text, int):  # the default
+        return text
+    value = text.strip()
+    digits = value.removeprefix("-")
+    if not (digits.isascii() and digits.isdigit()):
+        raise typer.BadParameter(f"{text!r} is not a whole number")
+    if len(digits.lstrip("0")) > 18:
+        raise typer.BadParameter(f"{text!r} is too large")
+    return int(value)
+
+
+def _one_of(kind: type[Enum]):
+    """The value of an option that takes one of a few words (``--format json``)."""
+    words = [m.value for m in kind]  # type: ignore[var-annotated]
+
+    def read(text):
+        if isinstance(text, kind):  # the default
+            return text
+        value = str(text).strip().lower()
+        if value not in words:
+            raise typer.BadParameter(f"{text!r}: expected {', '.join(words[:-1])} or "
+                                     f"{words[-1]}")
+        return kind(value)
+
+    return read
+
+
 # -- options shared by commands (defined once) -------------------------------------------------
 
-FormatOpt = Annotated[Format, typer.Option("--format", "-f", help="text for people, json for "
-                                           "programs.")]
+FormatOpt = Annotated[Format, typer.Option("--format", "-f", metavar="text|json",
+                                           parser=_one_of(Format),
+                                           help="text for people, json for programs.")]
 AsciiOpt = Annotated[bool, typer.Option("--ascii", help="Plain ASCII, no colour: for dumb "
                                         "terminals, files and snapshots.")]
-LogArg = Annotated[Path, typer.Argument(help="A game log, text or JSON ('-' for standard "
-                                        "input).", show_default=False)]
-OutputOpt = Annotated[Optional[Path], typer.Option("--output", "-o", help="Write to this file "
-                                                   "instead of standard output.")]
+ThemeOpt = Annotated[ThemeName, typer.Option(
+    "--theme", metavar="auto|dark|light", envvar="CARTLOG_THEME", parser=_one_of(ThemeName),
+    help="Colours for a dark or a light terminal background; auto: light when the terminal "
+    "says so (COLORFGBG), else dark.")]
+LogArg = Annotated[Path, typer.Argument(metavar="LOG", help="A game log, text or JSON ('-' for "
+                                        "standard input).", show_default=False)]
+OutputOpt = Annotated[Optional[Path], typer.Option("--output", "-o", metavar="FILE",
+                                                   help="Write to this file instead of "
+                                                   "standard output.")]
 
 
 # -- console and input/output --------------------------------------------------------------------
@@ -90,17 +243,36 @@ class _AsciiStream:
         return False
 
 
-def _console(ascii_only: bool = False, stderr: bool = False):
-    """The console of this run. ``--ascii`` and ``NO_COLOR`` turn off every ANSI escape."""
+UNWRAPPED = 1 << 16  # the width of output to a file or pipe: long lines are not wrapped
+
+
+def _console(ascii_only: bool = False, stderr: bool = False,
+             theme_name: ThemeName = ThemeName.auto):
+    """The console of this run. ``--ascii`` and ``NO_COLOR`` turn off every ANSI escape.
+
+    Output to a terminal wraps at its width; output to a file or a pipe is not wrapped, so
+    that each line stays whole for grep and diff. ``COLUMNS`` set in the environment is the
+    width in both cases (the snapshots are written at 100)."""
     from rich.console import Console
 
-    from cartlog.render.theme import THEME
+    from cartlog.render.theme import theme
 
     plain = ascii_only or _no_color()
     stream = sys.stderr if stderr else sys.stdout
-    return Console(theme=THEME, file=_AsciiStream(stream) if ascii_only else stream,
+    width = None
+    if not os.environ.get("COLUMNS", "").isdigit() and not _is_terminal(stream):
+        width = UNWRAPPED
+    return Console(theme=theme(theme_name.value, os.environ.get("COLORFGBG")),
+                   file=_AsciiStream(stream) if ascii_only else stream, width=width,
                    no_color=plain, color_system=None if plain else "auto", highlight=False,
                    emoji=False, soft_wrap=True, legacy_windows=False, safe_box=True)
+
+
+def _is_terminal(stream) -> bool:
+    try:
+        return bool(stream.isatty())
+    except (AttributeError, ValueError):  # no isatty, or a closed stream
+        return False
 
 
 def _read(path: Path) -> tuple[str, str]:
@@ -191,7 +363,8 @@ def _fail(message: str, code: int = EXIT_UNREADABLE) -> NoReturn:
     raise typer.Exit(code)
 
 
-def _show_unreadable(err, ascii_only: bool = False) -> None:
+def _show_unreadable(err, ascii_only: bool = False,
+                     theme_name: ThemeName = ThemeName.auto) -> None:
     from cartlog.core.errors import LogSyntaxError, SyntaxProblem
     from cartlog.render.report import render_unreadable
 
@@ -201,10 +374,11 @@ def _show_unreadable(err, ascii_only: bool = False) -> None:
         err = LogSyntaxError(err.path, err.problems[:limit] + [SyntaxProblem(
             0, 0, f"{more} more problem{'s' if more != 1 else ''} not shown "
             "(CARTLOG_MAX_PROBLEMS shows more)")], err.source)
-    _console(ascii_only, stderr=True).print(render_unreadable(err))
+    _console(ascii_only, stderr=True, theme_name=theme_name).print(render_unreadable(err))
 
 
-def _load(path: Path, ascii_only: bool = False, json_kind: str | None = None):
+def _load(path: Path, ascii_only: bool = False, json_kind: str | None = None,
+          theme_name: ThemeName = ThemeName.auto):
     """Read and parse one log, or say why it cannot be read and exit with 2. With
     ``json_kind`` (``replay``, ``score``) the reason is that command's JSON document."""
     from cartlog.core.errors import LogSyntaxError
@@ -217,7 +391,7 @@ def _load(path: Path, ascii_only: bool = False, json_kind: str | None = None):
 
             _write_json(unreadable_document(json_kind, err))
         else:
-            _show_unreadable(err, ascii_only)
+            _show_unreadable(err, ascii_only, theme_name)
         raise typer.Exit(EXIT_UNREADABLE) from None
 
 
@@ -241,10 +415,82 @@ def _write_text(text: str, output: Optional[Path]) -> None:
 # -- commands --------------------------------------------------------------------------------
 
 
-@app.command()
+def _starting(incomplete: str, words: list[str]) -> list[str]:
+    """Shell completion: the words that start with what has been typed, sorted, once each."""
+    typed = incomplete.strip().lower()
+    return sorted({w for w in words if w.startswith(typed)})
+
+
+def _game_names(incomplete: str) -> list[str]:
+    return _starting(incomplete, [spec.name for spec in SPECS])
+
+
+def _rule_sets(incomplete: str) -> list[str]:
+    return _starting(incomplete, [r for spec in SPECS for r in spec.rulesets])
+
+
+LOG_SUFFIXES = (".cartlog", ".json")  # the files a folder given to check is searched for
+
+
+def _logs_in(folder: Path) -> list[Path] | None:
+    """The logs under a folder, at any depth, in sorted order: every ``*.cartlog`` file and
+    every ``*.json`` file that is not some other JSON document (valid JSON that names no game,
+    such as a schema). Hidden files and folders are passed over. None when the folder cannot
+    be listed."""
+    found: list[Path] = []
+    try:
+        entries = sorted(folder.iterdir(), key=lambda p: p.name)
+    except OSError:
+        return None
+    for entry in entries:
+        if entry.name.startswith("."):
+            continue
+        if entry.is_dir() and not entry.is_symlink():
+            found += _logs_in(entry) or []
+        elif entry.is_file() and entry.suffix.lower() in LOG_SUFFIXES:
+            if entry.suffix.lower() == ".json" and _other_json(entry):
+                continue
+            found.append(entry)
+    return found
+
+
+def _other_json(path: Path) -> bool:
+    """Whether a ``.json`` file is valid JSON that is not a log (it names no game). A file that
+    is not valid JSON may be a damaged log: it is checked, and reported."""
+    import msgspec
+
+    try:
+        with open(path, "rb") as stream:
+            data = _read_bounded(stream, _limit("CARTLOG_MAX_BYTES", MAX_BYTES))
+        raw = msgspec.json.decode(data)
+    except (OSError, msgspec.DecodeError, RecursionError, UnicodeError):
+        return False
+    return not (isinstance(raw, dict) and "game" in raw)
+
+
+def _expand(paths: list[Path]) -> list[Path]:
+    """The logs to check: each path as given, a folder replaced by the logs under it. A folder
+    holding no log stays, to be reported as unreadable."""
+    out: list[Path] = []
+    for path in paths:
+        logs = _logs_in(path) if str(path) != "-" and path.is_dir() else None
+        out += logs if logs else [path]
+    return out
+
+
+def _no_logs(path: Path) -> Exception:
+    from cartlog.core.errors import LogSyntaxError, SyntaxProblem
+    from cartlog.core.text import printable
+
+    return LogSyntaxError(printable(str(path)), [SyntaxProblem(0, 0, (
+        "is a directory with no log in it (no *.cartlog or *.json log, at any depth)"))], None)
+
+
+@app.command(cls=_Command)
 def check(
-    logs: Annotated[list[Path], typer.Argument(help="Game logs to audit, text or JSON ('-' "
-                                               "for standard input).", show_default=False)],
+    logs: Annotated[list[Path], typer.Argument(
+        metavar="LOGS", help="Game logs to audit, text or JSON ('-' for standard input), "
+        "or folders: every *.cartlog and *.json log under them.", show_default=False)],
     fmt: FormatOpt = Format.text,
     stop_at_first: Annotated[bool, typer.Option("--stop-at-first", help="Stop each log at "
                                                 "its first error.")] = False,
@@ -253,18 +499,22 @@ def check(
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="Only the summary line of "
                                         "each log.")] = False,
     ascii_only: AsciiOpt = False,
+    theme_name: ThemeOpt = ThemeName.auto,
 ) -> None:
     """Audit game logs: every illegal action and every wrong claim or result.
 
-    One report per log, in the order given, and a closing line of totals when there are
-    several. Logs that cannot be read are reported on standard error; the others are still
-    checked.
+    One report per log, in the order given; a folder stands for every log under it, at any
+    depth, in sorted order. A closing line gives the totals when there are several logs. Logs
+    that cannot be read are reported on standard error; the others are still checked.
 
-    Exit status: 0 clean, 1 errors found, 2 a log could not be read.
+    Exit status: the worst of all the logs: 0 clean, 1 errors found, 2 a log could not be
+    read.
 
     Examples:
 
       cartlog check game.cartlog
+
+      cartlog check --quiet samples/
 
       cartlog check --format json samples/cartagena/*.cartlog
 
@@ -277,15 +527,18 @@ def check(
     if as_text:
         from cartlog.render.report import render_report, render_totals, summary_line
 
-        out = _console(ascii_only)
+        out = _console(ascii_only, theme_name=theme_name)
+    paths = _expand(logs)
     reports, unreadable = [], []
-    for path in logs:
+    for path in paths:
         try:
+            if str(path) != "-" and path.is_dir():
+                raise _no_logs(path)
             log, text, name = _parse(path)
         except LogSyntaxError as err:
             unreadable.append(err)
             if as_text:
-                _show_unreadable(err, ascii_only)
+                _show_unreadable(err, ascii_only, theme_name)
             continue
         report = audit(log, name, stop_at_first=stop_at_first)
         reports.append(report)
@@ -293,7 +546,7 @@ def check(
             out.print(summary_line(report, stopped=stop_at_first) if quiet else
                       render_report(report, text, verbose=verbose, stopped=stop_at_first))
     if as_text:
-        if len(logs) > 1:
+        if len(paths) > 1:
             with_errors = sum(1 for r in reports if r.errors)
             out.print(render_totals(len(reports) - with_errors, with_errors, len(unreadable)))
     else:
@@ -306,25 +559,42 @@ def check(
         raise typer.Exit(EXIT_FINDINGS)
 
 
-@app.command()
+_TURN_HELP = f"Show only this {_units()} ({_units(plural=True)})."
+
+
+def _first(option: str, value: int | None) -> int | None:
+    """A turn or round number as given: numbered from 1."""
+    if value is not None and value < 1:
+        _fail(f"{option} {value}: the first {_units()} is 1")
+    return value
+
+
+@app.command(cls=_Command)
 def replay(
     log: LogArg,
-    turn: Annotated[Optional[int], typer.Option("--turn", "-t", help="Show only this turn.",
-                                                min=1)] = None,
-    start: Annotated[Optional[int], typer.Option("--from", help="First turn to show.",
-                                                 min=1)] = None,
-    end: Annotated[Optional[int], typer.Option("--to", help="Last turn to show.", min=1)] = None,
-    board: Annotated[bool, typer.Option("--board/--no-board", help="Draw the passage after "
-                                        "each turn.")] = True,
+    turn: Annotated[Optional[int], typer.Option("--turn", "-t", metavar="N", parser=_number,
+                                                help=_TURN_HELP)] = None,
+    round_: Annotated[Optional[int], typer.Option("--round", metavar="N", parser=_number,
+                                                  help="The same as --turn.")] = None,
+    start: Annotated[Optional[int], typer.Option(
+        "--from", metavar="N", parser=_number, help=f"First {_units()} to show.")] = None,
+    end: Annotated[Optional[int], typer.Option(
+        "--to", metavar="N", parser=_number, help=f"Last {_units()} to show.")] = None,
+    board: Annotated[bool, typer.Option("--board/--no-board", help=f"Draw the board after "
+                                        f"each {_units()}.")] = True,
     fmt: FormatOpt = Format.text,
     ascii_only: AsciiOpt = False,
+    theme_name: ThemeOpt = ThemeName.auto,
 ) -> None:
-    """Replay a game step by step, with the passage drawn after each turn.
+    """Replay a game step by step, with the board drawn after each turn or round.
 
-    Each action is shown in notation and in words, with the cards drawn, hand sizes and the
-    findings where they arise.
+    Each action is shown in notation and in words, with the cards drawn and the findings where
+    they arise. {units}.
 
-    Exit status: 0 clean, 1 errors found, 2 the log could not be read.
+    A turn or round past the end of the game is bad usage, like --turn 0: the error says how
+    long the game is. A --to past the end shows the game to its end.
+
+    Exit status: 0 clean, 1 errors found, 2 the log could not be read or bad usage.
 
     Examples:
 
@@ -332,20 +602,33 @@ def replay(
 
       cartlog replay game.cartlog --turn 12
 
+      cartlog replay meuterer.cartlog --round 3
+
       cartlog replay game.cartlog --from 10 --to 14 --ascii
     """
+    if turn is not None and round_ is not None:
+        _fail("--turn and --round are the same option: give one")
+    option = "--round" if round_ is not None else "--turn"
+    turn = _first(option, turn if round_ is None else round_)
+    start, end = _first("--from", start), _first("--to", end)
     if turn is not None:
         if start is not None or end is not None:
-            _fail("--turn cannot be given with --from or --to")
+            _fail(f"{option} cannot be given with --from or --to")
         start = end = turn
     if start is not None and end is not None and start > end:
         _fail(f"--from {start} is after --to {end}")
-    parsed, text, name = _load(log, ascii_only, "replay" if fmt is Format.json else None)
+    parsed, text, name = _load(log, ascii_only, "replay" if fmt is Format.json else None,
+                               theme_name)
     from cartlog.audit import replay_report
     from cartlog.games import game_of
 
     game = game_of(parsed)
     report, frames = replay_report(parsed, name)
+    last = max((f.turn for f in frames if f.turn is not None), default=0)
+    if start is not None and start > last:
+        given = option if turn is not None else "--from"
+        _fail(f"{given} {start}: {name} has only {game.count(last)}" if last else
+              f"{given} {start}: {name} has no {game.turns_word}")
     if fmt is Format.json:
         from cartlog.documents import replay_document
 
@@ -354,18 +637,23 @@ def replay(
         from cartlog.render import game_renderer
 
         renderer = game_renderer(game.name)
-        _console(ascii_only).print(renderer.render_replay(
+        _console(ascii_only, theme_name=theme_name).print(renderer.render_replay(
             parsed, report, frames, text, start=start, end=end, board=board,
             ascii=ascii_only))
     if report.errors:
         raise typer.Exit(EXIT_FINDINGS)
 
 
+replay.__doc__ = (replay.__doc__ or "").replace("{units}",
+                                                "Play is counted in " + _units(plural=True))
+
+
 _SCORE_HELP = "\n\n    ".join(f"{spec.title}: {spec.summary}." for spec in SPECS)
 
 
-@app.command()
-def score(log: LogArg, fmt: FormatOpt = Format.text, ascii_only: AsciiOpt = False) -> None:
+@app.command(cls=_Command)
+def score(log: LogArg, fmt: FormatOpt = Format.text, ascii_only: AsciiOpt = False,
+          theme_name: ThemeOpt = ThemeName.auto) -> None:
     """Show the final breakdown: the winner, how each player stands, and the recorded result
     beside the replayed one.
 
@@ -379,7 +667,8 @@ def score(log: LogArg, fmt: FormatOpt = Format.text, ascii_only: AsciiOpt = Fals
 
       cartlog score game.json --format json
     """
-    parsed, text, name = _load(log, ascii_only, "score" if fmt is Format.json else None)
+    parsed, text, name = _load(log, ascii_only, "score" if fmt is Format.json else None,
+                               theme_name)
     from cartlog.audit import audit
     from cartlog.games import game_of
 
@@ -391,7 +680,8 @@ def score(log: LogArg, fmt: FormatOpt = Format.text, ascii_only: AsciiOpt = Fals
     else:
         from cartlog.render import game_renderer
 
-        _console(ascii_only).print(game_renderer(game_of(parsed).name).render_score(
+        _console(ascii_only, theme_name=theme_name).print(game_renderer(
+            game_of(parsed).name).render_score(
             parsed, report, ascii=ascii_only))
     if report.errors:
         raise typer.Exit(EXIT_FINDINGS)
@@ -400,20 +690,24 @@ def score(log: LogArg, fmt: FormatOpt = Format.text, ascii_only: AsciiOpt = Fals
 score.__doc__ = (score.__doc__ or "").replace("{games}", _SCORE_HELP)
 
 
-@app.command()
+@app.command(cls=_Command)
 def simulate(
     game: Annotated[str, typer.Argument(
-        help="The game: " + ", ".join(spec.name for spec in SPECS) + ".",
-        show_default=False)],
+        metavar="GAME", help="The game: " + ", ".join(spec.name for spec in SPECS) + ".",
+        show_default=False, autocompletion=_game_names)],
     rules: Annotated[Optional[str], typer.Option(
-        "--rules", "-r", help="The rule set or variant; see cartlog games. Default: "
+        "--rules", "-r", metavar="NAME", autocompletion=_rule_sets,
+        help="The rule set or variant; see cartlog games. Default: "
         + ", ".join(f"{spec.default_rules} ({spec.name})" for spec in SPECS) + ".")] = None,
-    players: Annotated[int, typer.Option("--players", "-n", help="Number of players.")] = 4,
-    seed: Annotated[int, typer.Option("--seed", "-s", help="Random seed: the same seed gives "
-                                      "the same game.")] = 0,
-    view: Annotated[str, typer.Option("--view", help="all: every card known; table: what the "
-                                      "whole table saw; or a colour: the table's view plus "
-                                      "that player's cards.")] = "all",
+    players: Annotated[int, typer.Option("--players", "-n", metavar="N", parser=_number,
+                                         help="Number of players.")] = 4,
+    seed: Annotated[int, typer.Option("--seed", "-s", metavar="N", parser=_number,
+                                      help="Random seed: the same seed gives the same "
+                                      "game.")] = 0,
+    view: Annotated[str, typer.Option("--view", metavar="all|table|COLOUR", help="all: every "
+                                      "card known; table: what the whole table saw; or a "
+                                      "colour: the table's view plus that player's "
+                                      "cards.")] = "all",
     fmt: FormatOpt = Format.text,
     output: OutputOpt = None,
 ) -> None:
@@ -459,11 +753,12 @@ def _emit_log(log, entry, fmt: Format, output: Optional[Path]) -> None:
     _write_text(text, output)
 
 
-@app.command()
+@app.command(cls=_Command)
 def convert(
     log: LogArg,
-    to: Annotated[Optional[ConvertTo], typer.Option("--to", help="Target form; by default the "
-                                                    "other one.")] = None,
+    to: Annotated[Optional[ConvertTo], typer.Option("--to", metavar="json|text",
+                                                    parser=_one_of(ConvertTo), help="Target "
+                                                    "form; by default the other one.")] = None,
     output: OutputOpt = None,
 ) -> None:
     """Convert a log between the text notation and JSON. Text is written in canonical form.
@@ -486,11 +781,13 @@ def convert(
     _emit_log(parsed, game_of(parsed), Format(to.value), output)
 
 
-@app.command()
+@app.command(cls=_Command)
 def explain(
-    code: Annotated[str, typer.Argument(help="A finding code, e.g. "
-                                        "move/forward-destination.", show_default=False)],
+    code: Annotated[str, typer.Argument(metavar="CODE", help="A finding code, e.g. "
+                                        "move/forward-destination.", show_default=False,
+                                        autocompletion=_codes)],
     ascii_only: AsciiOpt = False,
+    theme_name: ThemeOpt = ThemeName.auto,
 ) -> None:
     """Explain a finding code: what it means and the rule it enforces.
 
@@ -515,11 +812,19 @@ def explain(
         _fail(f"unknown code {code!r}{hint}")
     from cartlog.render.report import render_code
 
-    _console(ascii_only).print(render_code(info))
+    _console(ascii_only, theme_name=theme_name).print(render_code(info))
 
 
-@app.command()
-def games(fmt: FormatOpt = Format.text, ascii_only: AsciiOpt = False) -> None:
+def _codes(incomplete: str) -> list[str]:
+    """The finding codes that start with what has been typed (shell completion)."""
+    from cartlog.games import all_codes
+
+    return _starting(incomplete, list(all_codes()))
+
+
+@app.command(cls=_Command)
+def games(fmt: FormatOpt = Format.text, ascii_only: AsciiOpt = False,
+          theme_name: ThemeOpt = ThemeName.auto) -> None:
     """List the games, their rule sets and the options a log header may set.
 
     Examples:
@@ -536,13 +841,13 @@ def games(fmt: FormatOpt = Format.text, ascii_only: AsciiOpt = False) -> None:
         return
     from cartlog.render.report import render_catalogue
 
-    _console(ascii_only).print(render_catalogue(data))
+    _console(ascii_only, theme_name=theme_name).print(render_catalogue(data))
 
 
-@app.command()
+@app.command(cls=_Command)
 def schema(
-    out: Annotated[Optional[Path], typer.Option("--out", "-o", help="Write the schema files "
-                                                "into this folder.")] = None,
+    out: Annotated[Optional[Path], typer.Option("--out", "-o", metavar="DIR", help="Write the "
+                                                "schema files into this folder.")] = None,
     check_only: Annotated[bool, typer.Option("--check", help="Write nothing; exit 1 if the "
                                              "files in --out are stale.")] = False,
 ) -> None:
@@ -600,7 +905,7 @@ def _version(value: bool) -> None:
 
 
 @app.callback()
-def _root(version: Annotated[bool, typer.Option("--version", callback=_version,
+def _root(version: Annotated[bool, typer.Option("--version", "-V", callback=_version,
                                                 is_eager=True, help="Print the version.")]
           = False) -> None:
     """Replay and audit recorded games."""

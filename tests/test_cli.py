@@ -342,8 +342,8 @@ def test_unreadable_input_exits_2_without_traceback(bad_inputs, name, command):
     result = run(*command, bad_inputs[name])
     assert result.exit_code == 2, result.output
     assert str(bad_inputs[name]) in result.stderr or "--format" in command
-    if "--format" not in command:
-        assert result.stdout == ""
+    if "--format" not in command and not (command == ["check"] and name == "directory"):
+        assert result.stdout == ""  # (check reads the logs in a folder: a line of totals)
 
 
 @pytest.mark.parametrize("name", ["json-array", "unknown-game", "binary", "empty"])
@@ -686,3 +686,392 @@ def test_every_command_and_option_is_documented():
                 names = [param.name.upper()]
             missing += [f"{name} {o}" for o in names if not documented(o)]
     assert not missing, f"not in docs/cli.md: {missing}"
+
+
+# -- help at every width, in the words of every game -------------------------------------------
+
+HELP_WIDTHS = [40, 80, 200]
+TYPE_NAMES = re.compile(r"<(bool|path|str|int|float|text|int range|list\[[^\]]*\])>|\[x[<>]=")
+VALIDATION_WORDS = ("Value error", "Input should be", "is not in the range", "pydantic")
+
+
+@pytest.mark.parametrize("columns", HELP_WIDTHS)
+@pytest.mark.parametrize("command", [None, *COMMANDS])
+def test_help_wraps_at_every_width(command, columns):
+    args = ["--help"] if command is None else [command, "--help"]
+    result = run(*args, env={"COLUMNS": str(columns)})
+    assert result.exit_code == 0
+    lines = result.stdout.splitlines()
+    too_long = [ln for ln in lines if len(ln) > columns]
+    assert not too_long, too_long
+    assert max(map(len, lines)) <= 100  # a readable measure on a wide terminal
+    assert "…" not in result.stdout  # nothing cut short
+
+
+@pytest.mark.parametrize("command", [None, *COMMANDS])
+def test_help_names_no_python_types_nor_validation_wording(command):
+    args = ["--help"] if command is None else [command, "--help"]
+    out = run(*args, env={"COLUMNS": "80"}).stdout
+    assert not TYPE_NAMES.search(out), TYPE_NAMES.search(out)
+    assert not any(word in out for word in VALIDATION_WORDS)
+
+
+def test_help_paragraphs_flow_unbroken():
+    # the docstring's own line breaks do not reach the help: a sentence is cut only at the width
+    out = run("replay", "--help", env={"COLUMNS": "200"}).stdout
+    assert max(map(len, out.splitlines())) > 90  # paragraphs fill the width...
+    flowing = " ".join(out.split())  # ...and are whole, in order
+    assert "with the cards drawn and the findings where they arise." in flowing
+    assert "Replay a game step by step, with the board drawn after each turn or round." in flowing
+
+
+def test_help_speaks_of_every_game():
+    from cartlog.games import SPECS
+
+    out = " ".join(run("replay", "--help", env={"COLUMNS": "200"}).stdout.split())
+    assert "passage" not in out  # a Cartagena word
+    for spec in SPECS:
+        assert spec.title in out
+        assert spec.turn_word in out and spec.turns_word in out
+    listing = run("--help", env={"COLUMNS": "200"}).stdout
+    replay_line = next(ln for ln in listing.splitlines() if ln.strip().startswith("replay "))
+    assert "turn or round" in replay_line and "passage" not in replay_line
+
+
+@pytest.mark.parametrize("command, usage", [
+    ("check", "Usage: cartlog check [OPTIONS] LOGS..."),
+    ("replay", "Usage: cartlog replay [OPTIONS] LOG"),
+    ("simulate", "Usage: cartlog simulate [OPTIONS] GAME"),
+])
+def test_usage_line_names_arguments_plainly(command, usage):
+    out = run(command, "--help", env={"COLUMNS": "80"}).stdout
+    assert out.splitlines()[0] == usage
+    assert "{" not in out.splitlines()[0]
+
+
+def test_version_short_option():
+    for option in ("-V", "--version"):
+        result = run(option)
+        assert result.exit_code == 0
+        assert result.stdout == f"cartlog {__version__}\n"
+
+
+# -- usage errors ----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("args, env, message", [
+    (["replay", "{clean}", "--turn", "abc"], None, "'abc' is not a whole number"),
+    (["replay", "{clean}", "--turn", "0"], None, "--turn 0: the first turn or round is 1"),
+    (["replay", "{clean}", "--round", "-2"], None, "--round -2: the first turn or round is 1"),
+    (["replay", "{clean}", "--from", "0"], None, "--from 0: the first turn or round is 1"),
+    (["replay", "{clean}", "--turn", "3", "--round", "3"], None, "give one"),
+    (["replay", "{clean}", "--round", "3", "--to", "4"], None,
+     "--round cannot be given with --from or --to"),
+    (["check", "{clean}", "--format", "yaml"], None, "'yaml': expected text or json"),
+    (["check", "{clean}"], {"CARTLOG_THEME": "pink"}, "'pink': expected auto, dark or light"),
+    (["replay", "{clean}", "--turn", "99999999999999999999"], None,
+     "'99999999999999999999' is too large"),
+    (["replay", "{clean}", "--turn", "--5"], None, "'--5' is not a whole number"),
+    (["simulate", "cartagena", "--players", "three"], None, "'three' is not a whole number"),
+    (["simulate", "cartagena", "--players", "0"], None, "is for 2 to 5 players"),
+    (["convert", "{clean}", "--to", "xml"], None, "'xml': expected json or text"),
+])
+def test_usage_errors_exit_2_in_plain_words(logs, args, env, message):
+    args = [a.format(**{k: str(v) for k, v in logs.items()}) for a in args]
+    result = run(*args, env=env)
+    assert result.exit_code == 2
+    assert message in result.stderr
+    assert not any(word in result.stderr for word in VALIDATION_WORDS), result.stderr
+    assert result.stdout == ""
+
+
+# -- shell completion ------------------------------------------------------------------------
+
+
+def test_shell_completion_script_is_offered():
+    group = typer.main.get_command(app)
+    assert {"--install-completion", "--show-completion"} <= {
+        o for p in group.params for o in p.opts}
+    proc = cartlog_process("--show-completion", "bash",  # a shell named, not detected
+                           env={"_TYPER_COMPLETE_TEST_DISABLE_SHELL_DETECTION": "1"})
+    assert proc.returncode == 0
+    assert b"_CARTLOG_COMPLETE" in proc.stdout
+
+
+@pytest.mark.parametrize("words, cword, expected", [
+    ("cartlog re", 1, {"replay"}),
+    ("cartlog simulate me", 2, {"meuterer"}),
+    ("cartlog simulate cartagena --rules rav", 4, {"ravensburger", "ravensburger-advanced"}),
+    ("cartlog explain draw/cou", 2, {"draw/count"}),
+])
+def test_shell_completion_completes_commands_games_and_codes(words, cword, expected):
+    proc = cartlog_process(env={"_CARTLOG_COMPLETE": "complete_bash", "COMP_WORDS": words,
+                                "COMP_CWORD": str(cword)})
+    assert proc.returncode == 0
+    assert set(proc.stdout.decode().split()) == expected
+
+
+# -- replay: turns and rounds, and past the end ------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def rounds_log(tmp_path_factory) -> Path:
+    """A simulated Meuterer game: 9 rounds with three players."""
+    path = tmp_path_factory.mktemp("rounds") / "mutin.cartlog"
+    assert run("simulate", "meuterer", "--players", "3", "--seed", "1",
+               "-o", path).exit_code == 0
+    return path
+
+
+def turns_of(path: Path) -> int:
+    frames = msgspec.json.decode(run("replay", path, "--format", "json").stdout)["frames"]
+    return max(f["turn"] for f in frames if f.get("turn") is not None)
+
+
+@needs_renderer
+def test_round_is_the_same_option_as_turn(rounds_log):
+    by_round = run("replay", rounds_log, "--round", "3", "--ascii", "--no-board")
+    by_turn = run("replay", rounds_log, "--turn", "3", "--ascii", "--no-board")
+    assert by_round.exit_code == by_turn.exit_code == 0
+    assert by_round.stdout == by_turn.stdout
+    assert "round 3 of 9" in by_round.stdout
+    as_json = msgspec.json.decode(run("replay", rounds_log, "--round", "3", "-f", "json").stdout)
+    assert {f["turn"] for f in as_json["frames"] if f.get("turn") is not None} == {3}
+
+
+@pytest.mark.parametrize("fmt", ["text", "json"])
+@pytest.mark.parametrize("name", ["clean", "findings"])
+def test_replay_past_the_end_is_bad_usage_and_says_how_long_the_game_is(logs, name, fmt):
+    last = turns_of(logs["clean"])
+    for args, given in ((["--turn", "500"], "--turn"), (["--round", "500"], "--round"),
+                        (["--from", "500"], "--from"), (["--from", "500", "--to", "600"], "--from"),
+                        (["--turn", str(last + 1)], "--turn")):
+        result = run("replay", logs[name], *args, "--format", fmt, "--ascii")
+        assert result.exit_code == 2, (args, result.output)  # as --turn 0 and --turn abc
+        number = args[1]
+        assert result.stderr == f"cartlog: {given} {number}: {logs[name]} has only {last} turns\n"
+        assert result.stdout == ""
+
+
+def test_replay_past_the_end_counts_in_the_games_unit(rounds_log):
+    result = run("replay", rounds_log, "--round", "12", "--format", "json")
+    assert result.exit_code == 2
+    assert result.stderr == f"cartlog: --round 12: {rounds_log} has only 9 rounds\n"
+    assert result.stdout == ""
+
+
+def test_replay_of_a_game_with_no_turns_says_so(logs, tmp_path):
+    text = logs["clean"].read_text(encoding="utf-8")
+    header = tmp_path / "no-turns.cartlog"
+    header.write_text(text[:text.index("\n1. ")] + "\n", encoding="utf-8")
+    result = run("replay", header, "--turn", "1")
+    assert result.exit_code == 2
+    assert result.stderr == f"cartlog: --turn 1: {header} has no turns\n"
+
+
+@needs_renderer
+def test_replay_range_reaching_past_the_end_shows_the_last_turns(logs):
+    last = turns_of(logs["clean"])
+    result = run("replay", logs["clean"], "--from", str(last - 1), "--to", "999", "--ascii",
+                 "--no-board")
+    assert result.exit_code == 0 and result.stderr == ""
+    assert f"Turn {last - 1} " in result.stdout and f"Turn {last} " in result.stdout
+    inside = run("replay", logs["clean"], "--turn", str(last), "--ascii")
+    assert inside.exit_code == 0 and inside.stderr == ""
+
+
+# -- output to files and pipes -----------------------------------------------------------------
+
+
+NO_COLUMNS = {"COLUMNS": None, "LINES": None}
+
+
+@needs_renderer
+def test_replay_to_a_pipe_is_not_wrapped(logs):
+    args = ["replay", logs["out-of-order"], "--ascii"]
+    piped = run(*args, env=NO_COLUMNS).stdout
+    narrow = run(*args, env={"COLUMNS": "60"}).stdout  # COLUMNS, when set, is the width
+    assert max(map(len, piped.splitlines())) > 100
+    assert len(narrow.splitlines()) > len(piped.splitlines())
+    # the same text, only the line breaks differ
+    assert "".join(piped.split()) == "".join(narrow.split())
+
+
+@needs_renderer
+@pytest.mark.parametrize("command", ["replay", "score", "check", "games"])
+def test_output_to_a_pipe_is_as_on_a_wide_terminal(logs, command):
+    args = [command, "--ascii"] if command == "games" else [command, logs["out-of-order"],
+                                                              "--ascii"]
+    piped = run(*args, env=NO_COLUMNS).stdout
+    assert piped == run(*args, env={"COLUMNS": "1000"}).stdout  # no line cut short
+    if command == "check":
+        assert max(map(len, piped.splitlines())) > 100  # a finding's line, whole
+        summary = piped.strip().splitlines()[-1]
+        assert summary.startswith(f"{logs['out-of-order']}: ") and "132 turns" in summary
+
+
+def test_real_process_output_to_a_pipe_is_not_wrapped(logs):
+    env = {k: v for k, v in os.environ.items() if k not in ("COLUMNS", "LINES")}
+    proc = subprocess.run([sys.executable, "-m", "cartlog", "replay", str(logs["findings"]),
+                           "--turn", "1", "--ascii"], cwd=ROOT, capture_output=True,
+                          env={**env, "PYTHONPATH": str(ROOT)}, timeout=60)
+    assert proc.returncode == 1
+    header = proc.stdout.decode().splitlines()[0]
+    assert header.endswith("turn 1 of " + str(turns_of(logs["clean"])))  # one line, whole
+
+
+# -- colour themes -----------------------------------------------------------------------------
+
+
+SGR = re.compile(r"\x1b\[([0-9;]*)m")
+# foreground colours that cannot be read on a white background: white, bright white, yellow,
+# bright yellow, and the palest of the 256 colours (light yellows, near-whites, light greys)
+PALE_16 = {"37", "97", "33", "93"}
+PALE_256 = {"3", "7", "11", "15", *map(str, range(226, 232)), *map(str, range(250, 256))}
+
+
+def pale_text(output: str) -> list[str]:
+    """The escape sequences in ``output`` that set a pale foreground without a background."""
+    pale = []
+    for m in SGR.finditer(output):
+        params, i, fg, bg = m.group(1).split(";"), 0, None, False
+        while i < len(params):
+            p = params[i]
+            if p in ("38", "48") and i + 1 < len(params):
+                n = 3 if params[i + 1] == "5" else 5
+                if p == "38" and params[i + 1] == "5":
+                    fg = "256:" + params[i + 2]
+                bg = bg or p == "48"
+                i += n
+                continue
+            if p in PALE_16:
+                fg = p
+            bg = bg or p.isdigit() and (40 <= int(p) <= 47 or 100 <= int(p) <= 107)
+            i += 1
+        if fg is not None and not bg and (fg in PALE_16 or fg.removeprefix("256:") in PALE_256
+                                          and fg.startswith("256:")):
+            pale.append(m.group(0))
+    return pale
+
+
+COLOUR_256 = {**COLOUR_ENV, "COLORTERM": "", "TERM": "xterm-256color", "NO_COLOR": ""}
+
+
+@needs_renderer
+@pytest.mark.parametrize("args", [["replay", "{out-of-order}"], ["score", "{out-of-order}"],
+                                  ["check", "{findings}"], ["replay", "{rounds}"],
+                                  ["score", "{rounds}"], ["games"], ["explain", "draw/count"]])
+def test_light_theme_has_no_pale_text(logs, rounds_log, args):
+    paths = {**{k: str(v) for k, v in logs.items()}, "rounds": str(rounds_log)}
+    args = [a.format(**paths) for a in args]
+    light = run(*args, "--theme", "light", env=COLOUR_256).stdout
+    assert ANSI in light
+    assert not pale_text(light), sorted(set(pale_text(light)))
+
+
+@needs_renderer
+def test_theme_is_chosen_by_option_variable_or_terminal(logs):
+    args = ["replay", str(logs["clean"]), "--turn", "2"]
+    dark = run(*args, env=COLOUR_256).stdout
+    assert pale_text(dark)  # the dark theme's bright signs: what the light theme avoids
+    light = run(*args, "--theme", "light", env=COLOUR_256).stdout
+    assert light != dark
+    assert run(*args, env={**COLOUR_256, "CARTLOG_THEME": "light"}).stdout == light
+    assert run(*args, env={**COLOUR_256, "COLORFGBG": "0;15"}).stdout == light
+    assert run(*args, env={**COLOUR_256, "COLORFGBG": "15;0"}).stdout == dark
+    assert run(*args, "--theme", "dark", env={**COLOUR_256, "CARTLOG_THEME": "light"}
+               ).stdout == dark  # the option wins over the variable
+    plain = run(*args, "--theme", "light", env={**COLOUR_256, "NO_COLOR": "1"}).stdout
+    assert ANSI not in plain
+
+
+# -- check: folders ----------------------------------------------------------------------------
+
+
+@pytest.fixture
+def folder(logs, tmp_path) -> Path:
+    """A folder of logs at several depths, with files that are not logs beside them."""
+    root = tmp_path / "club"
+    (root / "2024" / "spring").mkdir(parents=True)
+    (root / "2025").mkdir()
+    (root / ".hidden").mkdir()
+    (root / "b-clean.cartlog").write_bytes(logs["clean"].read_bytes())
+    (root / "2024" / "spring" / "a-findings.cartlog").write_bytes(logs["findings"].read_bytes())
+    (root / "2024" / "game.json").write_bytes(logs["json"].read_bytes())
+    (root / "2025" / "notes.txt").write_text("not a log\n", encoding="utf-8")
+    (root / "2025" / "settings.json").write_text('{"theme": "light"}\n', encoding="utf-8")
+    (root / ".hidden" / "x.cartlog").write_text("not read\n", encoding="utf-8")
+    (root / ".draft.cartlog").write_text("not read\n", encoding="utf-8")
+    return root
+
+
+def test_check_folder_checks_every_log_under_it_in_sorted_order(folder):
+    result = run("check", "--quiet", folder)
+    assert result.exit_code == 1, result.output
+    names = [ln.split(": ")[0] for ln in result.stdout.splitlines()[:-1]]
+    assert names == [str(folder / "2024" / "game.json"),
+                     str(folder / "2024" / "spring" / "a-findings.cartlog"),
+                     str(folder / "b-clean.cartlog")]
+    assert result.stdout.splitlines()[-1] == "3 logs: 2 clean, 1 with errors, 0 unreadable"
+    assert result.stderr == ""
+
+
+def test_check_folder_reports_each_finding_under_its_file(folder):
+    result = run("check", folder)
+    assert [m.group("file").removeprefix("#1 ") for m in located_lines(result.stdout)] == [
+        str(folder / "2024" / "spring" / "a-findings.cartlog")]
+    doc = strict_decode(run("check", "--format", "json", folder).stdout, check_document_type())
+    assert [r.file for r in doc.reports] == names_in(folder)
+
+
+def names_in(folder: Path) -> list[str]:
+    return [str(folder / "2024" / "game.json"),
+            str(folder / "2024" / "spring" / "a-findings.cartlog"),
+            str(folder / "b-clean.cartlog")]
+
+
+def test_check_folder_exits_with_the_worst_status(folder, logs):
+    (folder / "2024" / "findings.cartlog").unlink(missing_ok=True)
+    (folder / "2024" / "spring" / "a-findings.cartlog").unlink()
+    assert run("check", "-q", folder).exit_code == 0
+    (folder / "2025" / "broken.json").write_text('{"game": "cartagena", ', encoding="utf-8")
+    result = run("check", "-q", folder)
+    assert result.exit_code == 2
+    assert f"{folder / '2025' / 'broken.json'}:" in result.stderr
+
+
+def test_check_folder_with_no_log_is_unreadable(tmp_path, logs):
+    empty = tmp_path / "empty"
+    (empty / "sub").mkdir(parents=True)
+    (empty / "sub" / "readme.txt").write_text("x\n", encoding="utf-8")
+    result = run("check", empty, logs["clean"])
+    assert result.exit_code == 2
+    assert f"{empty}: error: is a directory with no log in it" in result.stderr
+    assert "2 logs: 1 clean, 0 with errors, 1 unreadable" in result.stdout
+
+
+# -- README ------------------------------------------------------------------------------------
+
+
+def test_readme_makes_a_virtual_environment_before_pip_install():
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    for block in re.findall(r"```sh\n(.*?)```", readme, re.DOTALL):
+        if "pip install" in block:
+            assert block.index("-m venv .venv && . .venv/bin/activate") < block.index(
+                "pip install"), block
+
+
+def test_readme_cites_only_files_in_the_repository():
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    links = re.findall(r"\]\(([^)#\s]+)(?:#[^)]*)?\)", readme)
+    quoted = re.findall(r"`((?:\.{0,2}/)?[\w.-]+(?:/[\w.*-]+)+/?)`", readme)
+    cited = {c for c in links + quoted if "://" not in c}
+    assert cited, "the README cites no file?"
+    for path in cited:
+        assert not path.startswith("../"), f"{path}: outside the repository"
+        if "*" in path:
+            assert list(ROOT.glob(path)), path
+        else:
+            assert (ROOT / path).exists(), f"README cites {path}, which does not exist"
+    for command in re.findall(r"cartlog \w+ (samples/\S+)", readme):
+        assert (ROOT / command).exists(), command

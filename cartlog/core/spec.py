@@ -106,7 +106,8 @@ class GameSpec:
                  **options: Any) -> Any:
         """A random legal game, as a decoded log."""
         return self.module("simulate").simulate(
-            rules or self.default_rules, players or self.players[1], seed, **options)
+            rules or self.default_rules, self.players[1] if players is None else players, seed,
+            **options)
 
     def catalogue(self) -> dict[str, Any]:
         """Rule sets and options as plain data (``cartlog games``)."""

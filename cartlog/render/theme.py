@@ -1,8 +1,11 @@
-"""One theme of semantic style names for every renderer.
+"""One set of semantic style names for every renderer, in a dark and a light theme.
 
 Renderers write ``[finding.error]...[/]`` or ``Text(..., style="player.red")``; the CLI's
-console carries :data:`THEME`. With ``NO_COLOR`` set (or ``--ascii``) the same text is printed
-without colour.
+console carries the theme the user chose (:func:`theme`, ``--theme`` or ``CARTLOG_THEME``).
+:data:`THEME` is the dark one, for terminals with a dark background. The light one replaces
+every colour that cannot be read on white (white, bright yellow and the other bright colours,
+light grey) by a darker one of the same hue. With ``NO_COLOR`` set (or ``--ascii``) the same
+text is printed without colour.
 """
 
 from __future__ import annotations
@@ -79,6 +82,49 @@ STYLES.update({
 })
 
 THEME = Theme(STYLES)
+
+# The light theme: the same names, each colour that fades into a white background darkened.
+LIGHT_STYLES: dict[str, str] = {**STYLES, **{
+    "finding.warning": "bold dark_goldenrod",
+    "finding.info": "dark_cyan",
+    "ok": "bold green4",
+    "notation": "bold dark_cyan",
+    "player.yellow": "bold dark_goldenrod",
+    "player.green": "bold green4",
+    "player.white": "bold white on grey50",
+    "player.grey": "bold grey42",
+    "result.agree": "bold green4",
+    "sign.0": "grey35",
+    "sign.1": "dark_cyan",
+    "sign.2": "dark_goldenrod",
+    "sign.3": "green4",
+    "sign.4": "dark_magenta",
+    "sign.5": "blue3",
+    "goods.ruby": "red3",
+    "goods.salt": "grey35",
+    "goods.cloth": "blue3",
+    "goods.grain": "dark_goldenrod",
+    "island.port": "bold green4",
+    "island.previous": "green4",
+    "island.captain": "bold dark_cyan",
+}}
+LIGHT_THEME = Theme(LIGHT_STYLES)
+THEMES = {"dark": THEME, "light": LIGHT_THEME}
+
+
+def background_is_light(colorfgbg: str | None) -> bool:
+    """Whether ``COLORFGBG`` (``"0;15"``: foreground;background, set by some terminals) says
+    the background is light: colour 7 or 15, white."""
+    last = (colorfgbg or "").rsplit(";", 1)[-1].strip()
+    return last in ("7", "15")
+
+
+def theme(name: str = "auto", colorfgbg: str | None = None) -> Theme:
+    """The theme called ``name`` (``dark``, ``light``); ``auto`` is light when the terminal
+    says its background is light (``COLORFGBG``), dark otherwise."""
+    if name == "auto":
+        name = "light" if background_is_light(colorfgbg) else "dark"
+    return THEMES[name]
 
 
 def player_style(colour: str) -> str:
