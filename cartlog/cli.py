@@ -358,6 +358,14 @@ def _parse(path: Path):
     return read_log(text, name), text, name
 
 
+def _json_text(text: str) -> str | None:
+    """The text of a JSON log, so that its findings are placed at a line and column; None for
+    a log in the text notation, whose findings carry their own."""
+    from cartlog.games import is_json
+
+    return text if is_json(text) else None
+
+
 def _fail(message: str, code: int = EXIT_UNREADABLE) -> NoReturn:
     sys.stderr.write(f"cartlog: {message}\n")
     raise typer.Exit(code)
@@ -540,7 +548,7 @@ def check(
             if as_text:
                 _show_unreadable(err, ascii_only, theme_name)
             continue
-        report = audit(log, name, stop_at_first=stop_at_first)
+        report = audit(log, name, stop_at_first=stop_at_first, text=_json_text(text))
         reports.append(report)
         if as_text:
             out.print(summary_line(report, stopped=stop_at_first) if quiet else
@@ -623,7 +631,7 @@ def replay(
     from cartlog.games import game_of
 
     game = game_of(parsed)
-    report, frames = replay_report(parsed, name)
+    report, frames = replay_report(parsed, name, text=_json_text(text))
     last = max((f.turn for f in frames if f.turn is not None), default=0)
     if start is not None and start > last:
         given = option if turn is not None else "--from"
@@ -672,7 +680,7 @@ def score(log: LogArg, fmt: FormatOpt = Format.text, ascii_only: AsciiOpt = Fals
     from cartlog.audit import audit
     from cartlog.games import game_of
 
-    report = audit(parsed, name)
+    report = audit(parsed, name, text=_json_text(text))
     if fmt is Format.json:
         from cartlog.documents import score_document
 

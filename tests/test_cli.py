@@ -1075,3 +1075,45 @@ def test_readme_cites_only_files_in_the_repository():
             assert (ROOT / path).exists(), f"README cites {path}, which does not exist"
     for command in re.findall(r"cartlog \w+ (samples/\S+)", readme):
         assert (ROOT / command).exists(), command
+
+
+# -- JSON logs: findings at a line and column ----------------------------------------------------
+
+
+@pytest.fixture
+def json_finding(logs, tmp_path) -> tuple[Path, int, int]:
+    """The log with a wrong destination in its first turn, converted to JSON: the file, and the
+    line and column of that turn's first action, found in the JSON's text."""
+    path = tmp_path / "findings.json"
+    assert run("convert", logs["findings"], "--to", "json", "-o", path).exit_code == 0
+    lines = path.read_text(encoding="utf-8").splitlines()
+    actions = next(i for i, ln in enumerate(lines) if ln.strip() == '"actions": [')
+    return path, actions + 2, lines[actions + 1].index("{") + 1  # the action's object
+
+
+def test_json_log_finding_is_located_at_its_line_and_column(json_finding):
+    path, line, col = json_finding
+    result = run("check", path, "--ascii")
+    assert result.exit_code == 1
+    located = located_lines(result.stdout)
+    assert [(m.group("file").removeprefix("#1 "), int(m.group("line")), int(m.group("col")))
+            for m in located] == [(str(path), line, col)]
+    assert "error[move/forward-destination]" in result.stdout
+    assert caret_under(result.stdout, line, col)  # the JSON line quoted, a caret under it
+
+
+def test_json_log_finding_is_located_in_every_json_document(json_finding):
+    path, line, col = json_finding
+    for args in (["check"], ["replay"]):
+        doc = msgspec.json.decode(run(*args, path, "--format", "json").stdout)
+        findings = doc["reports"][0]["findings"] if args == ["check"] else doc["findings"]
+        assert [(f["code"], f["line"], f["col"], f["path"]) for f in findings] == [
+            ("move/forward-destination", line, col, "$.events[0].actions[0]")]
+
+
+@needs_renderer
+def test_json_log_finding_is_located_in_the_replay(json_finding):
+    path, line, col = json_finding
+    result = run("replay", path, "--turn", "1", "--ascii", "--no-board")
+    assert result.exit_code == 1
+    assert f"line {line}:{col}" in result.stdout

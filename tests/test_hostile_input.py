@@ -121,6 +121,21 @@ def test_json_problems_located_in_linear_time(tmp_path):
     assert time.perf_counter() - t < 10
 
 
+def test_json_findings_placed_by_bisection_where_counting_puts_them():
+    # every finding of a long JSON log is placed through one index of line starts; it must
+    # agree with counting the newlines before each value
+    from cartlog.core.notation import line_col_of_offset
+    from cartlog.games import _json_spans, place_of_path
+
+    text = ROOT.joinpath("samples/cartagena/ravensburger-advanced-3p.json").read_text()
+    spans = _json_spans(text)
+    assert len(spans) > 100
+    for path, (start, end) in spans.items():
+        line, col = line_col_of_offset(text, start)
+        end_line, end_col = line_col_of_offset(text, end)
+        assert place_of_path(text, path) == (line, col, end_col if end_line == line else None)
+
+
 def test_long_lines_are_cut_around_the_caret():
     line = "a" * 8000 + "BAD" + "b" * 8000
     shown, caret, width = echo_line(line, 8001, 8004)

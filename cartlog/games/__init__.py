@@ -7,6 +7,7 @@ game is reached through its spec and imported lazily, so that reading one log lo
 from __future__ import annotations
 
 import re
+from bisect import bisect_right
 from typing import Union
 
 import msgspec
@@ -233,13 +234,13 @@ def _locate(text: str, problem: SyntaxProblem, path: str | None = None) -> Synta
     if path not in spans:
         return problem
     start, end = spans[path]
-    line, col = line_col_of_offset(text, start)
-    end_line, end_col = line_col_of_offset(text, end)
+    line, col = _line_col(text, start)
+    end_line, end_col = _line_col(text, end)
     return SyntaxProblem(line, col, problem.message, problem.expected,
                          end_col if end_line == line else None)
 
 
-_SPANS_CACHE: list = [None, None]  # the last document's text and its spans
+_SPANS_CACHE: list = [None, None, None]  # the last document's text, its spans, its line starts
 
 
 def _spans_of(text: str) -> dict[str, tuple[int, int]] | None:
@@ -250,8 +251,21 @@ def _spans_of(text: str) -> dict[str, tuple[int, int]] | None:
             spans = _json_spans(text)
         except (RecursionError, IndexError, ValueError, AttributeError, msgspec.DecodeError):
             spans = None
-        _SPANS_CACHE[:] = [text, spans]
+        _SPANS_CACHE[:] = [text, spans, None]
     return _SPANS_CACHE[1]
+
+
+def _line_col(text: str, offset: int) -> tuple[int, int]:
+    """:func:`line_col_of_offset` of the document whose spans are cached, by bisection over
+    its line starts, found once: placing every finding of a long log stays linear."""
+    if _SPANS_CACHE[0] is not text:
+        return line_col_of_offset(text, offset)
+    starts = _SPANS_CACHE[2]
+    if starts is None:
+        starts = [0] + [m.end() for m in re.finditer("\n", text)]
+        _SPANS_CACHE[2] = starts
+    line = bisect_right(starts, offset)
+    return line, offset - starts[line - 1] + 1
 
 
 def _json_spans(text: str) -> dict[str, tuple[int, int]]:
@@ -303,8 +317,8 @@ def place_of_path(text: str, path: str) -> tuple[int, int, int | None] | None:
     if path not in spans:
         return None
     start, end = spans[path]
-    line, col = line_col_of_offset(text, start)
-    end_line, end_col = line_col_of_offset(text, end)
+    line, col = _line_col(text, start)
+    end_line, end_col = _line_col(text, end)
     return line, col, end_col if end_line == line else None
 
 
