@@ -203,3 +203,36 @@ def test_broken_logs_give_findings_or_a_located_error(spec, data):
         return
     report = audit(parsed)
     assert report.errors + report.warnings + report.infos >= 0
+
+
+# -- the Mutiny: a game resumes from its position at any step -----------------------------------
+
+
+@SETTINGS
+@given(data=st.data())
+def test_mutiny_games_resume_from_their_position_at_every_step(data):
+    """A simulated game of Cartagena: The Mutiny (every card known, or the table's view) up to
+    a random step, then random legal events to the end: at every step, the voyage and each
+    duel's combat rounds, monkeys and steals alike, the game read back from its position gives
+    the same position, player to act, legal events and phase, and a copy is independent."""
+    spec = engine.spec("mutiny")
+    log = data.draw(simulated(spec, views=("all", "table")))
+    cut = data.draw(st.integers(0, len(log.events)))
+    rnd = random.Random(data.draw(st.integers(0, 2**31)))
+    g = engine.start(_header_only(log))
+    recorded = iter(log.events[:cut])
+    for _ in range(MAX_STEPS):
+        text = g.position()
+        back = engine.from_position("mutiny", text)
+        assert back.position() == text
+        assert (back.to_move(), back.legal(), back.phase()) == \
+            (g.to_move(), g.legal(), g.phase()), text
+        if g.is_over():
+            break
+        event = next(recorded, None) or rnd.choice(g.legal())
+        twin = g.copy()
+        twin.apply(event)
+        assert g.position() == text, "apply() on a copy changed the original"
+        g.apply(event)
+        assert g.position() == twin.position()
+    assert g.is_over()

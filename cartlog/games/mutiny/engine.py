@@ -2,7 +2,10 @@
 
 Implements :class:`cartlog.core.spec.Engine` over :mod:`rules` for the voyage (rounds, turns,
 the ship) and follows the mutiny's events (duels, combat rounds, monkeys, the reveal) as far
-as the log gives them. No rich or typer here: the engine is for other tools too.
+as the log gives them. The whole game, the duel in progress included (M8, M9), lives in the
+:class:`~cartlog.games.mutiny.model.State`, which the one-line position writes: a game read
+back from its position at any step goes on as the original. No rich or typer here: the engine
+is for other tools too.
 """
 
 from __future__ import annotations
@@ -99,21 +102,21 @@ class Engine:
     spec: GameSpec = SPEC
 
     def __init__(self, state: State) -> None:
+        # Everything the rules need lives in the state, the voyage and the mutiny's duels
+        # alike, so a position (which writes the state) resumes the game at any step.
         self.state = state
-        self.fight: list[int] = []  # combat cards revealed in the current duel
-        self.duel_round = 0
-        self.sailors: tuple[int | None, int | None] = (None, None)
-        self.spent = 0  # combat cards played in duels, taken from a known hand
-        self.sides: list[str | None] | None = None  # the reveal (M10)
-        self.gold_counts: dict[int, int] = {}
-        self.sailors_known: dict[int, tuple[int, int]] = {}  # Sailors header (by pair)
-        self.withdrawn: set[int] = set()  # seats whose monkey is down in this duel
-        self.monkeys: list[int] = []  # seats that played the monkey in the last combat round
-        self.refilled = False  # the supply was refilled for this round's monkeys (M9)
-        self.started = False  # the mutiny line was written (or a duel opened)
         self.undecided: str | None = None  # why the outcome's tie-break cannot be checked
-        self.in_duel = False  # a duel is open and its winner not yet written
-        self.stolen: set[int] = set()  # monkeys of this combat round that took their coin
+
+    @property
+    def sides(self) -> list[str | None] | None:
+        """The convictions revealed (M10): per seat ``V``, ``D`` or ``None``; ``None`` before
+        the reveal."""
+        return self.state.revealed
+
+    @property
+    def gold_counts(self) -> dict[int, int]:
+        """The gold each seat counted on the gold line (M10), by seat."""
+        return self.state.counted
 
     # -- construction ---------------------------------------------------------------------------
 
@@ -129,7 +132,7 @@ class Engine:
         engine = cls(State(colours, track_of(log), giver, combat, gold))
         for pair, vals in (log.sailors or {}).items():
             if pair in PAIRS and len(vals) == 2:
-                engine.sailors_known[PAIRS.index(pair)] = (vals[0], vals[1])
+                engine.state.sailors_known[PAIRS.index(pair)] = (vals[0], vals[1])
         return engine
 
     @classmethod
@@ -171,25 +174,28 @@ class Engine:
 
     def pair_values(self, pair: int) -> tuple[int, int] | None:
         """The sailors of a pair (Valverde's side first) as declared or seen by Cambivalute."""
-        if pair in self.sailors_known:
-            return self.sailors_known[pair]
-        seen = self.state.pairs[pair]
+        s = self.state
+        if pair in s.sailors_known:
+            return s.sailors_known[pair]
+        seen = s.pairs[pair]
         return seen if seen is not None and seen != (0, 0) else None
 
     def phase(self) -> str | None:
         """What comes next: ``deal``, ``turn`` or ``ship`` in the voyage; ``mutiny`` (the
         voyage is over, the mutiny line is due), ``duel`` (the next pair), ``fight`` (a combat
         round), ``steal`` (a monkey's coin, M9), ``won`` (every player in the duel has played
-        the monkey, M8), ``reveal`` (a side has three duels, M10); ``None`` when over."""
+        the monkey, M8), ``reveal`` (a side has three duels, M10, or a log that skipped pairs
+        has none left); ``None`` when over."""
         s = self.state
         if s.phase == OVER:
             return None
         if s.phase != MUTINY:
             return s.phase
-        if not self.started:
+        if not s.started:
             return "mutiny"
-        if not self.in_duel:
-            return "reveal" if mutiny_winner(s.wins) is not None else "duel"
+        if not s.in_duel:
+            done = mutiny_winner(s.wins) is not None or s.duel + 1 >= len(PAIRS)
+            return "reveal" if done else "duel"
         if self.pending_steals():
             return "steal"
         return "fight" if self.still_in() else "won"
@@ -201,21 +207,22 @@ class Engine:
 
     def still_in(self) -> list[int]:
         """The seats still in the current duel: in the mutiny, no monkey played yet (M8)."""
-        return [i for i in self.in_mutiny() if i not in self.withdrawn]
+        s = self.state
+        return [i for i in range(s.players) if s.conviction[i] and not s.withdrawn[i]]
 
     def pending_steals(self) -> list[int]:
         """M9: the monkeys of a duel's second round whose coin is still to be taken: a lone
         monkey's when an opponent has a coin; several monkeys' while the supply (refilled
         once from every player, 003 'Shortages' 2) holds coins."""
         s = self.state
-        if self.duel_round != 2 or not self.monkeys:
+        if s.duel_round != 2 or not s.monkeys:
             return []
-        due = [m for m in self.monkeys if m not in self.stolen]
-        if len(self.monkeys) == 1:
-            m = self.monkeys[0]
+        due = [m for m in s.monkeys if not s.stolen[m]]
+        if len(s.monkeys) == 1:
+            m = s.monkeys[0]
             rich = any(s.coins[o] > 0 for o in range(s.players) if o != m)
             return due if rich else []
-        if s.supply > 0 or (not self.refilled and any(s.coins)):
+        if s.supply > 0 or (not s.refilled and any(s.coins)):
             return due
         return []
 
@@ -268,7 +275,7 @@ class Engine:
                 *(self._plays(seat) for seat in self.still_in()))]
         if phase == "steal":
             seat = self.pending_steals()[0]
-            if len(self.monkeys) > 1:
+            if len(s.monkeys) > 1:
                 return [Steal(player=s.colours[seat])]
             return [Steal(player=s.colours[seat], victim=s.colours[o])
                     for o in range(s.players) if o != seat and s.coins[o] > 0]
@@ -297,15 +304,16 @@ class Engine:
                  for k in range(len(COMBAT)) if hand[k]]
         if hand[-1]:
             cards.append(Played(card="?", player=who))
-        if self.duel_round >= 1 or must_play_monkey(sum(hand)):
+        if self.state.duel_round >= 1 or must_play_monkey(sum(hand)):
             cards.append(Played(card="monkey", player=who))
         return cards
 
     def _duel_side(self) -> str | None:
-        v, d = self.sailors
-        if v is None or d is None or any(k < 0 for k in self.fight):
+        s = self.state
+        v, d = s.sailors
+        if v is None or d is None or any(k < 0 for k in s.fight):
             return None
-        return duel_winner(v, d, self.fight)
+        return duel_winner(v, d, s.fight)
 
     def read(self, line: str) -> Any:
         """One body line of the text notation as an event (ValueError if unreadable)."""
@@ -347,7 +355,7 @@ class Engine:
                 return [Violation("row/out-of-turn", f"{event.player!r} is not a player")]
             extra = []
             if event.values and len(event.values) == 2 and event.pair in tuple(PAIRS):
-                declared = self.sailors_known.get(PAIRS.index(event.pair))
+                declared = s.sailors_known.get(PAIRS.index(event.pair))
                 if declared is not None and declared != tuple(event.values):
                     extra.append(Violation("duel/sailors", f"pair {event.pair} is declared "
                                            f"{declared[0]}-{declared[1]}",
@@ -362,7 +370,7 @@ class Engine:
         if kind is Duel:
             want = PAIRS[self.state.duel + 1] if self.state.duel + 1 < len(PAIRS) else None
             out = self._withheld()
-            if self.in_duel:
+            if s.in_duel:
                 out.append(Violation("duel/order", f"duel {PAIRS[s.duel]} has no winner "
                                      "written yet", f"won SIDE for duel {PAIRS[s.duel]}",
                                      f"duel {event.pair}"))
@@ -403,11 +411,11 @@ class Engine:
 
     def _withheld(self) -> list[Violation]:
         """M9: a monkey's coin of the second round not taken before the duel goes on."""
-        due = self.pending_steals() if self.in_duel else []
+        due = self.pending_steals() if self.state.in_duel else []
         if not due:
             return []
         who = ", ".join(self.state.colours[m] for m in due)
-        lone = len(self.monkeys) == 1
+        lone = len(self.state.monkeys) == 1
         return [Violation("duel/monkey", f"{who}'s monkey of the second round takes a coin "
                           + ("from an opponent" if lone else "from the supply")
                           + " (none written)", f"steal {self.state.colours[due[0]]} "
@@ -416,7 +424,7 @@ class Engine:
     def _check_won(self, event: Won) -> list[Violation]:
         """M8: a duel ends when every player in it has played the monkey; the higher total
         wins, equal totals the higher sum of combat cards."""
-        if not self.in_duel:
+        if not self.state.in_duel:
             return [Violation("duel/order", "no duel is open", "duel PAIR", "won")]
         out = []
         left = self.still_in()
@@ -436,13 +444,13 @@ class Engine:
         """003 'The sailor duels', M8: one card from each player still in the duel, a combat
         card held or (from the second round, or with none left) the monkey."""
         s = self.state
-        if not self.in_duel:
+        if not s.in_duel:
             return [Violation("duel/order", "a combat round with no duel open", "duel PAIR",
                               "fight")]
         out: list[Violation] = []
         left = self.still_in()
         seen: set[int] = set()
-        first = self.duel_round == 0
+        first = s.duel_round == 0
         for p in event.cards:
             seat = self._seat(p.player)
             if seat is None:
@@ -456,7 +464,7 @@ class Engine:
                 out.append(Violation("duel/cards", f"{p.player} set no conviction and takes no "
                                      "part in the mutiny (003 'Exclusion')", "no card",
                                      p.card))
-            elif seat in self.withdrawn:
+            elif s.withdrawn[seat]:
                 out.append(Violation("duel/monkey", f"{p.player} played the monkey and is "
                                      "out of this duel", "no card", p.card))
             elif p.card == "monkey":
@@ -496,11 +504,12 @@ class Engine:
 
     def _check_steal(self, event: Steal) -> list[Violation]:
         """M9: a lone monkey of round 2 takes from an opponent, several from the supply."""
-        brings = monkey_coin(self.duel_round, len(self.monkeys))
+        s = self.state
+        brings = monkey_coin(s.duel_round, len(s.monkeys))
         seat = self._seat(event.player)
-        if brings == "none" or seat not in self.monkeys:
+        if brings == "none" or seat not in s.monkeys:
             return [Violation("duel/monkey", "only a monkey played in a duel's second round "
-                              f"takes a coin (round {self.duel_round})")]
+                              f"takes a coin (round {s.duel_round})")]
         if brings == "player" and event.victim is None:
             return [Violation("duel/monkey", "a lone monkey takes its coin from an opponent",
                               "from COLOUR", "supply")]
@@ -533,48 +542,49 @@ class Engine:
                 apply_ship(s)
         elif kind is Mutiny:
             apply_mutiny(s)
-            self.started = True
+            s.started = True
         elif kind is Duel:
             if s.phase != MUTINY:
                 apply_mutiny(s)
-            self.started = self.in_duel = True
+            s.started = s.in_duel = True
             s.duel = PAIRS.index(event.pair)
-            self.fight, self.duel_round = [], 0
-            self.withdrawn, self.monkeys, self.stolen = set(), [], set()
-            self.sailors = (event.valverde, event.diaz)
-            if self.sailors[0] is None:
+            s.fight, s.duel_round = [], 0
+            n = s.players
+            s.withdrawn, s.monkeys, s.stolen = [False] * n, [], [False] * n
+            s.sailors = (event.valverde, event.diaz)
+            if s.sailors[0] is None:
                 seen = self.pair_values(s.duel)
                 if seen is not None:
-                    self.sailors = seen
+                    s.sailors = seen
         elif kind is Fight:
             self._apply_fight(event)
         elif kind is Won:
             s.wins[SIDE_OF_NAME[event.side]] += 1
-            self.in_duel = False
+            s.in_duel = False
         elif kind is Steal:
             seat = self._seat(event.player)
             victim = self._seat(event.victim)
             if seat is not None:
-                self.stolen.add(seat)
+                s.stolen[seat] = True
                 if victim is not None and s.coins[victim] > 0:
                     s.coins[victim] -= 1
                     s.coins[seat] += 1
                 elif victim is None:
-                    if not self.refilled and s.supply < len(self.monkeys):
+                    if not s.refilled and s.supply < len(s.monkeys):
                         # M9, 003 'Shortages' 2: every player gives a coin back first
-                        s.supply, s.coins = refill_supply(s.supply, s.coins, len(self.monkeys))
-                        self.refilled = True
+                        s.supply, s.coins = refill_supply(s.supply, s.coins, len(s.monkeys))
+                        s.refilled = True
                     if s.supply > 0:
                         s.supply -= 1
                         s.coins[seat] += 1
         elif kind is Reveal:
-            self.sides = [SIDE_OF_NAME.get(event.sides.get(c) or "") for c in s.colours]
+            s.revealed = [SIDE_OF_NAME.get(event.sides.get(c) or "") for c in s.colours]
             s.phase = OVER
         elif kind is Gold:
             for colour, n in event.counts.items():
                 seat = self._seat(colour)
                 if seat is not None:
-                    self.gold_counts[seat] = n
+                    s.counted[seat] = n
         elif kind is Comment:
             pass
 
@@ -584,28 +594,28 @@ class Engine:
         hands of the players in the duel who showed no monkey, which are then known by their
         sizes only."""
         s = self.state
-        self.duel_round += 1
-        self.monkeys, self.refilled, self.stolen = [], False, set()
+        s.duel_round += 1
+        s.monkeys, s.refilled, s.stolen = [], False, [False] * s.players
         showing = set(self.still_in())
         unnamed = 0
         for p in event.cards:
             seat = self._seat(p.player)
             if p.card == "monkey":
                 if seat is not None:
-                    self.monkeys.append(seat)
-                    self.withdrawn.add(seat)
+                    s.monkeys.append(seat)
+                    s.withdrawn[seat] = True
                     showing.discard(seat)
-                    if monkey_out_of_game(self.duel_round):
+                    if monkey_out_of_game(s.duel_round):
                         s.out[seat] = True
                 continue
             k = combat_kind(p.card)
-            self.fight.append(-1 if k is None else k)
+            s.fight.append(-1 if k is None else k)
             if seat is None:
                 unnamed += 1
                 continue
             showing.discard(seat)
             if self._take_from_hand(seat, k):
-                self.spent += 1
+                s.spent += 1
         for seat in sorted(showing)[:unnamed]:
             hand = s.hands[seat]
             for kind in range(len(COMBAT)):
@@ -613,7 +623,7 @@ class Engine:
                 hand[-1] += hand[kind]
                 hand[kind] = 0
             if self._take_from_hand(seat, None):
-                self.spent += 1
+                s.spent += 1
 
     def _take_from_hand(self, seat: int, kind: int | None) -> bool:
         hand = self.state.hands[seat]
@@ -627,15 +637,8 @@ class Engine:
         return False
 
     def copy(self) -> Engine:
-        e = Engine(self.state.copy())
-        e.fight, e.duel_round, e.sailors = self.fight[:], self.duel_round, self.sailors
-        e.spent, e.gold_counts = self.spent, dict(self.gold_counts)
-        e.sides = None if self.sides is None else self.sides[:]
-        e.withdrawn, e.monkeys = set(self.withdrawn), self.monkeys[:]
-        e.refilled = self.refilled
-        e.sailors_known = dict(self.sailors_known)
-        e.started, e.in_duel, e.stolen = self.started, self.in_duel, set(self.stolen)
-        return e
+        """An independent copy: the state's copy (plain data), nothing else to carry."""
+        return Engine(self.state.copy())
 
     def position(self) -> str:
         return to_position(self.state)
@@ -649,8 +652,9 @@ class Engine:
 
     def gold_of(self, seat: int) -> int | None:
         """Coins plus gold-card values, when every gold card is known (else the log's count)."""
-        if seat in self.gold_counts:
-            return self.gold_counts[seat]
+        counted = self.state.counted
+        if seat in counted:
+            return counted[seat]
         return gold_total(self.state.coins[seat], self.state.golds[seat])
 
     def outcome(self) -> Outcome | None:
@@ -659,16 +663,17 @@ class Engine:
         s = self.state
         side = mutiny_winner(s.wins)
         self.undecided = None
-        if self.sides is None or side is None:
+        sides = s.revealed
+        if sides is None or side is None:
             return None
         gold = [self.gold_of(i) or 0 for i in range(s.players)]
         colour = [side_sum(s.hands[i], side) for i in range(s.players)]
-        seats = winners(self.sides, s.out, side, gold, colour)
+        seats = winners(sides, s.out, side, gold, colour)
         other = "D" if side == "V" else "V"
         name = SIDE_NAMES[side].capitalize()
         reason = f"{name} won the mutiny {s.wins[side]}-{s.wins[other]}"
-        able = [i for i, sd in enumerate(self.sides) if sd == side and not s.out[i]]
-        out = [s.colours[i] for i, sd in enumerate(self.sides) if sd == side and s.out[i]]
+        able = [i for i, sd in enumerate(sides) if sd == side and not s.out[i]]
+        out = [s.colours[i] for i, sd in enumerate(sides) if sd == side and s.out[i]]
         if out:
             reason += f"; {', '.join(out)} out of the game (monkey in a first round)"
         names = [s.colours[i] for i in able]
@@ -700,7 +705,7 @@ class Engine:
         return {
             "pirates": len(s.row) - s.taken.count(True) + s.pile + (s.lifeboat is not None)
             if s.row else NPIRATES,
-            "combat": s.combat.deck.count + sum(sum(h) for h in s.hands) + self.spent,
+            "combat": s.combat.deck.count + sum(sum(h) for h in s.hands) + s.spent,
             "gold": s.gold.deck.count + sum(sum(g) for g in s.golds),
             "coins": s.supply + sum(s.coins),
         }

@@ -164,7 +164,9 @@ class Deck:
 
 
 class State:
-    """The game between two events. Seats are the Players order (clockwise)."""
+    """The game between two events, the voyage and the mutiny's duels alike, as plain data
+    (numbers, strings, lists, dicts, tuples): cheap to copy, and all of it written in the
+    one-line position (:mod:`position`). Seats are the Players order (clockwise)."""
 
     __slots__ = (
         "bounty",
@@ -173,23 +175,35 @@ class State:
         "colours",
         "combat",
         "conviction",
+        "counted",
         "duel",
+        "duel_round",
         "emptied",
+        "fight",
         "giver",
         "gold",
         "golds",
         "hands",
+        "in_duel",
         "lifeboat",
+        "monkeys",
         "moved",
         "out",
         "pairs",
         "phase",
         "pile",
         "placed",
+        "refilled",
+        "revealed",
         "round",
         "row",
+        "sailors",
+        "sailors_known",
         "ship",
         "side",
+        "spent",
+        "started",
+        "stolen",
         "storm",
         "supply",
         "taken",
@@ -198,6 +212,7 @@ class State:
         "turn",
         "used",
         "wins",
+        "withdrawn",
     )
 
     def __init__(self, colours: list[str], track: Track, giver: int = 0,
@@ -244,6 +259,20 @@ class State:
         self.out = [False] * n  # M8: out of the game (monkey in a duel's first round)
         self.closed = True  # the current round's ship move is done
         self.emptied: str | None = None  # M6: a supply that ran out during this round
+        # the mutiny (003 'The sailor duels', M8-M10): plain data, so that a position holds it
+        self.sailors_known: dict[int, tuple[int, int]] = {}  # Sailors header, by pair
+        self.started = False  # the mutiny line was written (or a duel opened)
+        self.in_duel = False  # a duel is open and its winner not yet written
+        self.duel_round = 0  # combat rounds played in the current duel
+        self.sailors: tuple[int | None, int | None] = (None, None)  # the duel's (V, D)
+        self.fight: list[int] = []  # combat cards shown in the current duel (-1 unseen)
+        self.withdrawn = [False] * n  # M8: the seat's monkey is down in this duel
+        self.monkeys: list[int] = []  # seats with a monkey in the last combat round, in order
+        self.stolen = [False] * n  # M9: the seat's monkey of this round took its coin
+        self.refilled = False  # M9: the supply was refilled for this round's monkeys
+        self.spent = 0  # combat cards shown in duels, taken from a known hand
+        self.revealed: list[str | None] | None = None  # the reveal (M10): V / D / None
+        self.counted: dict[int, int] = {}  # the gold each seat counted (gold line, M10)
 
     @property
     def players(self) -> int:
@@ -253,16 +282,19 @@ class State:
         return self.colours.index(colour) if colour in self.colours else None
 
     def copy(self) -> State:
+        """An independent copy: every list, dict and deck anew, one level deep (their items
+        are numbers, strings, ``None`` or tuples); the frozen track is shared."""
         s = State.__new__(State)
-        for name in State.__slots__:
-            v = getattr(self, name)
-            if isinstance(v, list):
-                v = [x[:] if isinstance(x, list) else x for x in v]
-            elif isinstance(v, dict):
-                v = dict(v)
-            elif isinstance(v, Deck):
-                v = v.copy()
-            setattr(s, name, v)
+        for name in _SCALARS:
+            setattr(s, name, getattr(self, name))
+        for name in _LISTS:
+            setattr(s, name, getattr(self, name)[:])
+        s.hands = [h[:] for h in self.hands]
+        s.golds = [g[:] for g in self.golds]
+        s.combat, s.gold = self.combat.copy(), self.gold.copy()
+        s.wins, s.counted = dict(self.wins), dict(self.counted)
+        s.sailors_known = dict(self.sailors_known)
+        s.revealed = None if self.revealed is None else self.revealed[:]
         return s
 
     def facedown(self) -> int:
@@ -271,6 +303,15 @@ class State:
     def in_play(self) -> int:
         """Pirate cards shuffled for a row: 13, or 12 once a card is in the lifeboat (M5)."""
         return NPIRATES - (self.lifeboat is not None)
+
+
+# How State.copy copies each field (tests/games/mutiny check that every slot is listed once).
+_SCALARS = ("bounty", "closed", "duel", "duel_round", "emptied", "giver", "in_duel",
+            "lifeboat", "moved", "phase", "pile", "placed", "refilled", "round", "sailors",
+            "ship", "spent", "started", "storm", "supply", "track", "trigger", "turn")
+_LISTS = ("coins", "colours", "conviction", "fight", "monkeys", "out", "pairs", "row", "side",
+          "stolen", "taken", "used", "withdrawn")
+_NESTED = ("combat", "counted", "gold", "golds", "hands", "revealed", "sailors_known", "wins")
 
 
 def catalogue() -> dict[str, Any]:

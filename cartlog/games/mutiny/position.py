@@ -19,7 +19,35 @@ Fields separated by spaces: first ``round/phase/colour`` (the round, the phase `
   ``placed``: duel pairs placed (Cambivalute); optional ``empty=combat|gold|coins``: a supply
   that ran out during this round (M6);
 - optional ``track=length/storms/starts/mutiny`` (``-`` for a part not declared, M7),
-  ``combat=P1:8.P2:6...`` and ``gold=1:6.2:6.3:6`` for declared splits.
+  ``combat=P1:8.P2:6...`` and ``gold=1:6.2:6.3:6`` for declared splits, and
+  ``sailors=A:3-7.C:2-9`` for the sailors a ``Sailors`` header declares (Valverde's first);
+- optional ``pairs=3-7.?.2-9``: the placed pairs' sailors as Cambivalute showed them, in the
+  order A-E (``?``: placed, values not written); left out when no value is known. The duels
+  need them, so a position of the voyage carries them once a value is shown.
+
+The mutiny (003 'Mutiny', 'The sailor duels', rulings M6, M8-M10) adds these fields, each
+left out while it holds its starting value; during the voyage they all do, so a voyage's
+position has none of them::
+
+    10/mutiny/- ... trigger=track mutiny=1 wins=1-0 duel=B/2/3-7/open fight=P2G1G3
+        monkeys=red*,blue withdrawn=red,blue out=blue spent=3
+
+- ``trigger``: why the voyage ended (M6): ``track``, ``combat``, ``gold``, ``coins``, or
+  ``recorded`` (the log started the mutiny with no trigger met);
+- ``mutiny=1``: the mutiny line is written (before it, ``mutiny`` is what comes next);
+- ``wins=V-D``: the duels each side has won, Valverde's first;
+- ``duel=PAIR/ROUND/SAILORS/open|won``: the current (or last) duel: its pair, the combat
+  rounds played in it, its sailors ``V-D`` (``?`` for a value not known), and whether it is
+  open or its winner written;
+- ``fight``: the combat cards shown in that duel, in order (``?`` for a card not named);
+- ``monkeys``: the players whose monkey came in the last combat round, in order, ``*`` after
+  one whose coin is taken (M9); ``withdrawn``: the players whose monkey is down in this duel,
+  those in ``monkeys`` among them (M8); ``out``: the players out of the game (a monkey in a
+  duel's first round, M8);
+  ``refilled=1``: the supply was refilled for this round's monkeys (M9, 003 'Shortages');
+- ``spent``: combat cards shown in duels and taken from a known hand (for the totals);
+- ``reveal=red:V,blue:-``: every player's conviction revealed (M10; ``-`` for none) and
+  ``counted=red:12,blue:7``: the gold each player counted.
 
 The pile's bounds by kind are not written: read back, they are the widest the counts allow.
 """
@@ -35,6 +63,7 @@ from cartlog.games.mutiny.model import (
     NCOMBAT,
     NGOLD,
     PAIRS,
+    SIDES,
     State,
     Track,
     heap_text,
@@ -96,7 +125,56 @@ def to_position(state: State) -> str:
                                            zip(COMBAT, state.combat.totals)))
     if state.gold.declared:
         fields.append("gold=" + ".".join(f"{c}:{n}" for c, n in zip(GOLD, state.gold.totals)))
+    if state.sailors_known:
+        fields.append("sailors=" + ".".join(f"{PAIRS[i]}:{v}-{d}" for i, (v, d)
+                                            in sorted(state.sailors_known.items())))
+    placed = state.pairs[:state.placed]
+    if any(p is not None and p != (0, 0) for p in placed):
+        fields.append("pairs=" + ".".join("?" if p is None or p == (0, 0) else f"{p[0]}-{p[1]}"
+                                          for p in placed))
+    if state.trigger is not None:
+        fields.append(f"trigger={state.trigger}")
+    fields.extend(_mutiny_fields(state))
     return " ".join(fields)
+
+
+def _seats(state: State, seats: list[int]) -> str:
+    return ",".join(state.colours[i] for i in seats)
+
+
+def _mutiny_fields(state: State) -> list[str]:
+    """The mutiny's fields (see the module docstring), each only when it is not as at the
+    start of the game."""
+    s = state
+    out = []
+    if s.started:
+        out.append("mutiny=1")
+    if s.wins["V"] or s.wins["D"]:
+        out.append(f"wins={s.wins['V']}-{s.wins['D']}")
+    if s.duel >= 0 or s.in_duel or s.duel_round:
+        v, d = ("?" if x is None else str(x) for x in s.sailors)
+        pair = PAIRS[s.duel] if 0 <= s.duel < len(PAIRS) else "-"
+        out.append(f"duel={pair}/{s.duel_round}/{v}-{d}/{'open' if s.in_duel else 'won'}")
+    if s.fight:
+        out.append("fight=" + "".join("?" if k < 0 else COMBAT[k] for k in s.fight))
+    if s.monkeys:
+        out.append("monkeys=" + ",".join(s.colours[m] + ("*" if s.stolen[m] else "")
+                                         for m in s.monkeys))
+    if any(s.withdrawn):
+        out.append("withdrawn=" + _seats(s, [i for i, w in enumerate(s.withdrawn) if w]))
+    if any(s.out):
+        out.append("out=" + _seats(s, [i for i, o in enumerate(s.out) if o]))
+    if s.refilled:
+        out.append("refilled=1")
+    if s.spent:
+        out.append(f"spent={s.spent}")
+    if s.revealed is not None:
+        out.append("reveal=" + ",".join(f"{c}:{sd or '-'}"
+                                        for c, sd in zip(s.colours, s.revealed)))
+    if s.counted:
+        out.append("counted=" + ",".join(f"{s.colours[i]}:{n}"
+                                         for i, n in sorted(s.counted.items())))
+    return out
 
 
 def _int(text: str, what: str) -> int:
@@ -167,6 +245,129 @@ def _read_track(text: str) -> Track:
             starts[_int(k, "track starts")] = _int(v, "track starts")
     mutiny = None if parts[3] == "-" else _int(parts[3], "track mutiny")
     return Track(length, storms, starts, mutiny)
+
+
+_TRIGGERS = ("track", "combat", "gold", "coins", "recorded")
+
+
+def _two(text: str, what: str) -> tuple[int, int]:
+    """``3-7`` as (3, 7)."""
+    v, dash, d = text.partition("-")
+    if not dash:
+        raise PositionError(f"{what}: expected two values V-D, not {text!r}")
+    return _int(v, what), _int(d, what)
+
+
+def _flag(fields: dict[str, str], key: str) -> bool:
+    value = fields.get(key, "0")
+    if value not in ("0", "1"):
+        raise PositionError(f"{key}: {value!r} is not 0 or 1")
+    return value == "1"
+
+
+def _colour_list(state: State, text: str, what: str) -> list[int]:
+    """``red,blue`` as seats, each player at most once."""
+    seats = []
+    for colour in text.split(","):
+        seat = state.seat(colour)
+        if seat is None:
+            raise PositionError(f"{what}: {colour!r} is not a player")
+        if seat in seats:
+            raise PositionError(f"{what}: {colour} is given twice")
+        seats.append(seat)
+    return seats
+
+
+def _colour_map(state: State, text: str, what: str) -> dict[int, str]:
+    """``red:V,blue:-`` as values by seat, each player at most once."""
+    out = {}
+    for item in text.split(","):
+        colour, colon, value = item.partition(":")
+        seat = state.seat(colour)
+        if seat is None or not colon:
+            raise PositionError(f"{what}: expected COLOUR:VALUE, not {item!r}")
+        if seat in out:
+            raise PositionError(f"{what}: {colour} is given twice")
+        out[seat] = value
+    return out
+
+
+def _read_sailors(state: State, fields: dict[str, str]) -> None:
+    """``pairs`` (the sailors shown, one per pair placed) and ``sailors`` (declared)."""
+    if "pairs" in fields:
+        seen = fields["pairs"].split(".")
+        if len(seen) != state.placed:
+            raise PositionError(f"pairs: {len(seen)} given for {state.placed} placed")
+        state.pairs[:state.placed] = [(0, 0) if p == "?" else _two(p, "pairs") for p in seen]
+    if "sailors" in fields:
+        for item in fields["sailors"].split("."):
+            pair, _, vals = item.partition(":")
+            if pair not in tuple(PAIRS):
+                raise PositionError(f"sailors: {pair!r} is not a pair A-E")
+            if PAIRS.index(pair) in state.sailors_known:
+                raise PositionError(f"sailors: pair {pair} is given twice")
+            state.sailors_known[PAIRS.index(pair)] = _two(vals, "sailors")
+
+
+def _read_mutiny(state: State, fields: dict[str, str]) -> None:
+    """The mutiny's fields (see the module docstring); absent, they keep the start's values."""
+    s = state
+    s.started = _flag(fields, "mutiny")
+    s.refilled = _flag(fields, "refilled")
+    if "wins" in fields:
+        s.wins["V"], s.wins["D"] = _two(fields["wins"], "wins")
+    if "duel" in fields:
+        parts = fields["duel"].split("/")
+        if len(parts) != 4 or parts[3] not in ("open", "won"):
+            raise PositionError("duel: expected PAIR/ROUND/V-D/open|won")
+        if parts[0] != "-" and parts[0] not in tuple(PAIRS):
+            raise PositionError(f"duel: {parts[0]!r} is not a pair A-E")
+        if parts[0] == "-" and parts[3] == "open":
+            raise PositionError("duel: an open duel names its pair A-E")
+        s.duel = PAIRS.index(parts[0]) if parts[0] != "-" else -1
+        s.duel_round = _int(parts[1], "duel round")
+        v, dash, d = parts[2].partition("-")
+        if not dash:
+            raise PositionError(f"duel: expected the sailors V-D, not {parts[2]!r}")
+        s.sailors = (None if v == "?" else _int(v, "duel sailors"),
+                     None if d == "?" else _int(d, "duel sailors"))
+        s.in_duel = parts[3] == "open"
+    if "fight" in fields:
+        heap = fields["fight"]
+        s.fight = []
+        i = 0
+        while i < len(heap):
+            if heap[i] == "?":
+                s.fight.append(-1)
+                i += 1
+            elif heap[i:i + 2] in COMBAT:
+                s.fight.append(COMBAT.index(heap[i:i + 2]))
+                i += 2
+            else:
+                raise PositionError(f"fight: cannot read {heap[i:]!r}")
+    for key, flags in (("withdrawn", s.withdrawn), ("out", s.out)):
+        if key in fields:
+            for seat in _colour_list(s, fields[key], key):
+                flags[seat] = True
+    if "monkeys" in fields:
+        marked = fields["monkeys"].split(",")
+        s.monkeys = _colour_list(s, ",".join(m.removesuffix("*") for m in marked), "monkeys")
+        for seat, m in zip(s.monkeys, marked):
+            if not s.withdrawn[seat]:  # a monkey played withdraws its player (M8)
+                raise PositionError(f"monkeys: {s.colours[seat]} is not in withdrawn")
+            s.stolen[seat] = m.endswith("*")
+    s.spent = _int(fields.get("spent", "0"), "spent")
+    if "reveal" in fields:
+        sides = _colour_map(s, fields["reveal"], "reveal")
+        if any(v not in (*SIDES, "-") for v in sides.values()):
+            raise PositionError("reveal: each side is V, D or -")
+        if len(sides) != s.players:
+            raise PositionError("reveal: expected every player's side (- for none)")
+        s.revealed = [None if sides.get(i, "-") == "-" else sides[i]
+                      for i in range(s.players)]
+    if "counted" in fields:
+        s.counted = {seat: _int(n, "counted")
+                     for seat, n in _colour_map(s, fields["counted"], "counted").items()}
 
 
 def from_position(text: str) -> State:
@@ -256,6 +457,12 @@ def from_position(text: str) -> State:
     state.placed = min(len(PAIRS), _int(fields.get("placed", "0"), "placed"))
     for i in range(state.placed):
         state.pairs[i] = (0, 0)
+    _read_sailors(state, fields)
+    trigger = fields.get("trigger")
+    if trigger is not None and trigger not in _TRIGGERS:
+        raise PositionError(f"trigger: {trigger!r} is not " + ", ".join(_TRIGGERS))
+    state.trigger = trigger
+    _read_mutiny(state, fields)
     n = len(colours)
     laid = len(state.row)
     state.pile = state.in_play() - laid + sum(state.taken) if laid else state.in_play()
