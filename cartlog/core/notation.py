@@ -8,10 +8,12 @@ stand anywhere. The body follows the header; its grammar belongs to each game.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from cartlog.core.errors import SyntaxProblem
 from cartlog.core.text import split_lines
+from cartlog.core.words import Palette, Word, hint_text, suggestions, with_hint
 
 # Possessive runs: the value is scanned once, holding no backtracking state per character.
 _TAG_RE = re.compile(r'\[\s*+([A-Za-z][A-Za-z0-9_-]*+)\s++"((?:[^"\\]++|\\.)*+)"\s*+\]\s*+$')
@@ -98,11 +100,26 @@ def read_header(lines: list[str], problems: list[SyntaxProblem]) -> Header:
     return Header(tags, order, body_start if tags or body_start else 0)
 
 
+def entries(value: str, col: int, seps: str = ",;") -> list[Word]:
+    """The parts of a tag value split at any of ``seps``, each stripped, with the column of its
+    first character; empty parts are dropped."""
+    out: list[Word] = []
+    offset = 0
+    for part in re.split(f"[{re.escape(seps)}]", value):
+        if part.strip():
+            out.append((part.strip(), col + offset + len(part) - len(part.lstrip())))
+        offset += len(part) + 1
+    return out
+
+
 class LogReader:
     """The shell of a game's text reader: the lines, every problem met (reading goes on after
-    one), and where the header's own fields stand."""
+    one), where the header's own fields stand, and the players: their colours (from the
+    game's :class:`~cartlog.core.words.Palette`) and names."""
 
     header_fields: tuple[str, ...] = ()  # tags the game reads itself (lower case)
+    palette: Palette = Palette(())  # the colours the game allows
+    names_are_players = False  # a player's name may stand for its colour in the body
 
     def __init__(self, text: str, path: str) -> None:
         self.text = text
@@ -110,6 +127,9 @@ class LogReader:
         self.lines = split_lines(text)
         self.problems: list[SyntaxProblem] = []
         self.colours: list[str] = []
+        self.names: dict[str, str] = {}  # player name (lower case) -> colour
+        self.shown: dict[str, str] = {}  # player name (lower case) -> the name as written
+        self.guessing = False  # no Players tag: every colour the body names is a player
 
     def problem(self, line: int, col: int, message: str, expected: str | None = None,
                 end: int | None = None) -> None:
@@ -141,6 +161,104 @@ class LogReader:
                 chars[k] = " "
             pos = close + 1
         return "".join(chars), ("; ".join(notes) if notes else None)
+
+    # -- players -----------------------------------------------------------------------------
+
+    def read_players(self, tag: Tag, twice_is_problem: bool = False
+                     ) -> list[tuple[str, str | None]]:
+        """The ``Players`` tag: entries separated by commas (or semicolons), each a colour
+        (a name, an alias or a unique prefix of one of the game's colours) and the player's
+        optional name, in seat order. Sets :attr:`colours` and :attr:`names`.
+
+        A misspelt colour is a problem that names the nearest colour; when one colour is
+        near, the player is read with it, so that the lines naming that colour read on
+        without a problem of their own. ``twice_is_problem``: a colour given twice is
+        reported here (else the audit reports it)."""
+        out: list[tuple[str, str | None]] = []
+        for part, col in entries(tag.value, tag.col):
+            words = part.split()
+            colour = self.palette.colour(words[0])
+            name = " ".join(words[1:]) or None
+            if colour is None:
+                colour, name = self._bad_colour(tag, words, col)
+                if colour is None:
+                    continue
+            elif twice_is_problem and colour in self.colours:
+                self.problem(tag.line, col, f"colour {colour} given twice",
+                             end=col + len(part))
+                continue
+            self.colours.append(colour)
+            if name:
+                self.names.setdefault(name.lower(), colour)
+                self.shown.setdefault(name.lower(), name)
+            out.append((colour, name))
+        return out
+
+    def _bad_colour(self, tag: Tag, words: list[str], col: int
+                    ) -> tuple[str | None, str | None]:
+        """Report an entry of the Players tag whose first word is no colour; the colour and
+        name to read it with when a colour is plainly meant (see :meth:`read_players`)."""
+        first = words[0]
+        end = col + len(first)
+        named = [k for k, w in enumerate(words) if k and self.palette.colour(w) is not None]
+        if len(named) == 1:  # "Anna red": the name written first
+            colour = self.palette.colour(words[named[0]])
+            name = " ".join(w for k, w in enumerate(words) if k != named[0])
+            self.problem(tag.line, col, f"unknown colour {first!r}; the colour comes first: "
+                         f"did you mean {colour} {name}?",
+                         expected="a colour, then the name: red Anna, blue Ben", end=end)
+            return (colour, name) if colour not in self.colours else (None, None)
+        near = suggestions(first, self.palette.spellings())
+        self.problem(tag.line, col, with_hint(f"unknown colour {first!r}", hint_text(near)),
+                     expected="one of " + ", ".join(self.palette.colours), end=end)
+        if len(near) == 1 and near[0] not in self.colours:
+            return near[0], " ".join(words[1:]) or None
+        return None, None
+
+    def player(self, word: str) -> str | None:
+        """A player's colour from a word: the colour or an alias, the player's name (where
+        the game allows it), or a prefix that fits only one player's colour. With no Players
+        tag (:attr:`guessing`), any of the game's colours in full is taken as a player."""
+        w = word.lower().rstrip(":")
+        colour: str | None = self.palette.aliases.get(w, w)
+        if colour in self.colours:
+            return colour
+        if self.names_are_players and w in self.names:
+            return self.names[w]
+        colour = self.palette.colour(w, self.colours) if self.colours else None
+        if colour is None and self.guessing:
+            colour = self.palette.words.get(w)
+            if colour is not None and colour not in self.colours:
+                self.colours.append(colour)
+        return colour
+
+    def player_hint(self, word: str, keywords: Iterable[str] = ()) -> str:
+        """A suggestion for a word that names no player: the player's colour for a name, else
+        the nearest of the players' colours and names and the ``keywords`` that may also
+        stand there (a line's first word)."""
+        return self.palette.hint(word, self.colours, self.names, keywords, self.shown)
+
+    def who(self, word: str, at: int, line: int) -> str | None:
+        """The player ``word`` names; a problem at ``at`` (with the nearest player) if none."""
+        colour = self.player(word)
+        if colour is None:
+            self.problem(line, at, with_hint(f"{word!r} is not a player of this game",
+                                             self.player_hint(word)),
+                         expected="one of " + ", ".join(self.colours), end=at + len(word))
+        return colour
+
+    def missing_players(self, line: int, where: str, index: int | None = None) -> None:
+        """A log without a Players tag: one problem, suggesting the tag from the colours the
+        body names (read as players while :attr:`guessing`, so that the body reads on without
+        a problem for each of them). ``index``: where the problem goes among those met, so
+        that the missing tags are listed in the order of the header."""
+        shown = ", ".join(self.colours) if self.colours else "red Anna, blue Ben"
+        problem = SyntaxProblem(
+            line, 1, "missing header tag Players",
+            expected=f'[Players "{shown}"] {where}' + (
+                " (the colours the log names; a player's name may follow each colour)"
+                if self.colours else ""))
+        self.problems.insert(len(self.problems) if index is None else index, problem)
 
     def read_header(self) -> tuple[Header, dict[str, tuple[int, int, int]], int]:
         """The header, the spans of the game's own fields, and the line of the first tag."""

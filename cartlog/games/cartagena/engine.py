@@ -16,6 +16,7 @@ from typing import Any, NamedTuple
 
 from cartlog.core.findings import Violation
 from cartlog.core.spec import GameSpec, Outcome, ToMove
+from cartlog.core.words import aside, did_you_mean
 from cartlog.games.cartagena import SPEC, rules
 from cartlog.games.cartagena.events import (
     Back,
@@ -27,7 +28,14 @@ from cartlog.games.cartagena.events import (
     Row,
     Turn,
 )
-from cartlog.games.cartagena.model import NSIGNS, RULESETS, UNKNOWN, State, find_ruleset
+from cartlog.games.cartagena.model import (
+    NSIGNS,
+    RULESET_SPELLINGS,
+    RULESETS,
+    UNKNOWN,
+    State,
+    find_ruleset,
+)
 from cartlog.games.cartagena.position import from_position as _from_position
 from cartlog.games.cartagena.position import to_position
 
@@ -78,7 +86,8 @@ class Engine:
         notes: list[SetupNote] = []
         if found is None:
             notes.append(SetupNote("rules", "$.rules", None, Violation(
-                "setup/rules", f"unknown rule set {log.rules!r}; read as 2000-jamaica",
+                "setup/rules", f"unknown rule set {log.rules!r}"
+                + aside(did_you_mean(log.rules, RULESET_SPELLINGS)) + "; read as 2000-jamaica",
                 expected=", ".join(RULESETS), actual=log.rules)))
         n = len(colours)
         if not rs.min_players <= n <= rs.max_players:

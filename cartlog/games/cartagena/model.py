@@ -17,13 +17,12 @@ START = 0
 UNKNOWN = 6  # index of the "unknown card" slot in a hand / pile count vector
 NSIGNS = 6
 
+# the colours a log may give its players, in the order simulated games take them; their
+# spellings and aliases (rouge, blau, ...) are in cartlog.core.words
 COLOURS = (
     "red", "blue", "yellow", "green", "black", "white",
     "purple", "grey", "orange", "brown", "pink",
 )
-COLOUR_ALIASES = {"violet": "purple", "gray": "grey", "rouge": "red", "bleu": "blue",
-                  "jaune": "yellow", "vert": "green", "noir": "black", "blanc": "white",
-                  "gris": "grey"}
 
 
 @dataclass(frozen=True, slots=True)
@@ -151,6 +150,8 @@ RULESET_ALIASES = {
     "ravensburger-base": "ravensburger", "base": "ravensburger",
     "advanced": "ravensburger-advanced", "ravensburger-advanced-variant": "ravensburger-advanced",
 }
+# every spelling of a rule set, each mapped to its name: what a misspelt one is compared with
+RULESET_SPELLINGS = {**{name: name for name in RULESETS}, **RULESET_ALIASES}
 
 OPTION_HELP = {
     "boat_retreat": "a pirate in the boat may move back (ruling C3); false for tables that forbid it",

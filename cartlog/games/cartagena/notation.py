@@ -12,6 +12,10 @@ stuck player's draw (R3); ``!`` after an action marks it as condoned. Body lines
 ``hand`` and ``pirates`` record a Tortuga row and claims that the audit checks.
 
 ``parse`` collects every problem it meets and raises one :class:`LogSyntaxError` listing them.
+A word the reader does not know is reported with the nearest one it knows (a sign name, a
+keyword, a player, a rule set); a header without its Rules, Players or Board tag, or with a
+rule set the board cannot be read with, is one problem that says what to write, and the body is
+read on so that its own problems show too.
 """
 
 from __future__ import annotations
@@ -24,12 +28,14 @@ from cartlog.core.notation import (
     Header,
     LogReader,
     comment_text,
+    entries,
     escape,
     is_comment_line,
     join_comments,
     parse_bool,
 )
 from cartlog.core.notation import number as to_number
+from cartlog.core.words import Palette, located_words, suggestions, with_hint
 from cartlog.games.cartagena import ALIASES
 from cartlog.games.cartagena.events import (
     Back,
@@ -45,12 +51,18 @@ from cartlog.games.cartagena.events import (
     Row,
     Turn,
 )
-from cartlog.games.cartagena.model import COLOUR_ALIASES, COLOURS, RULESETS, RuleSet, find_ruleset
+from cartlog.games.cartagena.model import (
+    COLOURS,
+    RULESET_SPELLINGS,
+    RULESETS,
+    RuleSet,
+    find_ruleset,
+)
 
 HEADER_FIELDS = ("game", "rules", "players", "board", "options", "deal", "row", "result")
 TAG_ORDER = ("Event", "Site", "Date", "Round")
 _SPACE = r"\d+|start|boat"
-_WORD = re.compile(r"\S+")
+CLAIMS = ("row", "hand", "pirates")
 
 
 def _fold(text: str) -> str:
@@ -58,17 +70,6 @@ def _fold(text: str) -> str:
     ``re.IGNORECASE`` takes the long s, the dotless i, the dotted capital I and the Kelvin sign
     for s, i, i and k, so a matched word is looked up in this form."""
     return text.lower().replace("\u0131", "i").replace("i\u0307", "i").replace("\u017f", "s")
-
-
-def _entries(tag):
-    """The comma- or semicolon-separated entries of a tag value, each with the column of its
-    first character; empty entries are skipped."""
-    offset = 0
-    for part in re.split(r"[,;]", tag.value):
-        col = tag.col + offset + (len(part) - len(part.lstrip()))
-        offset += len(part) + 1
-        if part.strip():
-            yield part, col
 
 
 @cache
@@ -81,7 +82,10 @@ def _action_re(rs_name: str) -> re.Pattern[str]:
         r"|\+\s*(?P<d0>\d+|[A-Za-z?]+)(?P<bang0>!)?"
         rf"|(?:(?P<card>{card})\s*)?(?P<from>{_SPACE})"
         rf"(?:\s*(?P<sep>[-<>])\s*(?P<to>{_SPACE}))?"
-        r"(?:\s*\+\s*(?P<draw>\d+|[A-Za-z?]+))?(?P<bang>!)?",
+        # a back move's draw may stand apart ("14-9 +SH"); after a forward move only a "+"
+        # written against it is taken (and reported: a forward move draws no cards), one
+        # written apart starting a stuck draw of its own ("B0-1 +B")
+        r"(?:(?(card)|\s*)\+\s*(?P<draw>\d+|[A-Za-z?]+))?(?P<bang>!)?",
         re.IGNORECASE,
     )
 
@@ -90,6 +94,7 @@ class _Reader(LogReader):
     """One pass over a text log, collecting problems instead of stopping at the first."""
 
     header_fields = HEADER_FIELDS
+    palette = Palette(COLOURS)
 
     def __init__(self, text: str, path: str) -> None:
         super().__init__(text, path)
@@ -101,61 +106,126 @@ class _Reader(LogReader):
     def read(self) -> CartagenaLog:
         header, spans, first_line = self.read_header()
         tags = header.tags
-        for name in ("game", "rules", "players", "board"):
-            if name not in tags:
-                self.problem(header.body_start + 1 if header.body_start < len(self.lines)
-                             else max(1, len(self.lines)), 1,
-                             f"missing header tag {name.capitalize()}",
-                             expected=f'[{name.capitalize()} "..."] before the first turn')
-        if "game" in tags and tags["game"].value.strip().lower() not in ALIASES:
-            t = tags["game"]
-            self.problem(t.line, t.col, f"game {t.value!r} is not Cartagena",
-                         expected="Cartagena", end=t.end)
         rules = tags["rules"].value.strip() if "rules" in tags else "2000-jamaica"
         rs = find_ruleset(rules)
         if rs is not None:
             self.rs = rs
             rules = rs.name
-        players = self._players(tags.get("players"))
-        board = self._cards(tags["board"], "board", allow_unknown=False) if "board" in tags else ""
-        self.boat = len(board) + 1
+        if "game" in tags and tags["game"].value.strip().lower() not in ALIASES:
+            t = tags["game"]
+            self.problem(t.line, t.col, f"game {t.value!r} is not Cartagena",
+                         expected="Cartagena", end=t.end)
+        missing_at = len(self.problems)  # the missing tags go here once the body is read
+        if "players" in tags:
+            players = [Player(c, n) for c, n in self.read_players(tags["players"])]
+        else:
+            players = []
+            self.guessing = True  # the colours of the turns are taken as players
         options = self._options(tags.get("options"))
-        deal = self._deal(tags.get("deal"))
-        row = self._cards(tags["row"], "row") if "row" in tags else None
-        result = self._result(tags.get("result"))
         other = {t: tags[t.lower()].value for t in header.order if t.lower() not in HEADER_FIELDS}
-        events = self._body(header)
+        mark = len(self.problems)
+        parts = self._signs_and_turns(header)
+        suggested = None
+        if (rs is None or "rules" not in tags) and len(self.problems) > mark:
+            parts, suggested = self._without_rule_set(header, mark, parts)
+        self._missing_tags(header, missing_at, suggested)
+        if self.guessing:
+            players = [Player(c) for c in self.colours]
+        board, deal, row, result, events = parts
         return CartagenaLog(
             rules=rules, players=players, board=board, options=options, deal=deal, row=row,
             result=result, tags=other, events=events, line=first_line, spans=spans)
 
-    def _players(self, tag) -> list[Player]:
-        if tag is None:
-            return []
-        players: list[Player] = []
-        offset = 0
-        for part in tag.value.split(","):
-            col = tag.col + offset + (len(part) - len(part.lstrip()))
-            offset += len(part) + 1
-            words = part.split()
-            if not words:
-                self.problem(tag.line, col, "empty player entry",
-                             expected="a colour, then the name: red Anna, blue Ben")
-                continue
-            colour = self._colour_name(words[0])
-            if colour is None:
-                self.problem(tag.line, col, f"unknown colour {words[0]!r}",
-                             expected="one of " + ", ".join(COLOURS), end=col + len(words[0]))
-                continue
-            players.append(Player(colour, " ".join(words[1:]) or None))
-        self.colours = [p.colour for p in players]
-        return players
+    def _signs_and_turns(self, header: Header) -> tuple:
+        """What is read with the rule set's signs and board: the board, the deal, the row, the
+        turns and claims, and the result (read last, so that a log without a Players tag
+        takes its players in the order the turns name them)."""
+        tags = header.tags
+        board = (self._cards(tags["board"], "board", allow_unknown=False) if "board" in tags
+                 else "")
+        # no Board tag: the rule set's board length, so that the turns read on
+        self.boat = len(board) + 1 if "board" in tags else self.rs.boat
+        events = self._body(header)
+        deal = self._deal(tags.get("deal"))
+        row = self._cards(tags["row"], "row") if "row" in tags else None
+        result = self._result(tags.get("result"))
+        return board, deal, row, result, events
 
-    @staticmethod
-    def _colour_name(word: str) -> str | None:
-        w = word.lower()
-        w = COLOUR_ALIASES.get(w, w)
-        return w if w in COLOURS else None
+    def _without_rule_set(self, header: Header, mark: int, parts: tuple
+                          ) -> tuple[tuple, str | None]:
+        """A log whose rule set is unknown (or not given) and whose board or turns do not read
+        with the 2000-jamaica signs: one problem at the Rules tag rather than one for every
+        sign; the parts read and the rule set to suggest, if any.
+
+        Each rule set is tried, the near spellings of the one written first: the one the log
+        reads with best (the fewest problems; on a tie, the one of the board's length), if it
+        reads better than with 2000-jamaica, is suggested, and the log is read with it, so
+        that the problems left are the log's own. When none reads better,
+        the problems are not the rule set's: they stay, and an unknown rule set is left to
+        the audit (``setup/rules``)."""
+        tag = header.tags.get("rules")
+        written = tag.value.strip() if tag is not None else ""
+        near = list(dict.fromkeys(RULESET_SPELLINGS[n] for n in suggestions(
+            written, RULESET_SPELLINGS, n=4))) if written else []
+        kept = self.problems[:mark]
+        board_tag = header.tags.get("board")
+        board = None if board_tag is None else sum(
+            1 for ch in board_tag.value if not (ch.isspace() or ch in "/|-."))
+
+        def score(name: str, problems: int) -> tuple[int, bool]:
+            # fewer problems first; on a tie, the rule set of the board's length
+            return problems, board is not None and board != RULESETS[name].spaces
+
+        first = self.rs.name
+        best_name, best_parts, best_problems = first, parts, self.problems[mark:]
+        best = score(first, len(best_problems))
+        for name in near + [n for n in RULESETS if n not in near]:
+            if name == first or best == (0, False):
+                continue
+            self.problems = kept[:]
+            self.rs = RULESETS[name]
+            attempt = self._signs_and_turns(header)
+            got = score(name, len(self.problems) - mark)
+            if got < best:
+                best, best_name, best_parts, best_problems = (
+                    got, name, attempt, self.problems[mark:])
+        self.problems = kept + best_problems
+        self.rs = RULESETS[best_name]
+        if best_parts is parts:  # no rule set reads better
+            return parts, None
+        if tag is not None:
+            hint = (f"did you mean {best_name}?" if best_name in near
+                    else f"they read with those of {best_name}")
+            self.problem(tag.line, tag.col, with_hint(
+                f"unknown rule set {written!r}: the board and the turns need its signs", hint),
+                expected="one of " + ", ".join(RULESETS), end=tag.end)
+        return best_parts, best_name
+
+    def _missing_tags(self, header: Header, index: int, rules: str | None) -> None:
+        """One problem for each required tag the header lacks, placed just after the last tag
+        (where the tag belongs) and listed in the order of the header, each with what to
+        write: the rule set the log reads with, the board's letters, the players the body
+        names (:meth:`~cartlog.core.notation.LogReader.missing_players`)."""
+        lines = len(self.lines)
+        line = header.body_start + 1 if header.body_start < lines else max(1, lines)
+        rs = self.rs
+        helps = {
+            "game": '[Game "Cartagena"] at the top of the log',
+            "rules": f'[Rules "{rules}"] before the first turn (the board and the turns read '
+                     "with its signs)" if rules is not None else
+                     '[Rules "..."] before the first turn: ' + ", ".join(RULESETS),
+            "board": f'[Board "..."] before the first turn: the sign letters of spaces 1 to '
+                     f"{rs.spaces} ({', '.join(rs.letters)}), in sections of six",
+        }
+        for name in ("game", "rules", "players", "board"):
+            if name == "players":
+                if self.guessing:
+                    self.missing_players(line, "before the first turn", index)
+                    index += 1
+            elif name not in header.tags:
+                self.problems.insert(index, SyntaxProblem(
+                    line, 1, f"missing header tag {name.capitalize()}", expected=helps[name]))
+                index += 1
 
     def _cards(self, tag, what: str, allow_unknown: bool = True) -> str:
         out = []
@@ -179,7 +249,7 @@ class _Reader(LogReader):
         out: dict[str, bool] = {}
         if tag is None:
             return out
-        for part, col in _entries(tag):
+        for part, col in entries(tag.value, tag.col):
             name, _, value = part.partition("=")
             flag = parse_bool(value) if value else True
             if flag is None:
@@ -194,19 +264,14 @@ class _Reader(LogReader):
         out: dict[str, str] = {}
         if tag is None:
             return out
-        for part, col in _entries(tag):
-            words = part.split()
-            colour = self._player(words[0])
+        for part, col in entries(tag.value, tag.col):
+            words = located_words(part, col=col)
+            colour = self.who(words[0][0], col, tag.line)
             if colour is None:
-                self.problem(tag.line, col, f"{words[0]!r} is not a player of this game",
-                             expected="one of " + ", ".join(self.colours),
-                             end=col + len(words[0]))
                 continue
-            cards = "".join(words[1:])
+            cards = "".join(w for w, _ in words[1:])
             # the column of each card letter, words of cards may stand apart
-            base = col - (len(part) - len(part.lstrip()))
-            cols = [base + w.start() + k for w in list(_WORD.finditer(part))[1:]
-                    for k in range(len(w.group()))]
+            cols = [at + k for w, at in words[1:] for k in range(len(w))]
             bad = [i for i, ch in enumerate(cards) if ch.upper() not in self.rs.letters + "?"]
             for i in bad:
                 self.problem(tag.line, cols[i], f"{cards[i]!r} is not a sign letter",
@@ -220,21 +285,13 @@ class _Reader(LogReader):
         v = tag.value.strip().lower()
         if v in ("*", "unfinished", "none", "?", ""):
             return "unfinished"
-        word = v.split()[0]
-        colour = self._player(word)
+        word = tag.value.split()[0]
+        colour = self.player(word)
         if colour is None:
-            self.problem(tag.line, tag.col, f"result {tag.value!r} names no player",
+            self.problem(tag.line, tag.col, with_hint(f"result {tag.value!r} names no player",
+                                                      self.player_hint(word)),
                          expected="a player's colour, or unfinished", end=tag.end)
         return colour
-
-    def _player(self, word: str) -> str | None:
-        """A player's colour from a word: the colour, an alias, or a unique prefix."""
-        w = word.lower().rstrip(":")
-        w = COLOUR_ALIASES.get(w, w)
-        if w in self.colours:
-            return w
-        found = [c for c in self.colours if c.startswith(w)] if w else []
-        return found[0] if len(found) == 1 else None
 
     # -- body --------------------------------------------------------------------------------
 
@@ -259,17 +316,20 @@ class _Reader(LogReader):
             rest_at = indent + (m.end() if m else 0)
             word_m = re.compile(r"[A-Za-z]+:?").match(raw, rest_at)
             word = word_m.group(0).rstrip(":").lower() if word_m else ""
-            if number is None and word in ("row", "hand", "pirates"):
+            if number is None and word in CLAIMS:
                 ev = self._claim(word, raw, lineno, indent, word_m.end())
                 if ev is not None:
                     events.append(ev)
                 continue
-            colour = self._player(word) if word else None
+            colour = self.player(word) if word else None
             if colour is None:
                 col = rest_at + 1
                 if word:
-                    what = f"{word!r} is not a player of this game"
-                    hint = "a player: " + ", ".join(self.colours)
+                    written = word_m.group(0).rstrip(":")
+                    near = self.player_hint(written, CLAIMS if number is None else ())
+                    what = with_hint(f"{written!r} is not a player of this game", near)
+                    hint = "a player: " + ", ".join(self.colours) + (
+                        "; or a claim: row, hand, pirates" if number is None else "")
                 else:
                     what = "unreadable line"
                     hint = "a turn (12. red K3-11 ...), row, hand, pirates or a ; comment"
@@ -335,18 +395,48 @@ class _Reader(LogReader):
                 continue
             m = pattern.match(raw, pos)
             if not m or m.end() == pos or (m.end() < n and raw[m.end()].isalnum()):
-                end = pos
-                while end < n and not raw[end].isspace() and raw[end] not in ",;{":
-                    end += 1
-                self.problem(line, pos + 1, f"cannot read action {raw[pos:end]!r}",
-                             expected="K3-11 (card, from, to), 14-9+2 (back, +cards drawn), "
-                             "+K (stuck draw) or pass", end=end + 1)
-                pos = end
+                pos = self._bad_action(raw, line, pos, pattern)
                 continue
             actions.append(self._action(m, line))
             pos = m.end()
         return Turn(player=colour, actions=actions, number=number, comment=comment,
                     line=line, col=col, end=n + 1)
+
+    def _bad_action(self, raw: str, line: int, pos: int, pattern: re.Pattern[str]) -> int:
+        """Report the word at ``pos`` that is no action, with the nearest sign name or keyword
+        (``botle`` for bottle, ``passes`` for pass); the place to read on from. A card name
+        that cannot be read takes the spaces written after it with it (``botle 0-3``), so
+        that they are not reported again as a move without a card."""
+        n = len(raw)
+        end = pos
+        while end < n and not raw[end].isspace() and raw[end] not in ",;{":
+            end += 1
+        token = raw[pos:end]
+        letters = re.match(r"[^\W\d_]+", token)
+        hint = ""
+        if letters is not None and (len(letters.group()) > 1 or token.isalpha()):
+            rest = token[letters.end():]
+            if not rest and token.lower() != "pass":
+                at = end
+                while at < n and raw[at].isspace():
+                    at += 1
+                follow = pattern.match(raw, at)
+                if (follow is not None and follow.group("from") is not None
+                        and follow.group("card") is None and follow.group("draw") is None
+                        and (follow.end() == n or not raw[follow.end()].isalnum())):
+                    end = follow.end()  # "botle 0-3": the spaces belong to the bad card
+                    rest = "".join(follow.group().split())
+            rs = self.rs
+            vocabulary = {**{name: rs.letters[sign] for name, sign in rs.aliases.items()
+                             if len(name) > 1}, "pass": "pass"}
+            near = suggestions(letters.group(), vocabulary)
+            hint = "did you mean " + " or ".join(
+                f"{w}{rest}" + (f" ({rs.signs[rs.index[w]]})" if w != "pass" else "")
+                for w in near) + "?" if near else ""
+        self.problem(line, pos + 1, with_hint(f"cannot read action {raw[pos:end]!r}", hint),
+                     expected="K3-11 (card, from, to), 14-9+2 (back, +cards drawn), "
+                     "+K (stuck draw) or pass", end=end + 1)
+        return end
 
     def _action(self, m: re.Match[str], line: int):
         col, end = m.start() + 1, m.end() + 1
@@ -362,9 +452,11 @@ class _Reader(LogReader):
         card = m.group("card")
         draw = m.group("draw")
         if card is not None and draw is not None:
+            move = m.group(0)[:m.end("to" if to is not None else "from") - m.start()]
+            back = move[len(card):].strip()
             self.problem(line, m.start("draw") + 1, "a forward move draws no cards",
-                         expected=f"{card}{m.group('from')} (forward) or {m.group('from')}"
-                         f"+{draw} (back)", end=end)
+                         expected=f"{move} +{draw} (a forward move, then a stuck draw) or "
+                         f"{back}+{draw} (a move back)", end=end)
         if card is not None:
             sign = -1 if card == "?" else self.rs.aliases.get(_fold(card), -1)
             letter = "?" if sign < 0 else self.rs.letters[sign]
@@ -396,18 +488,14 @@ class _Reader(LogReader):
                                  expected=self._letters_help(), end=pos + i + 2)
             return Row(cards="".join(cards), line=line, col=col, end=len(raw) + 1)
         stop = raw.find(";", pos)
-        # each word with its own 1-based column
-        words = [(w.group(), w.start() + 1)
-                 for w in _WORD.finditer(raw, pos, stop if stop >= 0 else len(raw))]
+        words = located_words(raw, pos, stop if stop >= 0 else len(raw))
         if not words:
             self.problem(line, pos + 1, f"{word} needs a player",
                          expected=f"{word} red ...", end=pos + 2)
             return None
         name, at = words[0]
-        colour = self._player(name)
+        colour = self.who(name, at, line)
         if colour is None:
-            self.problem(line, at, f"{name!r} is not a player of this game",
-                         expected="one of " + ", ".join(self.colours), end=at + len(name))
             return None
         values = words[1:]
         if word == "hand":
@@ -461,7 +549,7 @@ def read_line(line: str, rs: RuleSet, colours: list[str], boat: int, player: str
     if not stripped:
         reader.problem(1, 1, "empty line", expected="a turn, an action, end, or a claim")
     elif m and (word[:1].isdigit() or word in ("row", "hand", "pirates")
-                or reader._player(word) is not None):
+                or reader.player(word) is not None):
         events = reader._body(Header({}, [], 0))
     elif word == "pass" or not (m and word.isalpha() and word not in rs.aliases):
         turn = reader._turn(line, 1, 1, None, player, 0)

@@ -19,6 +19,7 @@ from typing import NamedTuple, Protocol
 
 from cartlog.core.findings import Note, Violation
 from cartlog.core.spec import GameSpec, Outcome, ToMove
+from cartlog.core.words import aside, did_you_mean
 from cartlog.games.meuterer import SPEC, rules
 from cartlog.games.meuterer.codes import CODES
 from cartlog.games.meuterer.events import (
@@ -59,6 +60,7 @@ from cartlog.games.meuterer.model import (
     START_ISLAND,
     STEVEDORE,
     UNKNOWN,
+    VARIANT_SPELLINGS,
     VARIANTS,
     WAGES,
     Island,
@@ -319,8 +321,10 @@ class Engine:
             found.append((v, field, path, seat))
 
         if find_variant(log.variant) is None:
-            note(Violation("setup/variant", f"unknown variant {log.variant!r}; read as "
-                           "the base game", expected="base or pirate", actual=log.variant),
+            note(Violation("setup/variant", f"unknown variant {log.variant!r}"
+                           + aside(did_you_mean(log.variant, VARIANT_SPELLINGS))
+                           + "; read as the base game", expected="base or pirate",
+                           actual=log.variant),
                  "variant", "$.variant")
         n = len(self.colours)
         if not variant.min_players <= n <= variant.max_players:

@@ -71,6 +71,11 @@ ACTION_ALIASES: dict[str, int] = {
 SIDE_OF_ACTION = (-1, -1, +1, 0, 0)
 
 
+# every spelling of an action card, each mapped to its canonical name: what a misspelt one is
+# compared with
+ACTION_SPELLINGS = {name: ACTIONS[action] for name, action in ACTION_ALIASES.items()}
+
+
 def find_action(word: str) -> int | None:
     """An action card from a spelling or a unique prefix of one (``boy``, ``quart``, ``deb``)."""
     w = word.strip().lower().replace("_", "-")
@@ -82,12 +87,10 @@ def find_action(word: str) -> int | None:
 
 # -- colours -----------------------------------------------------------------------------------
 
+# the colours a log may give its players, in the order simulated games take them; their
+# spellings and aliases (rouge, blau, ...) are in cartlog.core.words
 COLOURS = ("red", "blue", "green", "yellow", "black", "white", "purple", "orange", "grey",
            "brown", "pink")
-COLOUR_ALIASES = {"violet": "purple", "gray": "grey", "rouge": "red", "bleu": "blue",
-                  "jaune": "yellow", "vert": "green", "noir": "black", "blanc": "white",
-                  "gris": "grey", "rot": "red", "blau": "blue", "gelb": "yellow",
-                  "gruen": "green", "grün": "green", "schwarz": "black", "weiss": "white"}
 
 
 # -- islands -----------------------------------------------------------------------------------
@@ -223,6 +226,10 @@ VARIANT_ALIASES = {
     "pirates": "pirate", "pirate variant": "pirate", "le pirate": "pirate", "pirat": "pirate",
     "variante pirate": "pirate",
 }
+
+
+# every spelling of a variant, each mapped to its name: what a misspelt one is compared with
+VARIANT_SPELLINGS = {**{name: name for name in VARIANTS}, **VARIANT_ALIASES}
 
 
 def find_variant(name: str) -> Variant | None:

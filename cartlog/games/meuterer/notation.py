@@ -33,7 +33,15 @@ from __future__ import annotations
 import re
 
 from cartlog.core.errors import LogSyntaxError, SyntaxProblem
-from cartlog.core.notation import LogReader, comment_text, escape, is_comment_line, number
+from cartlog.core.notation import (
+    LogReader,
+    comment_text,
+    entries,
+    escape,
+    is_comment_line,
+    number,
+)
+from cartlog.core.words import Palette, did_you_mean, located_words, span, with_hint
 from cartlog.games.meuterer import ALIASES
 from cartlog.games.meuterer.events import (
     Add,
@@ -59,7 +67,6 @@ from cartlog.games.meuterer.events import (
 )
 from cartlog.games.meuterer.model import (
     ACTIONS,
-    COLOUR_ALIASES,
     COLOURS,
     DEFAULT_ISLANDS,
     GOOD_ALIASES,
@@ -95,10 +102,17 @@ OUTCOME_WORDS = {"captain": "captain", "captains": "captain", "capitaine": "capt
                  "mutineers": "mutineers", "mutineer": "mutineers", "mutins": "mutineers",
                  "mutin": "mutineers", "mutiny": "mutineers", "success": "mutineers",
                  "succeeds": "mutineers", "successful": "mutineers"}
-_WORD = re.compile(r"\S+")
 _INT = re.compile(r"[+\-\u2212]?\d+")
+_GOOD_NAMES = {name: GOODS[kind] for name, kind in GOOD_ALIASES.items()}
+_DRAW_WORDS = {**{k: "keep" for k in KEEP_WORDS}, **{r: "return" for r in RETURN_WORDS}}
 _CARD_HELP = ("R (ruby), S (salt), W (wine), C (cloth), G (grain), X (conflict), P (pirate), "
               "? (unseen), or a good's name")
+
+
+def _unknown_island(text: str) -> str:
+    """The problem of an island name that is none of the 12, with the nearest names."""
+    return with_hint(f"unknown island {text!r}", did_you_mean(
+        text, [i.name for i in DEFAULT_ISLANDS]))
 
 
 def _card_of(word: str) -> str | None:
@@ -144,21 +158,27 @@ class _Reader(LogReader):
     """One pass over a text log, collecting problems instead of stopping at the first."""
 
     header_fields = HEADER_FIELDS
-
-    def __init__(self, text: str, path: str) -> None:
-        super().__init__(text, path)
-        self.names: dict[str, str] = {}  # player name (lower case) -> colour
+    palette = Palette(COLOURS)
+    names_are_players = True
 
     # -- header ------------------------------------------------------------------------------
 
     def read(self) -> MeutererLog:
         header, spans, first_line = self.read_header()
         tags = header.tags
+        missing_at = (header.body_start + 1 if header.body_start < len(self.lines)
+                      else max(1, len(self.lines)))
+        players_at = 0
         for name, shown in (("game", "Game"), ("players", "Players"), ("islands", "Islands")):
-            if name not in tags:
-                self.problem(header.body_start + 1 if header.body_start < len(self.lines)
-                             else max(1, len(self.lines)), 1, f"missing header tag {shown}",
-                             expected=f'[{shown} "..."] before the first round')
+            if name == "players":
+                players_at = len(self.problems)  # its problem waits for the body's colours
+                self.guessing = name not in tags
+            elif name not in tags:
+                self.problem(missing_at, 1, f"missing header tag {shown}",
+                             expected=f'[{shown} "..."] before the first round' + (
+                                 ": the 12 island cards clockwise, from any of them ("
+                                 + ", ".join(i.name for i in DEFAULT_ISLANDS) + ")"
+                                 if name == "islands" else ""))
         if "game" in tags and tags["game"].value.strip().lower() not in ALIASES:
             t = tags["game"]
             self.problem(t.line, t.col, f"game {t.value!r} is not Meuterer",
@@ -178,13 +198,18 @@ class _Reader(LogReader):
             self.problem(t.line, t.col, "both Variant and Rules name the variant",
                          expected="one of them", end=t.end)
         players = self._players(tags.get("players"))
-        captain = self._captain(tags.get("captain"))
         islands = self._islands(tags.get("islands"))
         table = self._island_table(tags.get("islandtable"))
+        other = {t: tags[t.lower()].value for t in header.order if t.lower() not in HEADER_FIELDS}
+        # the body before the captain, the deal and the result: without a Players tag the
+        # players are the colours the rounds name, in the order they first play
+        events = self._body(header.body_start)
+        captain = self._captain(tags.get("captain"))
         deal = self._deal(tags.get("deal"))
         result = self._result(tags.get("result"))
-        other = {t: tags[t.lower()].value for t in header.order if t.lower() not in HEADER_FIELDS}
-        events = self._body(header.body_start)
+        if self.guessing:
+            self.missing_players(missing_at, "before the first round", players_at)
+            players = [Player(c) for c in self.colours]
         log = MeutererLog(
             variant=variant, players=players, captain=captain, islands=islands,
             island_table=table, deal=deal, result=result, tags=other, events=events,
@@ -196,76 +221,29 @@ class _Reader(LogReader):
             self.problem(obj.line, obj.col, message, expected, obj.end or None)
         return log
 
-    def _split(self, value: str, col: int, seps: str = ",;") -> list[tuple[str, int]]:
-        """Parts of a value split at any of ``seps``, each with the column of its first
-        non-blank character; empty parts dropped."""
-        out = []
-        offset = 0
-        for part in re.split(f"[{re.escape(seps)}]", value):
-            lead = len(part) - len(part.lstrip())
-            if part.strip():
-                out.append((part.strip(), col + offset + lead))
-            offset += len(part) + 1
-        return out
-
     def _players(self, tag) -> list[Player]:
         if tag is None:
             return []
-        players: list[Player] = []
-        for part, col in self._split(tag.value, tag.col, ","):
-            words = part.split()
-            colour = self._colour_name(words[0])
-            if colour is None:
-                self.problem(tag.line, col, f"unknown colour {words[0]!r}",
-                             expected="one of " + ", ".join(COLOURS), end=col + len(words[0]))
-                continue
-            name = " ".join(words[1:]) or None
-            players.append(Player(colour, name))
-        self.colours = [p.colour for p in players]
-        for p in players:
-            if p.name:
-                self.names.setdefault(p.name.lower(), p.colour)
-        return players
-
-    @staticmethod
-    def _colour_name(word: str) -> str | None:
-        """A colour, an alias or a unique prefix of a colour (``yel``)."""
-        w = word.lower()
-        w = COLOUR_ALIASES.get(w, w)
-        if w in COLOURS:
-            return w
-        found = [c for c in COLOURS if c.startswith(w)]
-        return found[0] if len(found) == 1 else None
-
-    def player(self, word: str) -> str | None:
-        """A player's colour from a word: the colour, an alias, a unique prefix of a colour,
-        or the player's name."""
-        w = word.lower().rstrip(":")
-        w = COLOUR_ALIASES.get(w, w)
-        if w in self.colours:
-            return w
-        if w in self.names:
-            return self.names[w]
-        found = [c for c in self.colours if c.startswith(w)] if w else []
-        return found[0] if len(found) == 1 else None
+        return [Player(colour, name) for colour, name in self.read_players(tag)]
 
     def _captain(self, tag) -> str | None:
         if tag is None:
             return None
         colour = self.player(tag.value.strip())
         if colour is None:
-            self.problem(tag.line, tag.col, f"captain {tag.value!r} is not a player",
-                         expected="one of " + ", ".join(self.colours), end=tag.end)
+            self.problem(tag.line, tag.col, with_hint(
+                f"captain {tag.value!r} is not a player", self.player_hint(tag.value.strip())),
+                expected="one of " + ", ".join(self.colours), end=tag.end)
         return colour
 
     def _islands(self, tag) -> list[str]:
         if tag is None:
             return []
         names: list[str] = []
-        for part, col in self._split(tag.value, tag.col, ",;/"):
+        for part, col in entries(tag.value, tag.col, ",;/"):
             name = find_island(part)
             if name is None:
-                self.problem(tag.line, col, f"unknown island {part!r}",
+                self.problem(tag.line, col, _unknown_island(part),
                              expected=", ".join(i.name for i in DEFAULT_ISLANDS),
                              end=col + len(part))
                 continue
@@ -279,15 +257,15 @@ class _Reader(LogReader):
         out: dict[str, IslandData] = {}
         if tag is None:
             return out
-        for part, col in self._split(tag.value, tag.col, ";"):
-            words = [(m.group(), col + m.start()) for m in _WORD.finditer(part)]
+        for part, col in entries(tag.value, tag.col, ";"):
+            words = located_words(part, col=col)
             k = 0
             while k < len(words) and not self._table_word(words[k][0]):
                 k += 1
             name_text = " ".join(w for w, _ in words[:k])
             name = find_island(name_text) if name_text else None
             if name is None:
-                self.problem(tag.line, col, f"unknown island {name_text!r}" if name_text
+                self.problem(tag.line, col, _unknown_island(name_text) if name_text
                              else "an island table entry needs the island's name",
                              expected=", ".join(i.name for i in DEFAULT_ISLANDS),
                              end=col + max(1, len(name_text)))
@@ -340,21 +318,20 @@ class _Reader(LogReader):
         out: dict[str, str] = {}
         if tag is None:
             return out
-        for part, col in self._split(tag.value, tag.col, ",;"):
-            words = [(m.group(), col + m.start()) for m in _WORD.finditer(part)]
-            colour = self.player(words[0][0])
+        for part, col in entries(tag.value, tag.col, ",;"):
+            words = located_words(part, col=col)
+            colour = self.who(words[0][0], col, tag.line)
             if colour is None:
-                self.problem(tag.line, col, f"{words[0][0]!r} is not a player of this game",
-                             expected="one of " + ", ".join(self.colours),
-                             end=col + len(words[0][0]))
                 continue
             cards = self._cards(words[1:], tag.line)
             if cards is not None:
                 out[colour] = cards
         return out
 
-    def _cards(self, words: list[tuple[str, int]], line: int) -> str | None:
-        """Cards from words of letters or names; problems located at the bad character."""
+    def _cards(self, words: list[tuple[str, int]], line: int,
+               keywords: dict[str, str] | None = None) -> str | None:
+        """Cards from words of letters or names; problems located at the bad character, with
+        the nearest good's name or of the ``keywords`` that may stand there."""
         out = []
         ok = True
         for word, at in words:
@@ -367,8 +344,10 @@ class _Reader(LogReader):
             ok = False
             bad = next((i for i, c in enumerate(word) if c.upper() not in LETTERS and c != "?"),
                        0)
-            self.problem(line, at + bad, f"{word!r} is not goods letters or a good's name",
-                         expected=_CARD_HELP, end=at + len(word))
+            near = did_you_mean(word, {**_GOOD_NAMES, **(keywords or {})})
+            self.problem(line, at + bad, with_hint(
+                f"{word!r} is not goods letters or a good's name", near),
+                expected=_CARD_HELP, end=at + len(word))
         return "".join(out) if ok else None
 
     def _result(self, tag) -> list[str] | None:
@@ -378,13 +357,14 @@ class _Reader(LogReader):
         if v in ("*", "unfinished", "none", "?", ""):
             return []
         out = []
-        for part, col in self._split(tag.value, tag.col, ",;&+"):
+        for part, col in entries(tag.value, tag.col, ",;&+"):
             for word in part.split():
                 if word.lower() in ("and", "et", "tie", "shared"):
                     continue
                 colour = self.player(word)
                 if colour is None:
-                    self.problem(tag.line, col, f"result {part!r} names no player",
+                    self.problem(tag.line, col, with_hint(f"result {part!r} names no player",
+                                                          self.player_hint(word)),
                                  expected="the winner's colour, winners sharing a tie "
                                  "(red, blue), or unfinished", end=col + len(part))
                 elif colour not in out:
@@ -421,8 +401,9 @@ class _Reader(LogReader):
         word = m.group(0).lower() if m else ""
         kind = KEYWORDS.get(word)
         if kind is None:
-            self.problem(line, indent + 1, f"{word!r} is not a line of a Meuterer log" if word
-                         else "unreadable line",
+            self.problem(line, indent + 1, with_hint(
+                f"{word!r} is not a line of a Meuterer log", did_you_mean(word, KEYWORDS))
+                if word else "unreadable line",
                          expected="round, wage, sell, dest, mutiny, sale, draw, score, total "
                          "or a ; comment", end=indent + 1 + max(1, len(word)))
             return None
@@ -432,11 +413,6 @@ class _Reader(LogReader):
         col, end = indent + 1, len(raw) + 1
         return getattr(self, f"_{kind}")(text, pos, line, col, end, comment)
 
-    def _words(self, text: str, start: int, stop: int | None = None) -> list[tuple[str, int]]:
-        """Words with their 1-based columns."""
-        return [(m.group(), m.start() + 1)
-                for m in _WORD.finditer(text, start, len(text) if stop is None else stop)]
-
     def _entries(self, text: str, pos: int) -> list[list[tuple[str, int]]]:
         """The comma-separated entries of a line, as lists of located words."""
         out = []
@@ -444,26 +420,15 @@ class _Reader(LogReader):
         while True:
             comma = text.find(",", start)
             stop = comma if comma >= 0 else len(text)
-            words = self._words(text, start, stop)
+            words = located_words(text, start, stop)
             if words:
                 out.append(words)
             if comma < 0:
                 return out
             start = comma + 1
 
-    @staticmethod
-    def _span(words: list[tuple[str, int]]) -> tuple[int, int]:
-        return words[0][1], words[-1][1] + len(words[-1][0])
-
-    def _who(self, word: str, at: int, line: int) -> str | None:
-        colour = self.player(word)
-        if colour is None:
-            self.problem(line, at, f"{word!r} is not a player of this game",
-                         expected="one of " + ", ".join(self.colours), end=at + len(word))
-        return colour
-
     def _round(self, text, pos, line, col, end, comment):
-        words = self._words(text, pos)
+        words = located_words(text, pos)
         number = None
         if words:
             w, at = words[0]
@@ -475,7 +440,7 @@ class _Reader(LogReader):
         return Round(number=number, comment=comment, line=line, col=col, end=end)
 
     def _wage(self, text, pos, line, col, end, comment):
-        words = self._words(text, pos)
+        words = located_words(text, pos)
         wage = _int(words[0][0]) if words else None
         if wage is None or len(words) > 1:
             at = words[0][1] if words and wage is None else (words[1][1] if len(words) > 1
@@ -494,8 +459,8 @@ class _Reader(LogReader):
         return Sell(steps=steps, comment=comment, line=line, col=col, end=end)
 
     def _step(self, words, line):
-        colour = self._who(*words[0], line)
-        first, last = self._span(words)
+        colour = self.who(*words[0], line)
+        first, last = span(words)
         rest = words[1:]
         if not rest:
             self.problem(line, first, "a selling turn needs a card or pass",
@@ -522,7 +487,8 @@ class _Reader(LogReader):
                         end=last)
         card = _card_of(word)
         if card is None:
-            self.problem(line, at, f"{word!r} is not a card or pass", expected=_CARD_HELP
+            self.problem(line, at, with_hint(f"{word!r} is not a card or pass", did_you_mean(
+                word, {**_GOOD_NAMES, **{p: "pass" for p in PASS_WORDS}})), expected=_CARD_HELP
                          + ", or pass", end=at + len(word))
             return None
         robbed = False
@@ -541,10 +507,11 @@ class _Reader(LogReader):
     def _dest(self, text, pos, line, col, end, comment):
         dests = []
         for words in self._entries(text, pos):
-            first, last = self._span(words)
+            first, last = span(words)
             role = _role(words[0][0])
             if role is None:
-                self.problem(line, first, f"{words[0][0]!r} is not captain or mutineer",
+                self.problem(line, first, with_hint(f"{words[0][0]!r} is not captain or mutineer",
+                                                    did_you_mean(words[0][0], ROLE_WORDS)),
                              expected="dest captain Sandkap, mutineer Hochland",
                              end=first + len(words[0][0]))
                 continue
@@ -552,7 +519,7 @@ class _Reader(LogReader):
             name = find_island(island_text) if island_text else None
             if name is None:
                 at = words[1][1] if len(words) > 1 else first
-                self.problem(line, at, f"unknown island {island_text!r}" if island_text
+                self.problem(line, at, _unknown_island(island_text) if island_text
                              else f"the {role}'s destination needs an island",
                              expected=", ".join(i.name for i in DEFAULT_ISLANDS), end=last)
                 continue
@@ -565,17 +532,19 @@ class _Reader(LogReader):
         stop = len(text)
         if arrow:
             stop = arrow.start()
-            words = self._words(text, arrow.end())
+            words = located_words(text, arrow.end())
             if len(words) != 1 or words[0][0].lower() not in OUTCOME_WORDS:
                 at = words[0][1] if words else arrow.end() + 1
-                self.problem(line, at, "cannot read the mutiny's outcome",
+                self.problem(line, at, with_hint("cannot read the mutiny's outcome",
+                                                 did_you_mean(words[0][0], OUTCOME_WORDS)
+                                                 if len(words) == 1 else ""),
                              expected="=> captain, or => mutineers", end=len(text) + 1)
             else:
                 outcome = OUTCOME_WORDS[words[0][0].lower()]
         adds = []
         for words in self._entries(text[:stop], pos):
-            first, last = self._span(words)
-            colour = self._who(*words[0], line)
+            first, last = span(words)
+            colour = self.who(*words[0], line)
             count = _int(words[1][0]) if len(words) > 1 else None
             side = None
             if count is None or count < 0:
@@ -588,7 +557,8 @@ class _Reader(LogReader):
                 if r is not None and side is None:
                     side = r
                 else:
-                    self.problem(line, a, f"cannot read {w!r} in a mutiny entry",
+                    self.problem(line, a, with_hint(f"cannot read {w!r} in a mutiny entry",
+                                                    did_you_mean(w, ROLE_WORDS)),
                                  expected="the side: captain or mutineer", end=a + len(w))
             if colour is not None:
                 adds.append(Add(player=colour, count=count, side=side, line=line, col=first,
@@ -598,12 +568,15 @@ class _Reader(LogReader):
     def _sale(self, text, pos, line, col, end, comment):
         sales = []
         for words in self._entries(text, pos):
-            first, last = self._span(words)
-            colour = self._who(*words[0], line)
+            first, last = span(words)
+            colour = self.who(*words[0], line)
             card = _card_of(words[1][0]) if len(words) > 1 else None
             if card is None or card not in LETTERS[:NGOODS]:
                 at = words[1][1] if len(words) > 1 else first
-                self.problem(line, at, "a sale needs a good that can be sold",
+                near = did_you_mean(words[1][0], {k: v for k, v in _GOOD_NAMES.items()
+                                                  if v in GOODS[:NGOODS]}) \
+                    if card is None and len(words) > 1 else ""
+                self.problem(line, at, with_hint("a sale needs a good that can be sold", near),
                              expected="blue G Affeninsel 2 (R, S, W, C or G)", end=last)
                 continue
             rest = words[2:]
@@ -614,7 +587,7 @@ class _Reader(LogReader):
             name = find_island(island_text) if island_text else None
             if name is None:
                 at = rest[0][1] if rest else last
-                self.problem(line, at, f"unknown island {island_text!r}" if island_text
+                self.problem(line, at, _unknown_island(island_text) if island_text
                              else "a sale needs the island", expected=", ".join(
                                  i.name for i in DEFAULT_ISLANDS), end=last)
                 continue
@@ -630,8 +603,8 @@ class _Reader(LogReader):
     def _draw(self, text, pos, line, col, end, comment):
         draws = []
         for words in self._entries(text, pos):
-            first, last = self._span(words)
-            colour = self._who(*words[0], line)
+            first, last = span(words)
+            colour = self.who(*words[0], line)
             cards = count = keep = returned = None
             mode = "cards"
             drawn_words: list[tuple[str, int]] = []
@@ -664,7 +637,7 @@ class _Reader(LogReader):
                                  expected="0 or more", end=last)
                     ok = False
             elif drawn_words:
-                cards = self._cards(drawn_words, line)
+                cards = self._cards(drawn_words, line, _DRAW_WORDS)
                 ok = ok and cards is not None
             else:
                 self.problem(line, first, "a draw needs the cards or their number",
@@ -689,8 +662,8 @@ class _Reader(LogReader):
     def _sheet(self, text, pos, line, what):
         entries = []
         for words in self._entries(text, pos):
-            first, last = self._span(words)
-            colour = self._who(*words[0], line)
+            first, last = span(words)
+            colour = self.who(*words[0], line)
             points = _int(words[1][0]) if len(words) == 2 else None
             if points is None:
                 at = words[1][1] if len(words) > 1 else first

@@ -18,7 +18,9 @@ from typing import Literal, NamedTuple
 
 from cartlog.core import cards
 from cartlog.core.findings import Violation
+from cartlog.core.words import aside, did_you_mean
 from cartlog.games.meuterer.model import (
+    ACTION_SPELLINGS,
     ACTION_TITLES,
     ANY,
     CABINBOY,
@@ -361,7 +363,8 @@ def check_pass(state: State, seat: int, kept: int | None, action: int | None,
                              "action card taken", expected="one of " + ", ".join(free),
                              actual="none"))
     elif action < 0:
-        out.append(Violation("action/unknown", f"{action_word!r} is not an action card",
+        out.append(Violation("action/unknown", f"{action_word!r} is not an action card"
+                             + aside(did_you_mean(action_word or "", ACTION_SPELLINGS)),
                              expected="mutineer, cabinboy, mate, merchant or stevedore",
                              actual=action_word))
     elif state.taken[action] >= 0:

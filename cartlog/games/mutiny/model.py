@@ -43,6 +43,11 @@ _PIRATE_ALIASES = {
 }
 
 
+# every spelling of a pirate card (the two-letter codes aside), each mapped to the card's name:
+# what a misspelt one is compared with
+PIRATE_SPELLINGS = {name: PIRATES[p] for name, p in _PIRATE_ALIASES.items() if len(name) > 2}
+
+
 def fold(word: str) -> str:
     """Lower case, accents dropped, blanks and underscores as hyphens."""
     w = unicodedata.normalize("NFKD", word.strip().lower())
@@ -59,6 +64,13 @@ def find_pirate(word: str) -> int | None:
         return _PIRATE_ALIASES[w]
     found = {p for name, p in _PIRATE_ALIASES.items() if len(w) >= 3 and name.startswith(w)}
     return found.pop() if len(found) == 1 else None
+
+
+# -- colours ------------------------------------------------------------------------------------
+
+# the players' colours (four ships); their spellings and aliases (rouge, blau, ...) are in
+# cartlog.core.words
+COLOURS = ("red", "blue", "green", "yellow")
 
 
 # -- combat and gold cards ---------------------------------------------------------------------

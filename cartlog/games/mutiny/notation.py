@@ -37,12 +37,22 @@ problem met, each located by line and column.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 import msgspec
 
 from cartlog.core.errors import LogSyntaxError, SyntaxProblem
-from cartlog.core.notation import LogReader, comment_text, escape, is_comment_line
+from cartlog.core.notation import LogReader, comment_text, entries, escape, is_comment_line
+from cartlog.core.words import (
+    Palette,
+    Word,
+    did_you_mean,
+    hint_text,
+    located_words,
+    suggestions,
+    with_hint,
+)
 from cartlog.games.mutiny import ALIASES
 from cartlog.games.mutiny.events import (
     Comment,
@@ -62,9 +72,11 @@ from cartlog.games.mutiny.events import (
     Won,
 )
 from cartlog.games.mutiny.model import (
+    COLOURS,
     COMBAT,
     GOLD,
     PAIRS,
+    PIRATE_SPELLINGS,
     PIRATES,
     SIDE_ALIASES,
     find_pirate,
@@ -73,21 +85,21 @@ from cartlog.games.mutiny.model import (
 HEADER_FIELDS = ("game", "players", "giver", "track", "combat", "gold", "board", "sailors",
                  "result")
 TAG_ORDER = ("Event", "Site", "Date")
-COLOURS = ("red", "blue", "green", "yellow")
-COLOUR_ALIASES = {"rouge": "red", "bleu": "blue", "vert": "green", "jaune": "yellow",
-                  "rot": "red", "blau": "blue", "gruen": "green", "grün": "green",
-                  "gelb": "yellow"}
 KEYWORDS = {"round": "round", "ship": "ship", "mutiny": "mutiny", "duel": "duel",
             "fight": "fight", "steal": "steal", "won": "won", "reveal": "reveal",
             "gold": "gold"}
 CONVICTION_WORDS = ("set", "change", "bluff", "move")
 REASONS = ("track", "combat", "gold", "coins")
 SIDE_NAME = {"V": "valverde", "D": "diaz"}
-_WORD = re.compile(r"\S+")
+# the words of a turn line besides the cards, for suggesting one
+EFFECT_WORDS = ("from", *CONVICTION_WORDS, "valverde", "diaz", "look", "pair", "swap")
+MONKEY_WORDS = ("monkey", "mascot", "singe", "m")
+# every spelling of a side (the one-letter ones aside), each mapped to the side's name
+SIDE_SPELLINGS = {word: SIDE_NAME[side] for word, side in SIDE_ALIASES.items() if len(word) > 1}
 _TWO_WORDS = re.compile(r"(?i)\b(chang|wessel|dean|ramon|captain)( +)(ye|jan|nero|diaz|valverde)\b")
 _PAIR_VALUES = re.compile(r"^(\d+|\?)-(\d+|\?)$")
 
-Words = list[tuple[str, int]]
+Words = list[Word]
 
 
 def _side(word: str) -> str | None:
@@ -99,100 +111,63 @@ class _Reader(LogReader):
     """One pass over a text log, collecting problems instead of stopping at the first."""
 
     header_fields = HEADER_FIELDS
-
-    def __init__(self, text: str, path: str) -> None:
-        super().__init__(text, path)
-        self.names: dict[str, str] = {}  # player name (lower case) -> colour
+    palette = Palette(COLOURS)
+    names_are_players = True
 
     # -- header ---------------------------------------------------------------------------------
 
     def read(self) -> MutinyLog:
         header, spans, first_line = self.read_header()
         tags = header.tags
-        for name, shown in (("game", "Game"), ("players", "Players")):
-            if name not in tags:
-                self.problem(max(1, min(header.body_start + 1, len(self.lines))), 1,
-                             f"missing header tag {shown}",
-                             expected=f'[{shown} "..."] at the top of the log')
+        missing_at = max(1, min(header.body_start + 1, len(self.lines)))
+        if "game" not in tags:
+            self.problem(missing_at, 1, "missing header tag Game",
+                         expected='[Game "..."] at the top of the log')
+        players_at = len(self.problems)
+        self.guessing = "players" not in tags
         if "game" in tags and tags["game"].value.strip().lower() not in ALIASES:
             t = tags["game"]
             self.problem(t.line, t.col, f"{t.value!r} is not Cartagena: The Mutiny",
                          expected='[Game "Cartagena: The Mutiny"]', end=t.end)
         players = self._players(tags["players"]) if "players" in tags else []
-        giver = None
-        if "giver" in tags:
-            t = tags["giver"]
-            giver = self._who(t.value.strip(), t.col, t.line)
         track = self._track(tags["track"]) if "track" in tags else None
         combat = self._split(tags["combat"], COMBAT) if "combat" in tags else None
         gold = self._split(tags["gold"], GOLD) if "gold" in tags else None
         board = tags["board"].value.strip() if "board" in tags else None
         sailors = self._sailors(tags["sailors"]) if "sailors" in tags else None
-        result = self._result(tags["result"]) if "result" in tags else None
         free = {t.name: t.value for k, t in tags.items() if k not in HEADER_FIELDS}
+        self._rules(tags.get("rules"))
         events = self._body(header.body_start)
+        # the giver and the result after the body: without a Players tag the players are the
+        # colours the body names, in the order it first names them
+        giver = None
+        if "giver" in tags:
+            t = tags["giver"]
+            giver = self.who(t.value.strip(), t.col, t.line)
+        result = self._result(tags["result"]) if "result" in tags else None
+        if self.guessing:
+            self.missing_players(missing_at, "at the top of the log", players_at)
+            players = [Player(c) for c in self.colours]
         return MutinyLog(players=players, giver=giver, track=track, combat=combat, gold=gold,
                          board=board, sailors=sailors, result=result, tags=free,
                          events=events,
                          line=first_line, spans=spans)
 
-    def _split_value(self, value: str, col: int, seps: str = ",;") -> Words:
-        """Comma-separated parts of a tag value with their columns (stripped)."""
-        out = []
-        start = 0
-        for m in re.finditer(f"[{re.escape(seps)}]|$", value):
-            part = value[start:m.start()]
-            if part.strip():
-                out.append((part.strip(), col + start + len(part) - len(part.lstrip())))
-            start = m.end()
-            if m.start() == len(value):
-                break
-        return out
+    def _rules(self, tag: Any) -> None:
+        """A ``Rules`` tag (kept as it is written): the Mutiny has one rule set, ``base`` (as
+        ``cartlog games`` lists it and ``cartlog simulate --rules`` takes it; also
+        ``standard`` or ``basic``); any other name is a problem, never read silently."""
+        if tag is None or tag.value.strip().lower() in ("base", "standard", "basic"):
+            return
+        self.problem(tag.line, tag.col, f"unknown rule set {tag.value.strip()!r}: "
+                     "Cartagena: The Mutiny has one, base", expected="base", end=tag.end)
 
     def _players(self, tag: Any) -> list[Player]:
-        out: list[Player] = []
-        for part, col in self._split_value(tag.value, tag.col):
-            words = part.split()
-            colour = self._colour(words[0])
-            if colour is None:
-                self.problem(tag.line, col, f"{words[0]!r} is not a player colour",
-                             expected=", ".join(COLOURS), end=col + len(words[0]))
-                continue
-            if colour in self.colours:
-                self.problem(tag.line, col, f"colour {colour} given twice", end=col + len(part))
-                continue
-            name = " ".join(words[1:]) or None
-            self.colours.append(colour)
-            if name:
-                self.names[name.lower()] = colour
-            out.append(Player(colour, name))
+        out = [Player(c, n) for c, n in self.read_players(tag, twice_is_problem=True)]
         if not out:  # a count outside 2-4 is the audit's finding (crew/seats)
             self.problem(tag.line, tag.col, "no players", expected="2 to 4 colours",
                          end=tag.end)
         return out
-
-    @staticmethod
-    def _colour(word: str) -> str | None:
-        w = word.lower().rstrip(":")
-        w = COLOUR_ALIASES.get(w, w)
-        if w in COLOURS:
-            return w
-        found = {c for c in COLOURS if len(w) >= 1 and c.startswith(w)}
-        return found.pop() if len(found) == 1 else None
-
-    def player(self, word: str) -> str | None:
-        w = word.lower().rstrip(":")
-        if w in self.names:
-            return self.names[w]
-        c = self._colour(w)
-        return c if c in self.colours else None
-
-    def _who(self, word: str, at: int, line: int) -> str | None:
-        colour = self.player(word)
-        if colour is None:
-            self.problem(line, at, f"{word!r} is not a player of this game",
-                         expected="one of " + ", ".join(self.colours), end=at + len(word))
-        return colour
 
     def _int(self, word: str, at: int, line: int, what: str) -> int | None:
         if re.fullmatch(r"\d+", word):
@@ -203,8 +178,8 @@ class _Reader(LogReader):
 
     def _track(self, tag: Any) -> TrackData:
         data = TrackData()
-        for part, col in self._split_value(tag.value, tag.col, ";"):
-            words = [(m.group(), col + m.start()) for m in _WORD.finditer(part)]
+        for part, col in entries(tag.value, tag.col, ";"):
+            words = located_words(part, col=col)
             key = words[0][0].lower().rstrip(":")
             values = words[1:]
             if key in ("length", "storms", "storm", "mutiny") and not values:
@@ -234,7 +209,7 @@ class _Reader(LogReader):
 
     def _split(self, tag: Any, names: tuple[str, ...]) -> dict[str, int]:
         out: dict[str, int] = {}
-        for part, col in self._split_value(tag.value, tag.col):
+        for part, col in entries(tag.value, tag.col):
             words = part.replace(":", " ").split()
             name = words[0].upper().lstrip("$")
             if name not in names or len(words) != 2 or not words[1].isdigit():
@@ -247,7 +222,7 @@ class _Reader(LogReader):
 
     def _sailors(self, tag: Any) -> dict[str, list[int]]:
         out: dict[str, list[int]] = {}
-        for part, col in self._split_value(tag.value, tag.col):
+        for part, col in entries(tag.value, tag.col):
             words = part.split()
             vals = self._values(words[1], col, tag.line) if len(words) == 2 else []
             pair = words[0].upper()
@@ -263,8 +238,8 @@ class _Reader(LogReader):
         if tag.value.strip().lower() in ("none", "nobody", "-", ""):
             return []
         out = []
-        for part, col in self._split_value(tag.value, tag.col):
-            colour = self._who(part, col, tag.line)
+        for part, col in entries(tag.value, tag.col):
+            colour = self.who(part, col, tag.line)
             if colour is not None:
                 out.append(colour)
         return out
@@ -296,7 +271,7 @@ class _Reader(LogReader):
     def line_event(self, raw: str, line: int) -> Any:
         text, comment = self.strip_comments(raw, line)
         text = _TWO_WORDS.sub(lambda m: m.group(1) + "-" * len(m.group(2)) + m.group(3), text)
-        words = [(m.group(), m.start() + 1) for m in _WORD.finditer(text)]
+        words = located_words(text)
         if not words:
             return None
         loc = {"line": line, "col": words[0][1], "end": len(raw.rstrip()) + 1}
@@ -306,7 +281,9 @@ class _Reader(LogReader):
             return getattr(self, f"_{kind}")(text, words, loc, comment)
         colour = self.player(words[0][0])
         if colour is None:
-            self.problem(line, words[0][1], f"{words[0][0]!r} is neither a keyword nor a player",
+            self.problem(line, words[0][1], with_hint(
+                f"{words[0][0]!r} is neither a keyword nor a player",
+                self.player_hint(words[0][0], KEYWORDS)),
                          expected="round, a player's turn, ship, mutiny, duel, fight, steal, "
                          "won, reveal, gold or a ; comment", end=words[0][1] + len(words[0][0]))
             return None
@@ -315,17 +292,28 @@ class _Reader(LogReader):
     def _bad(self, line: int, word: str, col: int, message: str, expected: str) -> None:
         self.problem(line, col, message, expected=expected, end=col + len(word))
 
+    def _unknown(self, line: int, word: str, col: int, message: str,
+                 vocabulary: Iterable[str] | Mapping[str, str], expected: str,
+                 nxt: Word | None, takes: tuple[str, ...] = ()) -> int:
+        """Report a word that is none of ``vocabulary``, with the nearest of it; how many
+        words to skip after it: 1 when the word plainly means one that ``takes`` the next
+        word (``frm red``, ``att 5``), so that the next word is not reported as well."""
+        near = suggestions(word, vocabulary)
+        self._bad(line, word, col, with_hint(message, hint_text(near)), expected)
+        return 1 if nxt is not None and len(near) == 1 and near[0] in takes else 0
+
     def _turn(self, colour: str, words: Words, loc: dict[str, int],
               comment: str | None) -> Turn:
         line = loc["line"]
         ev = Turn(player=colour, comment=comment, line=loc["line"], col=loc["col"], end=loc["end"])
+        mark = len(self.problems)
         i = 0
         while i < len(words):
             w, col = words[i]
             lw = w.lower()
             nxt = words[i + 1] if i + 1 < len(words) else None
             if w.startswith("^"):
-                p = "?" if w[1:] == "?" else self._pirate(w[1:], col, line)
+                p = "?" if w[1:] == "?" else self._pirate(w[1:], col + 1, line)
                 if p is not None:
                     ev.turned.append(p)
             elif re.fullmatch(r"[+-]\d+", w):
@@ -345,7 +333,7 @@ class _Reader(LogReader):
                     self._bad(line, w, col, f"{w!r} is not a card or a number of coins",
                               "+P1..+G3, +C?, -P1..-G3, +$2, +1, -1")
             elif lw == "from" and nxt:
-                ev.victim = self._who(nxt[0], nxt[1], line)
+                ev.victim = self.who(nxt[0], nxt[1], line)
                 i += 1
             elif lw in CONVICTION_WORDS:
                 ev.conviction = lw  # type: ignore[assignment]
@@ -357,7 +345,7 @@ class _Reader(LogReader):
                 if target.upper() in PAIRS and len(target) == 1:
                     ev.look = target.upper()
                 else:
-                    ev.look = self._who(target, nxt[1], line)
+                    ev.look = self.who(target, nxt[1], line)
                 i += 1
             elif lw == "pair" and nxt:
                 if nxt[0].upper() in PAIRS and len(nxt[0]) == 1:
@@ -369,18 +357,26 @@ class _Reader(LogReader):
                 ev.values = self._values(w, col, line)
             elif lw == "swap":
                 ev.swap = True
+            elif lw in ("pass", "passes"):
+                self._bad(line, w, col, "no pass in Cartagena: The Mutiny: every player uses "
+                          "one card a round (ruling M2)", "^CARD to have the next card turned, "
+                          "CARD to take one")
             else:
                 p = self._pirate(w, col, line, quiet=True)
                 if p is None:
-                    self._bad(line, w, col, f"{w!r} is not a pirate card or an effect",
-                              "^CARD, CARD, +P2, -G1, +$2, +1, from, set/change/bluff/move, "
-                              "valverde/diaz, look, pair, swap")
+                    i += self._unknown(
+                        line, w, col, f"{w!r} is not a pirate card or an effect",
+                        {**PIRATE_SPELLINGS, **{e: e for e in EFFECT_WORDS}},
+                        "^CARD, CARD, +P2, -G1, +$2, +1, from, set/change/bluff/move, "
+                        "valverde/diaz, look, pair, swap", nxt, ("from", "look", "pair"))
                 elif ev.card is not None:
                     self._bad(line, w, col, "a second card used in one turn", "one card")
                 else:
                     ev.card = p
             i += 1
-        if ev.card is None and not ev.turned:
+        # a turn whose card could not be read (or that passes) is not reported again as a
+        # turn without a card
+        if ev.card is None and not ev.turned and len(self.problems) == mark:
             self.problem(line, loc["col"], "a turn names no card", expected="^CARD or CARD",
                          end=loc["end"])
         return ev
@@ -401,7 +397,8 @@ class _Reader(LogReader):
         p = find_pirate(word)
         if p is None:
             if not quiet:
-                self._bad(line, word, col, f"{word!r} is not a pirate card",
+                self._bad(line, word, col, with_hint(f"{word!r} is not a pirate card",
+                                                     did_you_mean(word, PIRATE_SPELLINGS)),
                           " ".join(PIRATES))
             return None
         return PIRATES[p]
@@ -418,14 +415,15 @@ class _Reader(LogReader):
             w, col = rest[i]
             nxt = rest[i + 1] if i + 1 < len(rest) else None
             if w.lower() == "giver" and nxt:
-                ev.giver = self._who(nxt[0], nxt[1], line)
+                ev.giver = self.who(nxt[0], nxt[1], line)
                 i += 1
             elif w.lower() in ("lifeboat", "boat") and nxt:
                 ev.lifeboat = self._pirate(nxt[0], nxt[1], line)
                 i += 1
             else:
-                self._bad(line, w, col, f"{w!r} is not part of a round line",
-                          "round N giver COLOUR lifeboat CARD")
+                i += self._unknown(line, w, col, f"{w!r} is not part of a round line",
+                                   ("giver", "lifeboat"), "round N giver COLOUR lifeboat CARD",
+                                   nxt, ("giver", "lifeboat"))
             i += 1
         return ev
 
@@ -445,8 +443,9 @@ class _Reader(LogReader):
             elif w.lower() in ("storm", "calm"):
                 ev.storm = w.lower() == "storm"
             else:
-                self._bad(line, w, col, f"{w!r} is not part of a ship line",
-                          "ship N at SPACE storm|calm")
+                i += self._unknown(line, w, col, f"{w!r} is not part of a ship line",
+                                   ("at", "storm", "calm"), "ship N at SPACE storm|calm", nxt,
+                                   ("at",))
             i += 1
         return ev
 
@@ -457,7 +456,8 @@ class _Reader(LogReader):
             if w.lower() in REASONS and ev.reason is None:
                 ev.reason = w.lower()  # type: ignore[assignment]
             else:
-                self._bad(loc["line"], w, col, f"{w!r} is not a reason for the mutiny",
+                self._bad(loc["line"], w, col, with_hint(
+                    f"{w!r} is not a reason for the mutiny", did_you_mean(w, REASONS)),
                           " ".join(REASONS))
         return ev
 
@@ -501,16 +501,18 @@ class _Reader(LogReader):
         for entry in self._entries(text, words):
             who = None
             if len(entry) == 2:
-                who = self._who(entry[0][0], entry[0][1], line)
+                who = self.who(entry[0][0], entry[0][1], line)
             elif len(entry) != 1:
                 self._bad(line, entry[0][0], entry[0][1], "one card per entry",
                           "[COLOUR] CARD, e.g. red P2 or green monkey")
                 continue
             w, col = entry[-1]
             card = w.upper() if w.upper() in COMBAT else ("?" if w in ("?", "C?") else (
-                "monkey" if w.lower() in ("monkey", "mascot", "singe", "m") else None))
+                "monkey" if w.lower() in MONKEY_WORDS else None))
             if card is None:
-                self._bad(line, w, col, f"{w!r} is not a combat card or a monkey",
+                self._bad(line, w, col, with_hint(
+                    f"{w!r} is not a combat card or a monkey",
+                    did_you_mean(w, {m: "monkey" for m in MONKEY_WORDS if len(m) > 1})),
                           "P1..P3, G1..G3, ?, monkey")
                 continue
             if card == "monkey" and who is None and len(entry) == 1:
@@ -524,11 +526,11 @@ class _Reader(LogReader):
         if len(words) < 2:
             self._bad(line, words[0][0], words[0][1], "whose monkey", "steal COLOUR from COLOUR")
             return None
-        who = self._who(words[1][0], words[1][1], line)
+        who = self.who(words[1][0], words[1][1], line)
         victim = None
         rest = words[2:]
         if len(rest) == 2 and rest[0][0].lower() == "from":
-            victim = self._who(rest[1][0], rest[1][1], line)
+            victim = self.who(rest[1][0], rest[1][1], line)
         elif rest and not (len(rest) == 1 and rest[0][0].lower() == "supply"):
             self._bad(line, rest[0][0], rest[0][1], "a steal is from a player or the supply",
                       "from COLOUR or supply")
@@ -536,6 +538,11 @@ class _Reader(LogReader):
 
     def _won(self, text: str, words: Words, loc: dict[str, int], comment: str | None) -> Any:
         side = _side(words[1][0]) if len(words) == 2 else None
+        if side is None and len(words) == 2:
+            w, col = words[1]
+            self._bad(loc["line"], w, col, with_hint(f"{w!r} is not a side", did_you_mean(
+                w, SIDE_SPELLINGS)), "won valverde or won diaz")
+            return None
         if side is None:
             self._bad(loc["line"], words[0][0], words[0][1], "the side that won the duel",
                       "won valverde or won diaz")
@@ -550,11 +557,12 @@ class _Reader(LogReader):
                 self._bad(loc["line"], entry[0][0], entry[0][1], "a player and a side",
                           "red valverde, blue diaz, green none")
                 continue
-            who = self._who(entry[0][0], entry[0][1], loc["line"])
+            who = self.who(entry[0][0], entry[0][1], loc["line"])
             w, col = entry[1]
             side = _side(w)
             if side is None and w.lower() not in ("none", "-"):
-                self._bad(loc["line"], w, col, f"{w!r} is not a side", "valverde, diaz, none")
+                self._bad(loc["line"], w, col, with_hint(f"{w!r} is not a side", did_you_mean(
+                    w, {**SIDE_SPELLINGS, "none": "none"})), "valverde, diaz, none")
                 continue
             if who is not None:
                 ev.sides[who] = side  # type: ignore[assignment]
@@ -567,7 +575,7 @@ class _Reader(LogReader):
                 self._bad(loc["line"], entry[0][0], entry[0][1], "a player and a number",
                           "red 7, blue 5")
                 continue
-            who = self._who(entry[0][0], entry[0][1], loc["line"])
+            who = self.who(entry[0][0], entry[0][1], loc["line"])
             n = self._int(entry[1][0], entry[1][1], loc["line"], "gold")
             if who is not None and n is not None:
                 ev.counts[who] = n

@@ -215,8 +215,7 @@ hand blue SK X
 """
 
 BROKEN_PROBLEMS = [
-    (3, 19, "empty player entry"),
-    (3, 31, "unknown colour 'pinkish'"),
+    (3, 31, "unknown colour 'pinkish'; did you mean pink?"),
     (4, 21, "'X' in the board is not a sign letter"),
     (5, 11, "option boat_retreat needs true or false"),
     (6, 20, "'green' is not a player of this game"),
@@ -261,8 +260,190 @@ def test_syntax_error_text_shows_each_place():
 def test_missing_header_tags():
     # placed just after the last tag, where the missing ones belong
     assert problems('[Game "Cartagena"]\n[Rules "2000-jamaica"]\n\n1. red S0-1\n') == [
-        (3, 1, "missing header tag Players"), (3, 1, "missing header tag Board"),
-        (4, 4, "'red' is not a player of this game")]
+        (3, 1, "missing header tag Players"), (3, 1, "missing header tag Board")]
+
+
+# -- header problems: one at the header, with what to write, never one on every body line ------
+
+TURNS_2000 = "1. blue S0-1\n2. red D0-2 ; red and blue play\n3. blue 1-0+1\n"
+TURNS_RB = "1. red L0-5\n2. blue S0-6 K0-1\n3. red H5-10\n"
+
+
+def expected_of(text: str) -> list[tuple[int, str, str | None]]:
+    with pytest.raises(LogSyntaxError) as info:
+        read_log(text)
+    return [(p.line, p.message, p.expected) for p in info.value.problems]
+
+
+@pytest.mark.parametrize("turns, players", [
+    (TURNS_2000, "blue, red"),  # in the order the turns first name them
+    ("1. red S0-1\nhand yellow 3\n2. blue S0-2\n", "red, yellow, blue"),
+    ("1. noir S0-1\n2. ROUGE: S0-2\n", "black, red"),  # aliases, any case
+])
+def test_a_missing_players_tag_is_one_problem_naming_the_colours_of_the_body(turns, players):
+    text = f'[Game "Cartagena"]\n[Rules "2000-jamaica"]\n[Board "{BOARD_2000}"]\n\n' + turns
+    ((line, message, expected),) = expected_of(text)
+    assert (line, message) == (4, "missing header tag Players")
+    assert expected.startswith(f'[Players "{players}"] before the first turn')
+
+
+def test_a_log_without_players_still_reports_its_own_problems():
+    text = (f'[Game "Cartagena"]\n[Rules "2000-jamaica"]\n[Board "{BOARD_2000}"]\n\n'
+            "1. red S0-1\n2. blue zz S0-2\n3. rd S0-3\n")
+    assert problems(text) == [
+        (4, 1, "missing header tag Players"), (6, 9, "cannot read action 'zz'"),
+        (7, 4, "'rd' is not a player of this game; did you mean red?")]
+
+
+def test_a_missing_board_is_one_problem_and_the_turns_read_on_the_rule_sets_board():
+    text = '[Game "Cartagena"]\n[Rules "ravensburger"]\n[Players "red, blue"]\n\n' + TURNS_RB
+    assert expected_of(text) == [(4, "missing header tag Board", '[Board "..."] before the '
+                                  "first turn: the sign letters of spaces 1 to 30 (B, K, P, H, "
+                                  "L, S), in sections of six")]
+    # a turn's own problem still shows: 31 is the boat of a 30-space board, 32 is past it
+    assert problems(text + "4. blue K1-31 S0-32\n")[1:] == [
+        (8, 18, "space 32 is past the boat (31)")]
+
+
+@pytest.mark.parametrize("board, turns, expected", [
+    (BOARD_RB, TURNS_RB, '[Rules "ravensburger"] before the first turn (the board and the '
+     "turns read with its signs)"),
+    (" ".join(["BKPHLS"] * 6), TURNS_RB, '[Rules "ravensburger-advanced"] before the first '
+     "turn (the board and the turns read with its signs)"),
+    (BOARD_2000, TURNS_2000, '[Rules "..."] before the first turn: 2000-jamaica, '
+     "2000-tortuga, ravensburger, ravensburger-advanced"),
+])
+def test_a_missing_rules_tag_names_the_rule_set_the_log_reads_with(board, turns, expected):
+    text = f'[Game "Cartagena"]\n[Players "red, blue"]\n[Board "{board}"]\n\n' + turns
+    assert expected_of(text) == [(4, "missing header tag Rules", expected)]
+
+
+def test_missing_tags_are_listed_in_the_order_of_the_header():
+    text = '[Game "Cartagena"]\n\n' + TURNS_RB
+    assert [(p[1], p[2].split(" before")[0]) for p in expected_of(text)] == [
+        ("missing header tag Rules", '[Rules "ravensburger"]'),
+        ("missing header tag Players", '[Players "red, blue"]'),
+        ("missing header tag Board", '[Board "..."]')]
+
+
+@pytest.mark.parametrize("written, message", [
+    ("ravensburgr", "unknown rule set 'ravensburgr': the board and the turns need its signs; "
+     "did you mean ravensburger?"),
+    ("Ravensberger Base", "unknown rule set 'Ravensberger Base': the board and the turns need "
+     "its signs; did you mean ravensburger?"),
+    ("xyz", "unknown rule set 'xyz': the board and the turns need its signs; they read with "
+     "those of ravensburger"),
+])
+def test_an_unknown_rule_set_the_board_cannot_be_read_with_is_one_problem(written, message):
+    text = head(rules="ravensburger").replace('"ravensburger"', f'"{written}"') + TURNS_RB
+    assert problems(text) == [(2, 9, message)]
+
+
+def test_an_unknown_rule_set_keeps_the_problems_that_are_the_logs_own():
+    text = head(rules="ravensburger").replace('"ravensburger"', '"ravensburgr"') + TURNS_RB
+    assert problems(text + "4. blue zz\n") == [
+        (2, 9, "unknown rule set 'ravensburgr': the board and the turns need its signs; "
+         "did you mean ravensburger?"), (9, 9, "cannot read action 'zz'")]
+
+
+@pytest.mark.parametrize("written, message", [
+    ("original", "unknown rule set 'original' (did you mean 2000-jamaica or 2000-tortuga?); "
+     "read as 2000-jamaica"),
+    ("jamaika", "unknown rule set 'jamaika' (did you mean 2000-jamaica?); read as 2000-jamaica"),
+    ("chess", "unknown rule set 'chess'; read as 2000-jamaica"),
+])
+def test_an_unknown_rule_set_the_log_reads_without_is_left_to_the_audit(written, message):
+    log = read_log(head(rules=written) + TURNS_2000)
+    assert log.rules == written
+    (finding,) = [f for f in audit(log).findings if f.code == "setup/rules"]
+    assert finding.message == message
+
+
+# -- suggestions for a word the reader does not know ---------------------------------------------
+
+
+@pytest.mark.parametrize("rules, action, message", [
+    ("2000-jamaica", "botle 0-3", "cannot read action 'botle 0-3'; did you mean B0-3 (bottle)?"),
+    ("2000-jamaica", "Skul3-11", "cannot read action 'Skul3-11'; did you mean S3-11 (skull)?"),
+    ("2000-jamaica", "pistolets 0-3",
+     "cannot read action 'pistolets 0-3'; did you mean P0-3 (pistol)?"),
+    ("ravensburger", "lantrn 0-5",
+     "cannot read action 'lantrn 0-5'; did you mean L0-5 (lantern)?"),
+    ("ravensburger", "grapin", "cannot read action 'grapin'; did you mean H (hook)?"),
+    ("2000-jamaica", "passes", "cannot read action 'passes'; did you mean pass?"),
+    ("2000-jamaica", "zz", "cannot read action 'zz'"),
+])
+def test_a_misspelt_sign_name_or_keyword_suggests_the_one_meant(rules, action, message):
+    assert problems(head(rules=rules) + f"1. red {action}\n") == [(6, 8, message)]
+
+
+@pytest.mark.parametrize("line, col, message", [
+    ("hnad red 5", 1, "'hnad' is not a player of this game; did you mean hand?"),
+    ("pirats red 0 0 1", 1, "'pirats' is not a player of this game; did you mean pirates?"),
+    ("1. rd S0-1", 4, "'rd' is not a player of this game; did you mean red?"),
+    ("1. bleue S0-1", 4, "'bleue' is not a player of this game; did you mean blue?"),
+    ("1. Ann S0-1", 4, "'Ann' is not a player of this game; Ann plays red: did you mean red?"),
+    ("1. Bne S0-1", 4, "'Bne' is not a player of this game; did you mean blue (Ben)?"),
+    ("hand rd 5", 6, "'rd' is not a player of this game; did you mean red?"),
+    ("1. hnad S0-1", 4, "'hnad' is not a player of this game"),  # a turn: no claim there
+])
+def test_a_word_that_names_no_player_suggests_the_player_or_keyword_meant(line, col,
+                                                                          message):
+    assert problems(head() + line + "\n") == [(6, col, message)]
+
+
+@pytest.mark.parametrize("tag, message", [
+    ('[Deal "red SSDDKK, bleu SSDDKK, rd SSDDKK"]',
+     "'rd' is not a player of this game; did you mean red?"),
+    ('[Result "Ann"]', "result 'Ann' names no player; Ann plays red: did you mean red?"),
+    ('[Result "rde"]', "result 'rde' names no player; did you mean red?"),
+])
+def test_the_deal_and_the_result_suggest_the_player_meant(tag, message):
+    assert [m for _, _, m in problems(head(extra=tag + "\n"))] == [message]
+
+
+def test_the_players_tag_reads_semicolons_prefixes_and_aliases_and_suggests_colours():
+    log = parse(head(players="rouge Ann; yel Ben, Schwarz Cy,, gruen"))
+    assert [(p.colour, p.name) for p in log.players] == [
+        ("red", "Ann"), ("yellow", "Ben"), ("black", "Cy"), ("green", None)]
+    assert problems(head(players="red Ann, gren Ben") + "1. green S0-1\n") == [
+        (3, 20, "unknown colour 'gren'; did you mean green?")]  # the turn reads on
+
+
+# -- a draw written apart from a forward move ----------------------------------------------------
+
+
+@pytest.mark.parametrize("rules, written, actions", [
+    ("2000-jamaica", "B0-1 +B", [Forward(card="B", start=0, to=1), Draw(cards="B")]),
+    ("ravensburger", "L26-boat +1", [Forward(card="L", start=26, to=31), Draw(count=1)]),
+    ("2000-jamaica", "K0 + 2", [Forward(card="K", start=0), Draw(count=2)]),
+    ("2000-jamaica", "key 0-3\t+?!", [Forward(card="K", start=0, to=3),
+                                      Draw(cards="?", condoned=True)]),
+    ("2000-jamaica", "S0-1! +S", [Forward(card="S", start=0, to=1, condoned=True),
+                                 Draw(cards="S")]),
+    ("2000-jamaica", "7-1 +2", [Back(start=7, to=1, count=2)]),  # a back move draws
+])
+def test_a_draw_written_apart_after_a_forward_move_is_a_stuck_draw(rules, written, actions):
+    (turn,) = body(f"1. red {written}\n", rules=rules)
+    assert [strip_spans(a) for a in turn.actions] == actions
+    assert turn.actions[-1].end == 8 + len(written)
+
+
+@pytest.mark.parametrize("written, expected", [
+    ("B0-1+B", "B0-1 +B (a forward move, then a stuck draw) or 0-1+B (a move back)"),
+    ("K 3+2", "K 3 +2 (a forward move, then a stuck draw) or 3+2 (a move back)"),
+])
+def test_a_draw_written_against_a_forward_move_is_an_error(written, expected):
+    with pytest.raises(LogSyntaxError) as info:
+        parse(head() + f"1. red {written}\n")
+    (problem,) = info.value.problems
+    assert problem.message == "a forward move draws no cards" and problem.expected == expected
+
+
+def test_a_forward_move_and_a_draw_apart_are_audited_as_two_actions():
+    text = head(extra='[Deal "red SDKBPH, blue SDKBPH"]\n') + "1. red B0-4 +B\n"
+    codes = [(f.code, f.col) for f in audit(read_log(text)).findings]
+    assert ("draw/not-stuck", 13) in codes
 
 
 def test_log_of_another_game():

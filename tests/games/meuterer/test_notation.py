@@ -294,3 +294,115 @@ def test_variant_and_rules_together_is_a_problem():
     text = make().replace('[Game "Meuterer"]', '[Game "Meuterer"]\n[Rules "pirate"]')
     with pytest.raises(LogSyntaxError, match="both Variant and Rules"):
         read(text)
+
+
+# -- header problems: one at the header, with what to write ---------------------------------------
+
+
+def problems_of(text: str) -> list[tuple[int, int, str]]:
+    with pytest.raises(LogSyntaxError) as err:
+        parse(text)
+    return [(p.line, p.col, p.message) for p in err.value.problems]
+
+
+@pytest.mark.parametrize("body, players", [
+    (ROUND1, "red, blue, green, yellow"),  # in the order the rounds first name them
+    ("round 1\nwage 1\nsell blau S, ROT W\nscore green 1\n", "blue, red, green"),
+])
+def test_a_missing_players_tag_is_one_problem_naming_the_colours_of_the_rounds(body, players):
+    text = make(body, players=None, captain=None, deal=None)
+    with pytest.raises(LogSyntaxError) as err:
+        parse(text)
+    (problem,) = err.value.problems
+    assert (problem.line, problem.col, problem.message) == (4, 1, "missing header tag Players")
+    assert problem.expected.startswith(f'[Players "{players}"] before the first round')
+
+
+def test_a_log_without_players_still_reports_its_own_problems():
+    text = make(ROUND1.replace("wage 2", "wage x").replace("score red 3", "score rd 3"),
+                players=None, captain=None, deal=None)
+    assert problems_of(text) == [
+        (4, 1, "missing header tag Players"), (6, 6, "wage needs one number"),
+        (10, 7, "'rd' is not a player of this game; did you mean red?")]
+
+
+def test_a_missing_islands_tag_is_one_problem_listing_the_island_cards():
+    with pytest.raises(LogSyntaxError) as err:
+        parse(make(islands=None))
+    (problem,) = err.value.problems
+    assert problem.message == "missing header tag Islands"
+    assert problem.expected == ('[Islands "..."] before the first round: the 12 island cards '
+                                f"clockwise, from any of them ({ISLANDS})")
+
+
+@pytest.mark.parametrize("written, variant", [("pirate", "pirate"), ("Pirates", "pirate"),
+                                              ("base", "base"), ("jeu de base", "base")])
+def test_the_rules_tag_names_the_variant_as_cartlog_games_lists_it(written, variant):
+    text = make(variant=None).replace('[Game "Meuterer"]',
+                                      f'[Game "Meuterer"]\n[Rules "{written}"]')
+    log = read(text)
+    assert log.variant == variant and "Rules" not in log.tags
+    assert f'[Variant "{variant}"]' in format_log(log)
+
+
+@pytest.mark.parametrize("tag, written, message", [
+    ("Variant", "pirot", "unknown variant 'pirot' (did you mean pirate?); read as the base game"),
+    ("Rules", "bsae", "unknown variant 'bsae' (did you mean base?); read as the base game"),
+    ("Variant", "chess", "unknown variant 'chess'; read as the base game"),
+])
+def test_an_unknown_variant_is_reported_with_the_nearest(tag, written, message):
+    text = make(variant=None).replace('[Game "Meuterer"]',
+                                      f'[Game "Meuterer"]\n[{tag} "{written}"]')
+    (finding,) = [f for f in audit(text) if f.code == "setup/variant"]
+    assert (finding.line, finding.message) == (2, message)
+
+
+# -- suggestions for a word the reader does not know ---------------------------------------------
+
+
+@pytest.mark.parametrize("line, col, message", [
+    ("wagee 2", 1, "'wagee' is not a line of a Meuterer log; did you mean wage?"),
+    ("scores: red 3", None, None),  # a long keyword is no misspelling
+    ("totl red 3", 1, "'totl' is not a line of a Meuterer log; did you mean total?"),
+    ("dest captian Sandkap", 6, "'captian' is not captain or mutineer; did you mean captain?"),
+    ("dest captain Sandkp", 14, "unknown island 'Sandkp'; did you mean Sandkap?"),
+    ("sale red G Hochlnad", 12, "unknown island 'Hochlnad'; did you mean Hochland?"),
+    ("sale red grian Hochland", 10,
+     "a sale needs a good that can be sold; did you mean grain?"),
+    ("sell red wien", 10, "'wien' is not a card or pass; did you mean wine?"),
+    ("sell red pas 3", 10, "'pas' is not a card or pass; did you mean pass?"),
+    ("draw red SR kep S", 13, "'kep' is not goods letters or a good's name; did you mean keep?"),
+    ("mutiny red 1 => captian", 17, "cannot read the mutiny's outcome; did you mean captain?"),
+    ("mutiny red 1 mutnieer", 14, "cannot read 'mutnieer' in a mutiny entry; did you mean "
+     "mutineer?"),
+    ("score Ana 3", 7, "'Ana' is not a player of this game; did you mean red (Anna)?"),
+    ("score rd 3", 7, "'rd' is not a player of this game; did you mean red?"),
+])
+def test_a_misspelt_word_suggests_the_one_meant(line, col, message):
+    text = make("round 1\n" + line + "\n", deal=None)
+    if message is None:
+        parse(text)
+    else:
+        assert problems_of(text) == [(8, col, message)]
+
+
+@pytest.mark.parametrize("tags, message", [
+    ({"captain": "Ana"}, "captain 'Ana' is not a player; did you mean red (Anna)?"),
+    ({"deal": "red RSWCX, yelow RWGGX"},
+     "'yelow' is not a player of this game; did you mean yellow?"),
+    ({"result": "Bne"}, "result 'Bne' names no player; did you mean blue (Ben)?"),
+    ({"islands": ISLANDS.replace("Sandkap", "Sandkapp")},
+     "unknown island 'Sandkapp'; did you mean Sandkap?"),
+    ({"players": "red Anna, blue Ben, gren Cleo, yellow Dan"},
+     "unknown colour 'gren'; did you mean green?"),  # then read as green: no more problems
+    ({"players": "Anna red, blue Ben, green Cleo, yellow Dan"},
+     "unknown colour 'Anna'; the colour comes first: did you mean red Anna?"),
+])
+def test_the_header_suggests_the_player_colour_or_island_meant(tags, message):
+    assert [m for _, _, m in problems_of(make(**tags))] == [message]
+
+
+def test_an_unknown_action_card_is_reported_by_the_audit_with_the_nearest():
+    findings = audit(make(ROUND1.replace("pass 4 mate", "pass 4 maet")))
+    (finding,) = [f for f in findings if f.code == "action/unknown"]
+    assert finding.message == "'maet' is not an action card (did you mean mate?)"

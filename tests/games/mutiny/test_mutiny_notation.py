@@ -91,7 +91,7 @@ def test_problems_are_located():
     with pytest.raises(LogSyntaxError) as info:
         parse(text)
     where = [(p.line, p.col) for p in info.value.problems]
-    assert (5, 5) in where  # ^Pangolin
+    assert (5, 6) in where  # Pangolin, after the ^
     assert (6, 1) in where  # purple
     assert (7, 9) in where  # x
 
@@ -163,3 +163,95 @@ def test_diaz_is_a_card_unless_bijoux_or_ojo_is_played():
     log = parse('[Game "mutiny"]\n[Players "red, blue"]\n\nround 1\nred ^Bijoux set diaz\n'
                 "blue Diaz +$2\n")
     assert log.events[1].side == "diaz" and log.events[2].card == "Diaz"
+
+
+# -- header problems and suggestions -----------------------------------------------------------
+
+HEAD = '[Game "mutiny"]\n[Players "red Ann, blue Bob, green Cy"]\n\n'
+
+
+def problems_of(text: str) -> list[tuple[int, int, str]]:
+    with pytest.raises(LogSyntaxError) as info:
+        parse(text)
+    return [(p.line, p.col, p.message) for p in info.value.problems]
+
+
+@pytest.mark.parametrize("body, players", [
+    ("round 1 giver green\ngreen ^Pang\nrouge ^Sate\nblue Sate +2\n", "green, red, blue"),
+    ("round 1\nblau ^Pang\nmutiny\nreveal gelb diaz, blue none\n", "blue, yellow"),
+])
+def test_a_missing_players_tag_is_one_problem_naming_the_colours_of_the_body(body, players):
+    with pytest.raises(LogSyntaxError) as info:
+        parse('[Game "mutiny"]\n\n' + body)
+    (problem,) = info.value.problems
+    assert (problem.line, problem.col, problem.message) == (2, 1, "missing header tag Players")
+    assert problem.expected.startswith(f'[Players "{players}"] at the top of the log')
+
+
+def test_a_log_without_players_still_reports_its_own_problems():
+    assert problems_of('[Game "mutiny"]\n\nround 1\nred ^Pangolin\nrd ^Pang\n') == [
+        (2, 1, "missing header tag Players"),
+        (4, 6, "'Pangolin' is not a pirate card; did you mean Pang?"),
+        (5, 1, "'rd' is neither a keyword nor a player; did you mean red?")]
+
+
+@pytest.mark.parametrize("written", ["base", "Standard", "basic"])
+def test_the_rules_tag_names_the_one_rule_set(written):
+    log = parse(HEAD.replace("\n\n", f'\n[Rules "{written}"]\n\n') + "round 1\n")
+    assert log.tags == {"Rules": written}
+
+
+def test_any_other_rule_set_is_a_problem_at_its_tag():
+    assert problems_of(HEAD.replace("\n\n", '\n[Rules "pirate"]\n\n')) == [
+        (3, 9, "unknown rule set 'pirate': Cartagena: The Mutiny has one, base")]
+
+
+@pytest.mark.parametrize("line, col, message", [
+    ("roudn 2", 1, "'roudn' is neither a keyword nor a player; did you mean round?"),
+    ("sihp 3", 1, "'sihp' is neither a keyword nor a player; did you mean ship?"),
+    ("Bbo ^Pang", 1, "'Bbo' is neither a keyword nor a player; did you mean blue (Bob)?"),
+    ("rd ^Pang", 1, "'rd' is neither a keyword nor a player; did you mean red?"),
+    ("red ^Valvrde", 6, "'Valvrde' is not a pirate card; did you mean Valverde?"),
+    ("red Crackpot +P1 +G1 Tembbo", 22,
+     "'Tembbo' is not a pirate card or an effect; did you mean Tembo?"),
+    ("red ^Bijoux chnage diaz", 13,
+     "'chnage' is not a pirate card or an effect; did you mean change?"),
+    ("round 2 givr blue", 9, "'givr' is not part of a round line; did you mean giver?"),
+    ("round 2 giver blue lifeboat Tmebo", 29, "'Tmebo' is not a pirate card; did you mean Tembo?"),
+    ("ship 3 at 5 strom", 13, "'strom' is not part of a ship line; did you mean storm?"),
+    ("mutiny coin", 8, "'coin' is not a reason for the mutiny; did you mean coins?"),
+    ("fight P2, blue monkee", 16, "'monkee' is not a combat card or a monkey; did you mean "
+     "monkey?"),
+    ("won diazz", 5, "'diazz' is not a side; did you mean diaz?"),
+    ("reveal red valverd, blue nnoe", 12, "'valverd' is not a side; did you mean valverde?"),
+])
+def test_a_misspelt_word_suggests_the_one_meant(line, col, message):
+    assert problems_of(HEAD + line + "\n")[0] == (4, col, message)
+
+
+@pytest.mark.parametrize("line, col, message", [
+    ("blue ^Chang-Ye frm red", 16, "'frm' is not a pirate card or an effect; did you mean from?"),
+    ("green ^Ojo lok red", 12, "'lok' is not a pirate card or an effect; did you mean look?"),
+    ("ship 3 att 5", 8, "'att' is not part of a ship line; did you mean at?"),
+    ("round 2 giverr blue", 9, "'giverr' is not part of a round line; did you mean giver?"),
+])
+def test_a_misspelt_word_that_takes_a_value_is_reported_once(line, col, message):
+    assert problems_of(HEAD + line + "\n") == [(4, col, message)]
+
+
+@pytest.mark.parametrize("line", ["red pass", "red ^Pang pass", "red PASSES"])
+def test_a_pass_is_reported_as_such(line):
+    ((_, _, message),) = problems_of(HEAD + "round 1\n" + line + "\n")
+    assert message == ("no pass in Cartagena: The Mutiny: every player uses one card a round "
+                       "(ruling M2)")
+
+
+@pytest.mark.parametrize("tag, message", [
+    ('[Giver "Bbo"]', "'Bbo' is not a player of this game; did you mean blue (Bob)?"),
+    ('[Result "gren"]', "'gren' is not a player of this game; did you mean green?"),
+    ('[Players "red Ann, bleu Bob, gren Cy"]', "unknown colour 'gren'; did you mean green?"),
+])
+def test_the_header_suggests_the_player_or_colour_meant(tag, message):
+    text = HEAD.replace("\n\n", f"\n{tag}\n\n") if "Players" not in tag else (
+        f'[Game "mutiny"]\n{tag}\n\nround 1\ngreen ^Pang\n')
+    assert [m for _, _, m in problems_of(text)] == [message]
