@@ -102,7 +102,8 @@ class Engine:
         for name, value in log.options.items():
             if name not in rs.options:
                 notes.append(SetupNote("options", f"$.options.{name}", None, Violation(
-                    "setup/option", f"{rs.name} has no option {name!r}",
+                    "setup/option", f"{rs.name} has no option {name!r}"
+                    + aside(did_you_mean(name, list(rs.options))),
                     expected=", ".join(rs.options) or "no options",
                     actual=f"{name}={str(value).lower()}")))
         board = [rs.index.get(c, 0) for c in log.board]

@@ -362,6 +362,20 @@ def test_an_unknown_rule_set_the_log_reads_without_is_left_to_the_audit(written,
 # -- suggestions for a word the reader does not know ---------------------------------------------
 
 
+@pytest.mark.parametrize("rules, option, message", [
+    ("2000-jamaica", "boat_retret", "2000-jamaica has no option 'boat_retret' (did you mean "
+     "boat_retreat?)"),
+    ("2000-jamaica", "stuck-player-draw", "2000-jamaica has no option 'stuck_player_draw' (did "
+     "you mean stuck_player_draws?)"),
+    ("ravensburger", "stuck_player_draws", "ravensburger has no option 'stuck_player_draws'"),
+])
+def test_a_misspelt_option_is_reported_by_the_audit_with_the_nearest(rules, option, message):
+    log = read_log(head(rules=rules, extra=f'[Options "{option}"]\n') + "1. red S0-1\n")
+    (finding,) = [f for f in audit(log).findings if f.code == "setup/option"]
+    assert finding.message == message
+
+
+
 @pytest.mark.parametrize("rules, action, message", [
     ("2000-jamaica", "botle 0-3", "cannot read action 'botle 0-3'; did you mean B0-3 (bottle)?"),
     ("2000-jamaica", "Skul3-11", "cannot read action 'Skul3-11'; did you mean S3-11 (skull)?"),
