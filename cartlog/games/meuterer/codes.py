@@ -50,6 +50,11 @@ CODES: dict[str, Code] = {
              summary="a wage other than 0, 1, 2 or 3"),
         Code(code="round/no-wage", severity="warning", rule=f"{_P1}; U5",
              summary="a round with a mate records no wage: 0 is assumed"),
+        Code(code="round/wage-sheet", severity="error", rule=f"{_P1}; {_P5}; U5",
+             summary="the score line gives the captain and the mate the points of another "
+             "wage than the one written",
+             explanation="Read as a slip in the wage line: the round is scored with the wage "
+             "the sheet gives, so its score and total lines raise nothing more."),
         Code(code="end/after-last-round", severity="error", rule=f"{_END}; U1",
              summary="play recorded after the game ended: a round beyond the 8th (4 players) "
              "or the 9th (3 players), or a draw after the last round's scoring"),
@@ -111,6 +116,11 @@ CODES: dict[str, Code] = {
              "during the selling do not count)"),
         Code(code="mutiny/out-of-order", severity="warning", rule=f"{_P4}; U6",
              summary="the mutiny entries are not in order from the captain clockwise"),
+        Code(code="mutiny/count", severity="error", rule=f"{_P4}; {_P8}; U6",
+             summary="a count of conflict cards added that the recorded outcome and the lines "
+             "after it (the refill, the next round) do not fit",
+             explanation="Read as a slip in the mutiny line: the count the rest of the log "
+             "fits is followed, and the finding names it."),
         Code(code="mutiny/outcome", severity="error", rule=f"{_P4}; U6",
              summary="the recorded outcome of the mutiny does not follow from the conflict "
              "cards (the mate adds 1; ties go to the mutineers)",

@@ -20,7 +20,7 @@ from typing import NamedTuple, Protocol
 from cartlog.core.findings import Note, Violation
 from cartlog.core.spec import GameSpec, Outcome, ToMove
 from cartlog.core.words import aside, did_you_mean
-from cartlog.games.meuterer import SPEC, rules
+from cartlog.games.meuterer import SPEC, lookahead, rules
 from cartlog.games.meuterer.codes import CODES
 from cartlog.games.meuterer.events import (
     Add,
@@ -134,7 +134,8 @@ class _Round:
     """The lines of the open round that are settled when it closes, each with its path."""
 
     __slots__ = ("index", "event", "last_sell", "dests", "adds", "outcome", "mutiny_at",
-                 "sales", "sale_at", "draws", "draw_at", "scores", "totals", "wage_at", "skip")
+                 "sales", "sale_at", "draws", "draw_at", "scores", "totals", "wage_at", "skip",
+                 "fixes")
 
     def __init__(self, index: int, event: Round) -> None:
         self.index = index
@@ -152,6 +153,10 @@ class _Round:
         self.totals: dict[str, tuple[EventPath, Entry]] = {}
         self.wage_at: tuple[EventPath, Wage] | None = None
         self.skip = False
+        # slips of the pen the rest of the log supports (:mod:`lookahead`): the lawful entry
+        # (or outcome) read at a path, the words that say so, and whether the replay follows
+        # it (else the finding only names it)
+        self.fixes: dict[EventPath, tuple[object, str, bool]] | None = None
 
     def copy(self) -> _Round:
         twin = _Round.__new__(_Round)
@@ -223,6 +228,10 @@ class Engine:
             self.seat_of.setdefault(c, seat)
         self.unchecked: list[str] = []
         self.auto_close = True  # the last round closes with its total line (the walker: off)
+        # the walker's engine reads slips of the pen, asking the log's next lines which
+        # reading they support (:mod:`lookahead`); copies never do
+        self.slips = False
+        self._at = 0  # with slips: the index of the event the walker feeds after a close
         self._applied = 0  # events applied through apply(): the next event's index
         self._round: _Round | None = None
         self._n = 1  # the next selling turn's number within the round
@@ -364,6 +373,7 @@ class Engine:
             self._emit("comment", event, None, None, None, event.text, len(self.notes))
             return
         if type(event) is Round:
+            self._at = index
             self.close()
             self._open(index, event)
             return
@@ -525,6 +535,9 @@ class Engine:
         cur = self._round
         if cur is None:
             return
+        if (self.slips and not cur.skip and cur.last_sell is not None and cur.fixes is None
+                and lookahead.doubtful(self, cur)):  # the mutiny; destinations as they come
+            lookahead.read_round(self, cur)
         self._round = None
         self._n = 1
         if cur.skip:
@@ -533,6 +546,7 @@ class Engine:
         rnd = state.round
         start = len(self.notes)
         rpath = f"$.events[{cur.index}]"
+        fixes = cur.fixes
         if cur.last_sell is None:
             self._sheet_round(cur)
             return
@@ -561,7 +575,17 @@ class Engine:
                                          rules.destination(state, seat)), actual=d.island),
                            self._where(d), path, rnd, None, seat)
                 continue
-            for v in rules.check_destination(state, seat, claimed, d.role):
+            found = rules.check_destination(state, seat, claimed, d.role)
+            if found and self.slips and fixes is None:  # nothing has changed the table yet
+                self._round = cur
+                lookahead.read_round(self, cur)
+                self._round = None
+                fixes = cur.fixes
+            fix = fixes.get(path) if fixes else None
+            if fix is not None:  # a slip: the lines after it follow the lawful island
+                found = [v._replace(message=v.message + fix[1]) for v in found]
+                claimed = self._pos_of[fix[0].island]  # type: ignore[attr-defined]
+            for v in found:
                 self._note(v, self._where(d), path, rnd, None, seat, to_position(state))
             if d.role == "captain":
                 capt_dest = claimed
@@ -587,6 +611,11 @@ class Engine:
                                  "0 assumed", expected="wage 0-3", actual="none"),
                        self._where(where), rpath, rnd, None, capt)
         items = rules.round_points(state, success, capt_dest, mut_dest, sales)
+        if self.slips and state.taken[MATE] >= 0 and cur.wage_at is not None and cur.scores:
+            wage = lookahead.sheet_wage(self, cur, items)
+            if wage is not None:  # the wage line is the slip: the sheet's wage is followed
+                state.wage = wage
+                items = rules.round_points(state, success, capt_dest, mut_dest, sales)
         rules.apply_points(state, items)
         recorded = self._sheet_checks(cur, items)
         self.scores.append(RoundScore(
@@ -706,20 +735,30 @@ class Engine:
         seats = [self.seat_of.get(a.player, 0) for _, a in cur.adds]
         late = dict(rules.check_order(state, seats, "mutiny"))
         adds: list[tuple[int, int, int | None]] = []
+        fixes = cur.fixes
         for j, (path, a) in enumerate(cur.adds):
             seat = seats[j]
             if j in late:
                 self._note(late[j], self._where(a), path, rnd, None, seat)
             side = None if a.side is None else (1 if a.side == "captain" else -1)
             hand = state.hands[seat]
-            if a.count > hand[CONFLICT] and hand[UNKNOWN]:
+            count = a.count
+            fix = fixes.get(path) if fixes else None
+            if fix is not None and fix[2]:  # a slip: the lines after it fit another count
+                count = fix[0].count  # type: ignore[attr-defined]
+            if count > hand[CONFLICT] and hand[UNKNOWN]:
                 self._counts["hidden_mutiny"] += 1
-            found = rules.check_add(state, seat, a.count, side)
+            found = rules.check_add(state, seat, count, side)
+            if fix is not None:
+                slip = lookahead.add_slip(state, seat, a.count, fix[0].count,  # type: ignore
+                                          side, fix[1])
+                found = [slip] + found if fix[2] else [
+                    slip if v.code == slip.code else v for v in found]
             pos = to_position(state) if found else None
             for v in found:
                 self._note(v, self._where(a), path, rnd, None, seat, pos)
-            rules.apply_add(state, seat, a.count)
-            adds.append((seat, a.count, side))
+            rules.apply_add(state, seat, count)
+            adds.append((seat, count, side))
         strength = rules.mutiny_strength(state, adds)
         success = rules.mutiny_succeeds(*strength)
         if cur.outcome is not None:
@@ -731,6 +770,10 @@ class Engine:
                 why = (f"the captain's side counts {c}{mate}, the mutineers {m}: "
                        + ("ties go to the mutineers" if c == m else
                           "the mutineers win" if success else "the captain holds"))
+                fix = fixes.get(path) if fixes else None
+                if fix is not None:  # a slip: the lines after it follow the cards' outcome
+                    why += fix[1]
+                    said = success
                 self._note(Violation("mutiny/outcome", why,
                                      expected="mutineers" if success else "captain",
                                      actual=outcome), self._where(ev), path, rnd, None, mut)
@@ -832,7 +875,9 @@ class Engine:
             self._sheet[seat] = e.points
         return recorded, recorded_totals
 
-    def _refill(self, cur: _Round) -> None:
+    def _refill(self, cur: _Round, first: int = 0) -> None:
+        """Phase 8 as the draw line gives it, from its entry ``first`` on (a look-ahead
+        resumes a refill there)."""
         state = self.state
         rnd = state.round
         if cur.draw_at is None:  # phase 8 assumed whole
@@ -842,7 +887,8 @@ class Engine:
             return
         seats = [self.seat_of.get(d.player, 0) for _, d in cur.draws]
         late = dict(rules.check_order(state, seats, "refill"))
-        for j, (path, d) in enumerate(cur.draws):
+        for j in range(first, len(cur.draws)):
+            path, d = cur.draws[j]
             seat = seats[j]
             if j in late:
                 self._note(late[j], self._where(d), path, rnd, None, seat)
@@ -851,6 +897,16 @@ class Engine:
             if (cards is None and d.count) or (cards is not None and -1 in cards):
                 self._counts["count_draws"] += 1
             found = rules.check_refill(state, seat, cards, d.count, keep, d.returned)
+            if found and self.slips and found[0].code == "refill/count":
+                slip = lookahead.read_draw(self, cur, j, int(found[0].expected or 0))
+                if slip is not None and slip.entry is not None:  # the draw is the slip
+                    d = slip.entry
+                    cards, keep = _kinds(d.cards), _kinds(d.keep)
+                    found = [found[0]._replace(message=found[0].message + slip.words)] + \
+                        rules.check_refill(state, seat, cards, d.count, keep, d.returned)
+                elif slip is not None and slip.add is not None:  # the mutiny line is
+                    self._mutiny_slip(slip.add, slip.words, seat)
+                    found = rules.check_refill(state, seat, cards, d.count, keep, d.returned)
             pos = to_position(state) if found else None
             for v in found:
                 self._note(v, self._where(d), path, rnd, None, seat, pos)
@@ -866,6 +922,25 @@ class Engine:
                 + "; the draw is assumed", expected=str(want), actual="0"),
                 self._where(ev), at, rnd, None, seat, to_position(state))
             rules.apply_refill(state, seat, None, want, None, None)
+
+    def _mutiny_slip(self, add: tuple[EventPath, Add, int], words: str, seat: int) -> None:
+        """The round's mutiny line gave ``seat`` other conflict cards than the refill and the
+        lines after it fit (:func:`lookahead.read_draw`): noted at that entry, and the hand
+        mended before the player draws."""
+        path, a, count = add
+        state = self.state
+        self._note(lookahead.count_slip(state.colours[seat], a.count, count, words),
+                   self._where(a), path, state.round, None, seat)
+        lookahead.restore(state, seat, a.count - count)
+        settled = self.scores[-1]
+        if settled.strength is not None:
+            c, m = settled.strength
+            side = settled.roles[seat]
+            if a.side == "captain" or (a.side is None and side in ("captain", "mate")):
+                c += count - a.count
+            elif a.side == "mutineer" or (a.side is None and side in ("mutineer", "cabin boy")):
+                m += count - a.count
+            self.scores[-1] = settled._replace(strength=(c, m))
 
     # -- what the log did not let it check -----------------------------------------------------
 
@@ -1077,6 +1152,7 @@ class Engine:
         new.unchecked = self.unchecked[:]
         new._listener = None
         new.stop_at_first = False
+        new.slips = False
         new.state = self.state.copy()
         new._sheet = self._sheet[:]
         new._source = self._source[:]

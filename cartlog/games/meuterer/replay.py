@@ -41,6 +41,7 @@ class Replay:
         self.stopped = False
         self.engine = Engine.for_log(log, stop_at_first=stop_at_first)
         self.engine.auto_close = False  # the walker closes each round itself
+        self.engine.slips = True  # values the rules do not give may be read as slips
 
     @property
     def state(self) -> State:
@@ -74,6 +75,7 @@ class Replay:
             engine.setup()
             for index, event in enumerate(self.log.events):
                 engine.feed(index, event)
+            engine._at = len(self.log.events)
             engine.close()
             self._finish()
         except StopAudit:

@@ -1,0 +1,143 @@
+"""One slip, one finding: a value miswritten in an otherwise lawful Meuterer log is reported
+once, at the changed value, naming the lawful value (docs/rules.md, "Slips of the pen
+(Meuterer)"); the walker asks the next rounds which reading they support
+(:mod:`cartlog.games.meuterer.lookahead`). The trials are made by ``slips.py`` beside this
+file, which also measures them in full."""
+
+from __future__ import annotations
+
+import pytest
+
+from cartlog.games.meuterer.examples import ROUND2
+from games.meuterer.helpers import ROUND1, audit, codes, make
+from games.meuterer.slips import trials
+
+TRIALS = 60
+
+
+def _errors(text: str):
+    return [f for f in audit(text) if f.severity == "error"]
+
+
+# -- the property over simulated games -----------------------------------------------------------
+
+
+@pytest.mark.parametrize("kind", ["dest", "score", "total", "mutiny-add", "mutiny-outcome",
+                                  "wage"])
+def test_one_miswritten_value_gives_one_finding_naming_the_lawful_value(kind):
+    results = [o for _, _, o in trials(kind, TRIALS)]
+    one = sum(o.one for o in results)
+    assert one / TRIALS >= 0.95, f"{kind}: {one} of {TRIALS}"
+
+
+def test_one_miswritten_draw_gives_one_finding():
+    # a draw one card off for a player who added conflict cards to the round's mutiny is
+    # explained as well by the mutiny line one card off: the finding may be at that line
+    results = [o for _, _, o in trials("draw-count", TRIALS)]
+    at_the_draw = sum(o.one for o in results)
+    single = sum(o.errors == 1 for o in results)
+    assert at_the_draw / TRIALS >= 0.80, f"{at_the_draw} of {TRIALS} at the draw"
+    assert single / TRIALS >= 0.95, f"{single} of {TRIALS} with one error"
+
+
+# -- destinations --------------------------------------------------------------------------------
+
+
+def test_a_destination_the_score_line_contradicts_is_read_as_a_slip():
+    # red kept 4 cards: Eisfelsen; the sheet scores red's ship 5 (Eisfelsen) - wage 2
+    errors = _errors(make(ROUND1.replace("captain Eisfelsen", "captain Affeninsel")))
+    assert codes(errors) == ["dest/wrong-island"]
+    assert errors[0].line == 11 and errors[0].expected == "Eisfelsen"
+    assert errors[0].message.endswith("did you mean captain Eisfelsen?")
+
+
+def test_a_destination_of_the_losing_side_is_kept_as_written():
+    # the mutiny fails: the mutineer's destination changes nothing later
+    errors = _errors(make(ROUND1.replace("mutineer Karge Zunge", "mutineer Grünland")))
+    assert codes(errors) == ["dest/wrong-island"]
+    assert errors[0].expected == "Karge Zunge" and "did you mean" not in errors[0].message
+
+
+def test_a_slip_does_not_hide_an_independent_error_after_it():
+    body = (ROUND1.replace("captain Eisfelsen", "captain Affeninsel") + ROUND2
+            .replace("blue pass 4 merchant", "blue pass 3 merchant"))
+    errors = _errors(make(body))
+    assert codes(errors) == ["dest/wrong-island", "sell/kept-count"]
+    assert "did you mean captain Eisfelsen?" in errors[0].message
+
+
+# -- the mutiny ----------------------------------------------------------------------------------
+
+
+def test_a_mutiny_outcome_the_score_line_contradicts_is_read_as_a_slip():
+    # 1 + the mate's 1 against 1: the captain holds, and the sheet scores it so
+    errors = _errors(make(ROUND1.replace("=> captain", "=> mutineers")))
+    assert codes(errors) == ["mutiny/outcome"]
+    assert errors[0].expected == "captain"
+    assert errors[0].message.endswith("did you mean => captain?")
+
+
+def test_a_count_of_conflict_cards_the_outcome_and_draw_contradict_is_read_as_a_slip():
+    # red 0 would make it 1 against 1, the mutineers' tie; the line says the captain held,
+    # and red draws 2, holding 3 after adding a card
+    errors = _errors(make(ROUND1.replace("mutiny red 1,", "mutiny red 0,")))
+    assert codes(errors) == ["mutiny/count"]
+    assert (errors[0].line, errors[0].col) == (12, 8)
+    assert errors[0].expected == "1" and errors[0].message.endswith("did you mean red 1?")
+
+
+def test_more_conflict_cards_than_kept_names_the_count_that_can_have_been_added():
+    errors = _errors(make(ROUND1.replace("yellow 1 =>", "yellow 2 =>")))
+    assert codes(errors) == ["mutiny/too-many"]
+    assert errors[0].expected == "1" and errors[0].message.endswith("did you mean yellow 1?")
+
+
+# -- the refill ----------------------------------------------------------------------------------
+
+
+def test_a_draw_count_the_next_round_contradicts_is_read_as_a_slip():
+    # blue holds 3 and draws 2; written 3, but blue keeps 4 of 5 in round 2
+    errors = _errors(make(ROUND1.replace("blue 2, green 1", "blue 3, green 1") + ROUND2))
+    assert codes(errors) == ["refill/count"]
+    assert errors[0].expected == "2" and errors[0].message.endswith("did you mean blue 2?")
+
+
+def test_a_draw_count_the_next_round_follows_is_kept_as_written():
+    body = (ROUND1.replace("blue 2, green 1", "blue 3, green 1")
+            + ROUND2.replace("blue pass 4 merchant", "blue pass 5 merchant"))
+    errors = _errors(make(body))
+    assert codes(errors) == ["refill/count"]
+    assert "did you mean" not in errors[0].message
+
+
+def test_a_draw_the_mutiny_line_explains_as_well_is_named_at_the_mutiny_line():
+    # green (the mate) holds 4 with one conflict card, adds none and draws 1; written 2. Green
+    # adding the conflict card explains it as well: the mutiny line is named, the draw beside
+    errors = _errors(make(ROUND1.replace("green 1, yellow 3", "green 2, yellow 3") + ROUND2))
+    assert codes(errors) == ["mutiny/count"]
+    assert errors[0].expected == "1"
+    assert errors[0].message.endswith("did you mean green 1, or, the mutiny line standing, "
+                                      "a draw of green 1?")
+
+
+# -- the wage and the score sheet ----------------------------------------------------------------
+
+
+def test_a_wage_the_score_line_contradicts_is_read_as_a_slip():
+    # the sheet pays the mate 1 + 2 and charges red 2: a wage of 2, written 1
+    errors = _errors(make(ROUND1.replace("wage 2", "wage 1")))
+    assert codes(errors) == ["round/wage-sheet"]
+    assert (errors[0].line, errors[0].path) == (9, "$.events[1].wage")
+    assert errors[0].expected == "2" and errors[0].message.endswith("did you mean wage 2?")
+
+
+def test_a_wrong_score_for_the_captain_alone_is_not_read_as_a_wage_slip():
+    errors = _errors(make(ROUND1.replace("score red 3", "score red 2")))
+    assert codes(errors) == ["score/round"]
+
+
+def test_a_miswritten_score_gives_one_finding_and_its_carried_total_follows_it():
+    found = audit(make(ROUND1.replace("score red 3", "score red 5")
+                       .replace("total red 3", "total red 5")))
+    assert codes(found)[:2] == ["score/round", "score/carried"]
+    assert found[0].expected == "3" and found[1].follows == 0
