@@ -165,6 +165,30 @@ def _winners(breakdown) -> tuple[str, ...]:
     return () if not winner else tuple(w.strip() for w in winner.split(","))
 
 
+@pytest.mark.parametrize("spec", SPECS, ids=IDS)
+def test_every_lawful_event_is_written_as_a_line_that_reads_back(spec):
+    """``notation.format_event`` writes any event ``legal()`` offers in notation that ``read``
+    reads back as the same event: what a recorder shows and writes. The notation also says
+    what to ask for a new header."""
+    notation = spec.notation
+    for rules in spec.rulesets:
+        log = _header_only(spec.simulate(rules, spec.players[0], 3))
+        g = engine.start(log)
+        rnd = random.Random(3)
+        for _ in range(60):
+            if g.is_over():
+                break
+            options = g.legal()
+            for event in rnd.sample(options, min(8, len(options))):
+                text = notation.format_event(event, log)
+                assert _stripped(g.read(text)) == _stripped(event), text
+            g.apply(rnd.choice(options))
+        questions = notation.header_questions(rules)
+        assert any(q.tag == "Players" and q.required for q in questions)
+        assert all(q.question and q.example for q in questions)
+        assert notation.RULES_TAG is None or isinstance(notation.RULES_TAG, str)
+
+
 # -- forms of the log ---------------------------------------------------------------------------
 
 

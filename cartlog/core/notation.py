@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from cartlog.core.errors import SyntaxProblem
 from cartlog.core.text import split_lines
@@ -35,6 +36,16 @@ class Header:
     tags: dict[str, Tag]  # keyed by lower-case name; first occurrence wins
     order: list[str]  # tag names as written, in order
     body_start: int  # index of the first body line (0-based)
+
+
+class HeaderQuestion(NamedTuple):
+    """One header tag a recorder asks for when a game is set up: the tag, what it holds in
+    words, an example value, and whether a log must have it."""
+
+    tag: str
+    question: str
+    example: str
+    required: bool = False
 
 
 def join_comments(first: str | None, more: str) -> str:

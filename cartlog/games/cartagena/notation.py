@@ -23,9 +23,12 @@ from __future__ import annotations
 import re
 from functools import cache
 
+import msgspec
+
 from cartlog.core.errors import LogSyntaxError, SyntaxProblem
 from cartlog.core.notation import (
     Header,
+    HeaderQuestion,
     LogReader,
     comment_text,
     entries,
@@ -543,6 +546,9 @@ def read_line(line: str, rs: RuleSet, colours: list[str], boat: int, player: str
     stripped = line.strip()
     if stripped.lower() == "end":
         return EndTurn()
+    if is_comment_line(stripped):
+        indent = len(line) - len(line.lstrip())
+        return Comment(text=comment_text(stripped), line=1, col=indent + 1)
     m = _TURN_START.match(line)
     word = m.group(0).strip().rstrip(":").lower() if m else ""
     events: list = []
@@ -704,6 +710,76 @@ def format_turn(turn: Turn, boat: int) -> str:
     return text
 
 
+def format_event(ev, log: CartagenaLog | None = None) -> str:
+    """One event in canonical notation, as the recorder writes it and ``read_line`` reads it
+    back: a turn, row, claim or comment line, a single action (``K3-11``) or ``end``.
+    ``log``: the log whose header the event belongs to (the boat's space is written ``boat``;
+    without it, as a number)."""
+    boat = len(log.board) + 1 if log is not None else -1
+    kind = type(ev)
+    if kind is Turn:
+        return format_turn(ev, boat)
+    if kind in (Forward, Back, Draw, Pass):
+        return format_action(ev, boat)
+    if kind is EndTurn:
+        return "end"
+    if kind is Row:
+        return f"row {ev.cards}"
+    if kind is HandClaim:
+        return f"hand {ev.player} {ev.cards if ev.cards is not None else ev.size}"
+    if kind is PiratesClaim:
+        return f"pirates {ev.player} " + " ".join(format_space(s, boat) for s in ev.spaces)
+    return f"; {ev.text}" if ev.text else ";"
+
+
+def join_event(line, event, game):
+    """How a recorder writes ``event`` when ``line`` (a :class:`Turn`, or ``None``) is the
+    turn still being written: the actions of one turn go on one line. Returns the turn line
+    with ``event`` in it and whether the turn goes on, or ``None`` when ``event`` stands on a
+    line of its own (a whole turn, a row, a claim, a comment). ``game``: the engine before
+    ``event``, which numbers a new turn."""
+    kind = type(event)
+    if kind not in (Forward, Back, Draw, Pass, EndTurn):
+        return None
+    if line is None:
+        state = game.state
+        line = Turn(player=state.colours[state.seat], number=state.turn)
+    if kind is EndTurn:
+        return line, False
+    return msgspec.structs.replace(line, actions=[*line.actions, event]), True
+
+
+def split_line(line) -> list:
+    """The events of a turn line written by :func:`join_event`, one by one."""
+    return list(line.actions) if type(line) is Turn else [line]
+
+
+RULES_TAG = "Rules"  # the header tag that names the rule set
+
+
+def header_questions(rules: str) -> list[HeaderQuestion]:
+    """What a recorder asks for the header of a game under ``rules``, tag by tag."""
+    rs = find_ruleset(rules) or RULESETS["2000-jamaica"]
+    first = rs.letters
+    signs = ", ".join(f"{rs.letters[i]} {rs.signs[i]}" for i in range(6))
+    hand, unseen = (first * 2)[:rs.deal_first], "?" * rs.deal_other
+    out = [
+        HeaderQuestion("Players", "the players in seat order, the first to play first: a "
+                       "colour, then the name", "red Anne, blue Bart, yellow Carla", True),
+        HeaderQuestion("Board", f"the sign of each of the {rs.spaces} spaces, from the start "
+                       f"to the boat ({signs})", f"{first} {first[::-1]} ...", True),
+        HeaderQuestion("Deal", "the cards dealt, where known (? for a card not seen; a player "
+                       "left out has only unseen cards)", f"red {hand}, blue {unseen}"),
+        HeaderQuestion("Options", "table rules that differ from the rule set's defaults",
+                       ", ".join(f"{k}={'false' if v else 'true'}"
+                                 for k, v in rs.options.items())),
+    ]
+    if rs.tortuga:
+        out.append(HeaderQuestion("Row", "the opening row of twelve face-up cards, in "
+                                  "arrow order", "KHPHKPKKPBHH"))
+    return out
+
+
 def format_board(board: str) -> str:
     return " ".join(board[i:i + 6] for i in range(0, len(board), 6))
 
@@ -714,7 +790,6 @@ def _tag(name: str, value: str) -> str:
 
 def format_log(log: CartagenaLog) -> str:
     """The canonical text form of a log (what ``cartlog convert --to text`` writes)."""
-    boat = len(log.board) + 1
     lines = [_tag("Game", "Cartagena"), _tag("Rules", log.rules)]
     for name in TAG_ORDER:
         if name in log.tags:
@@ -735,17 +810,5 @@ def format_log(log: CartagenaLog) -> str:
     if log.result is not None:
         lines.append(_tag("Result", log.result))
     lines.append("")
-    for ev in log.events:
-        if isinstance(ev, Turn):
-            lines.append(format_turn(ev, boat))
-        elif isinstance(ev, Row):
-            lines.append(f"row {ev.cards}")
-        elif isinstance(ev, HandClaim):
-            spec = ev.cards if ev.cards is not None else str(ev.size)
-            lines.append(f"hand {ev.player} {spec}")
-        elif isinstance(ev, PiratesClaim):
-            lines.append(f"pirates {ev.player} " + " ".join(
-                format_space(s, boat) for s in ev.spaces))
-        elif isinstance(ev, Comment):
-            lines.append(f"; {ev.text}" if ev.text else ";")
+    lines += [format_event(ev, log) for ev in log.events]
     return "\n".join(lines) + "\n"

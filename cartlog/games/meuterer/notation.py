@@ -32,13 +32,17 @@ from __future__ import annotations
 
 import re
 
+import msgspec
+
 from cartlog.core.errors import LogSyntaxError, SyntaxProblem
 from cartlog.core.notation import (
+    HeaderQuestion,
     LogReader,
     comment_text,
     entries,
     escape,
     is_comment_line,
+    join_comments,
     number,
 )
 from cartlog.core.words import Palette, did_you_mean, located_words, span, with_hint
@@ -861,8 +865,9 @@ def format_draw(d: DrawEntry) -> str:
     return text
 
 
-def format_event(ev) -> str:
-    """One body line in canonical notation."""
+def format_event(ev, log: MeutererLog | None = None) -> str:
+    """One body line in canonical notation (``log``, the header it belongs to, changes
+    nothing here: every game's ``format_event`` takes it)."""
     kind = type(ev)
     if kind is Round:
         text = "round" if ev.number is None else f"round {ev.number}"
@@ -892,6 +897,46 @@ def format_event(ev) -> str:
     else:
         return f"; {ev.text}" if ev.text else ";"
     return _comment(text, ev.comment)
+
+
+def join_event(line, event, game):
+    """How a recorder writes ``event`` when ``line`` (a ``sell`` line, or ``None``) is still
+    being written: the plays and passes of a round go on one ``sell`` line, as at the table.
+    Returns the line with ``event`` in it and whether it goes on, or ``None`` when ``event``
+    stands on a line of its own."""
+    if type(event) is not Sell:
+        return None
+    if line is None:
+        return event, True
+    return msgspec.structs.replace(line, steps=[*line.steps, *event.steps],
+                                   comment=join_comments(line.comment, event.comment)
+                                   if event.comment is not None else line.comment), True
+
+
+def split_line(line) -> list:
+    """The events of a ``sell`` line written by :func:`join_event`, one step each."""
+    if type(line) is not Sell:
+        return [line]
+    return [msgspec.structs.replace(line, steps=[step], comment=None) for step in line.steps]
+
+
+RULES_TAG = "Variant"  # the header tag that names the variant
+
+
+def header_questions(rules: str) -> list[HeaderQuestion]:
+    """What a recorder asks for the header of a game of the ``rules`` variant, tag by tag."""
+    circle = ", ".join(i.name for i in DEFAULT_ISLANDS)
+    return [
+        HeaderQuestion("Players", "3 or 4 players in seat order, clockwise: a colour, then "
+                       "the name", "red Anna, blue Ben, green Cleo", True),
+        HeaderQuestion("Captain", "the first captain (by default the first player listed)",
+                       "blue"),
+        HeaderQuestion("Islands", "the circle of the 12 island cards, clockwise", circle, True),
+        HeaderQuestion("IslandTable", "island cards that differ from the default table",
+                       "Fingerhut ruby 3/1/0 ship 2; Sandkap ship 4"),
+        HeaderQuestion("Deal", "the five cards dealt to each player, where known (? for a "
+                           "card not seen)", "red RSWCX, blue ?????"),
+    ]
 
 
 def format_table(data: IslandData) -> str:

@@ -43,7 +43,14 @@ from typing import Any
 import msgspec
 
 from cartlog.core.errors import LogSyntaxError, SyntaxProblem
-from cartlog.core.notation import LogReader, comment_text, entries, escape, is_comment_line
+from cartlog.core.notation import (
+    HeaderQuestion,
+    LogReader,
+    comment_text,
+    entries,
+    escape,
+    is_comment_line,
+)
 from cartlog.core.words import (
     Palette,
     Word,
@@ -771,8 +778,9 @@ def format_turn(ev: Turn) -> str:
     return " ".join(parts)
 
 
-def format_event(ev: Any) -> str:
-    """One body line in canonical notation."""
+def format_event(ev: Any, log: MutinyLog | None = None) -> str:
+    """One body line in canonical notation (``log``, the header it belongs to, changes
+    nothing here: every game's ``format_event`` takes it)."""
     kind = type(ev)
     if kind is Turn:
         text = format_turn(ev)
@@ -804,6 +812,24 @@ def format_event(ev: Any) -> str:
     else:
         return f"; {ev.text}" if ev.text else ";"
     return _comment(text, ev.comment)
+
+
+RULES_TAG = None  # one rule set: no header tag names it
+
+
+def header_questions(rules: str) -> list[HeaderQuestion]:
+    """What a recorder asks for the header of a game, tag by tag."""
+    return [
+        HeaderQuestion("Players", "2 to 4 players, clockwise: a colour, then the name",
+                       "red Ann, blue Bob, green Cy", True),
+        HeaderQuestion("Giver", "the first giver, the oldest player (by default the first "
+                       "player listed)", "blue"),
+        HeaderQuestion("Track", "what is known of the voyage track (any part may be left "
+                       "out)", "length 24; storms 5 11 17; start 2:0 3:2 4:4; mutiny 24"),
+        HeaderQuestion("Combat", "the 40 combat cards by colour and value, when known",
+                       "P1 8, P2 6, P3 6, G1 8, G2 6, G3 6"),
+        HeaderQuestion("Gold", "the 18 gold cards by value, when known", "1 8, 2 6, 3 4"),
+    ]
 
 
 def format_log(log: MutinyLog) -> str:
