@@ -11,8 +11,9 @@ from typing import Any, Generic, TypeVar
 
 import msgspec
 
+from cartlog.core import codes as common_codes
 from cartlog.core.findings import Finding, in_source_order
-from cartlog.games import game_of, place_of_path
+from cartlog.games import game_of, place_of_path, seals
 
 B = TypeVar("B")  # the game's final breakdown
 
@@ -95,6 +96,7 @@ def _report(replay, path: str, text: str | None) -> tuple[Report, list[int] | No
                 first_error = index
             first_error_of.setdefault(note.seat, index)
         findings.append(f)
+    findings += _seal_findings(replay.log)
     if text is not None and any(f.line is None and f.path for f in findings):
         findings = _placed(findings, text)
     findings, new_index = in_source_order(findings)
@@ -108,6 +110,24 @@ def _report(replay, path: str, text: str | None) -> tuple[Report, list[int] | No
         unchecked=replay.unchecked,
         breakdown=entry.module("score").breakdown(replay))
     return report, new_index
+
+
+def _seal_findings(log) -> list[Finding]:
+    """Where a sealed log was changed after it was recorded (``seal/edited``)."""
+    out = []
+    for index, v in seals.check(log):
+        info = common_codes.CODES[v.code]
+        if index is None:
+            line = log.line or None
+            col, end, path = (1 if line else None), None, "$.tags.Seal"
+        else:
+            ev = log.events[index]
+            line, col = getattr(ev, "line", 0) or None, getattr(ev, "col", 0) or None
+            end, path = getattr(ev, "end", 0) or None, f"$.events[{index}]"
+        out.append(Finding(code=v.code, severity=info.severity, message=v.message,
+                           rule=v.rule or info.rule, line=line, col=col, end_col=end,
+                           path=path, expected=v.expected, actual=v.actual))
+    return out
 
 
 def _placed(findings: list[Finding], text: str) -> list[Finding]:

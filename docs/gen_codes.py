@@ -20,6 +20,7 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from cartlog.audit import audit  # noqa: E402
+from cartlog.core import codes as common  # noqa: E402
 from cartlog.games import GAMES, read_log  # noqa: E402
 
 SAMPLES = ROOT / "samples"
@@ -29,12 +30,13 @@ def _examples(game: str):
     return GAMES[game].module("examples")
 
 
-def _sample_of_code(game: str) -> dict[str, str]:
-    """For each code of ``game``, the first sample that samples/README.md lists for it."""
+def _sample_of_code(game: str | None) -> dict[str, str]:
+    """For each code of ``game`` (``None``: of any game), the first sample that
+    samples/README.md lists for it."""
     out: dict[str, str] = {}
     for line in (SAMPLES / "README.md").read_text(encoding="utf-8").splitlines():
         cells = [c.strip() for c in line.strip().strip("|").split("|")]
-        if len(cells) != 6 or not cells[0].startswith(f"`{game}/"):
+        if len(cells) != 6 or not cells[0].startswith(f"`{game or ''}"):
             continue
         for code in (c.strip() for c in cells[4].split(",")):
             if "/" in code:
@@ -42,15 +44,17 @@ def _sample_of_code(game: str) -> dict[str, str]:
     return out
 
 
-def _game_of(code: str) -> str:
-    return next(g for g, spec in GAMES.items() if code in spec.codes.CODES)
+def _game_of(code: str) -> str | None:
+    """The game a code belongs to; ``None`` for a code common to every game."""
+    return next((g for g, spec in GAMES.items() if code in spec.codes.CODES), None)
 
 
 def example_source(code: str) -> tuple[str, str]:
     """Where the example of ``code`` comes from: ``("examples", game)`` when the game's
-    ``examples`` module writes one, else ``("sample", path)``; ``SystemExit`` when neither."""
+    ``examples`` module writes one, else ``("sample", path)`` (for a code common to every
+    game, a sample of any game); ``SystemExit`` when neither."""
     game = _game_of(code)
-    if code in _examples(game).EXAMPLES:
+    if game is not None and code in _examples(game).EXAMPLES:
         return "examples", game
     sample = _sample_of_code(game).get(code)
     if sample is None:
@@ -122,7 +126,8 @@ and what the log shows, and the rule the finding enforces. `cartlog explain CODE
 entry of one code. Codes never change meaning; tools may match on them.
 
 Codes are grouped by game ([Cartagena](#cartagena), [Meuterer](#meuterer),
-[Cartagena: The Mutiny](#cartagena-the-mutiny)), then by family
+[Cartagena: The Mutiny](#cartagena-the-mutiny), and the few common to [every game](#every-game)),
+then by family
 (the part before the `/`). A code belongs to one game only: no code of one game is spelt like a
 code of another.
 
@@ -222,6 +227,17 @@ def _follow_note(codes_module) -> str:
             + ", ".join(f"`{c}`" for c in record_only) + ".\n\n")
 
 
+COMMON = "every game"
+COMMON_INTRO = """\
+These codes concern a log as a file, whatever game it records. Their examples are samples.
+
+"""
+
+
+def _title(game: str) -> str:
+    return "Every game" if game == COMMON else GAMES[game].title
+
+
 def render() -> str:
     out = [INTRO]
 
@@ -230,10 +246,13 @@ def render() -> str:
         for code in spec.codes.CODES.values():
             by_game.setdefault(game, {}).setdefault(code.code.split("/")[0], []).append(code)
     games = [g for g in GAMES if g in by_game]
+    for code in common.CODES.values():
+        by_game.setdefault(COMMON, {}).setdefault(code.code.split("/")[0], []).append(code)
+    parts = [*games, COMMON]
 
     out.append("## All codes\n\n")
-    for game in games:
-        out.append(f"**{GAMES[game].title}**\n\n| code | severity | summary |\n"
+    for game in parts:
+        out.append(f"**{_title(game)}**\n\n| code | severity | summary |\n"
                    "| --- | --- | --- |\n")
         for family in by_game[game].values():
             for c in family:
@@ -241,14 +260,15 @@ def render() -> str:
                 out.append(f"| [`{c.code}`](#{anchor}) | {c.severity} | {c.summary} |\n")
         out.append("\n")
 
-    for game in games:
-        codes_module = GAMES[game].module("codes")
+    for game in parts:
+        codes_module = GAMES[game].module("codes") if game != COMMON else common
         follows = codes_module.CONSEQUENCES
         table_wide = codes_module.TABLE_WIDE
         families = codes_module.FAMILIES
-        out.append(f"# {GAMES[game].title}\n\n")
-        out.append(_game_intro(game))
-        out.append(_follow_note(codes_module))
+        out.append(f"# {_title(game)}\n\n")
+        out.append(_game_intro(game) if game != COMMON else COMMON_INTRO)
+        if game != COMMON:
+            out.append(_follow_note(codes_module))
         for prefix, family in by_game[game].items():
             title, blurb = families.get(prefix, (prefix.capitalize(), ""))
             out.append(f"## {title}\n\n")

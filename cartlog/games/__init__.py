@@ -344,8 +344,10 @@ def strip_spans(log):
 
 
 def all_codes() -> dict:
-    """Every finding code of every game, by code."""
-    out: dict = {}
+    """Every finding code of every game, and the codes common to all, by code."""
+    from cartlog.core.codes import CODES
+
+    out: dict = dict(CODES)
     for entry in GAMES.values():
         out.update(entry.module("codes").CODES)
     return out

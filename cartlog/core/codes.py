@@ -1,0 +1,30 @@
+"""Finding codes common to every game: what the audit says about a log as a file, whatever
+the game it records. Each game's own codes are in its package (``codes.py``); a common code is
+spelt like no game's code.
+"""
+
+from __future__ import annotations
+
+from cartlog.core.findings import Code
+
+CODES: dict[str, Code] = {
+    c.code: c
+    for c in (
+        Code(code="seal/edited", severity="error", rule="docs/cli.md#sealed-logs",
+             summary="a sealed log was changed after it was recorded: a line or the header "
+             "no longer matches its seal, or a line has none",
+             explanation="`cartlog record --hash` seals the header and every line it writes "
+             "with a running SHA-256 (see docs/cli.md). The finding stands at the line that "
+             "no longer matches (or just after a line removed), or at the header."),
+    )
+}
+
+# None of them follows from another finding, nor does anything follow from them.
+CONSEQUENCES: frozenset[str] = frozenset()
+TABLE_WIDE: frozenset[str] = frozenset()
+RECORD_ONLY = frozenset(CODES)
+
+FAMILIES: dict[str, tuple[str, str]] = {
+    "seal": ("Seals", "Tamper evidence: the seals `cartlog record --hash` writes on a log's "
+             "header and on every line."),
+}

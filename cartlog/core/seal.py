@@ -1,0 +1,116 @@
+"""Seals: tamper evidence for a recorded log, the same for every game.
+
+A sealed log carries a ``[Seal "sha256 HEX"]`` tag, a digest of its header, and ends every body
+line with a comment ``#sha256:HEX``: the first 16 hex digits of a SHA-256 over the seal before
+it (the header's for the first line) and the line itself. Lines are hashed in their canonical
+form (what ``cartlog convert`` writes), so spacing, case and the other spellings the reader
+takes are not edits; anything that reads differently is.
+
+Anyone can compute a seal: it shows where a log was changed by hand after it was recorded,
+not who recorded it. Lines cut from the end of a log leave no trace.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from typing import NamedTuple
+
+from cartlog.core.findings import Violation
+from cartlog.core.notation import join_comments
+
+TAG = "Seal"
+ALGORITHM = "sha256"
+MARK = f"#{ALGORITHM}:"
+DIGITS = 16
+CODE = "seal/edited"
+
+_SEAL_AT_END = re.compile(rf"(?:^|\s*;\s*){MARK}([0-9a-f]{{{DIGITS}}})\s*$")
+_TAG_VALUE = re.compile(rf"^\s*{ALGORITHM}\s+([0-9a-f]{{{DIGITS}}})\s*$")
+
+
+def _digest(text: str) -> str:
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:DIGITS]
+
+
+def header_seal(header: str) -> str:
+    """The seal of a header, from its canonical text (without the ``Seal`` tag)."""
+    return _digest(f"cartlog seal 1\n{header}")
+
+
+def line_seal(previous: str, line: str) -> str:
+    """The seal of a body line: over the seal before it and the line's canonical text."""
+    return _digest(f"{previous}\n{line}")
+
+
+def tag_value(seal: str) -> str:
+    """The value of the ``Seal`` tag for a header seal."""
+    return f"{ALGORITHM} {seal}"
+
+
+def read_tag(value: str | None) -> str | None:
+    """The header seal a ``Seal`` tag holds, or ``None`` when it holds none."""
+    m = _TAG_VALUE.match(value or "")
+    return m.group(1) if m else None
+
+
+def add(comment: str | None, seal: str) -> str:
+    """A line's comment with its seal at the end."""
+    return join_comments(comment, MARK + seal)
+
+
+def split(comment: str | None) -> tuple[str | None, str | None]:
+    """A line's comment without its seal (``None`` when nothing else is left), and the seal
+    (``None`` when the comment ends with none)."""
+    if not comment:
+        return comment, None
+    m = _SEAL_AT_END.search(comment)
+    if m is None:
+        return comment, None
+    rest = comment[:m.start()]
+    return (rest if rest else None), m.group(1)
+
+
+class Line(NamedTuple):
+    """One body line as the seal check sees it: its canonical text without the seal, the seal
+    it carries (``None``: none), and where it stands (an index the caller gives meaning)."""
+
+    text: str
+    seal: str | None
+    where: int
+
+
+def check(tag: str | None, header: str, lines: list[Line]) -> list[tuple[int | None, Violation]]:
+    """Where a log was changed after it was sealed: ``(where, violation)`` pairs, ``where``
+    ``None`` for the header. ``tag``: the ``Seal`` tag's value (``None``: no tag); ``header``:
+    the header's canonical text. A log with no tag and no sealed line is not sealed: nothing
+    to check. Each line is checked against the seal written on the line before it, so a
+    change shows at the line changed (or just after a line removed), not on every line after.
+    """
+    if tag is None and all(line.seal is None for line in lines):
+        return []
+    out: list[tuple[int | None, Violation]] = []
+    expected_header = header_seal(header)
+    recorded = read_tag(tag)
+    if tag is None:
+        out.append((None, Violation(CODE, "the log's lines are sealed but its Seal tag is "
+                                    "gone: the header was changed after it was recorded",
+                                    expected=tag_value(expected_header), actual="no Seal tag")))
+    elif recorded != expected_header:
+        out.append((None, Violation(CODE, "the header was changed after it was recorded",
+                                    expected=tag_value(expected_header), actual=tag)))
+    previous = recorded or expected_header
+    for line in lines:
+        if line.seal is None:
+            out.append((line.where, Violation(
+                CODE, "a line without a seal in a sealed log: it was added after the log "
+                "was recorded", expected=f"{MARK}{line_seal(previous, line.text)}",
+                actual="no seal")))
+            continue
+        expected = line_seal(previous, line.text)
+        if line.seal != expected:
+            out.append((line.where, Violation(
+                CODE, "this line was changed after it was recorded, or a line just before it "
+                "was removed", expected=MARK + expected, actual=MARK + line.seal)))
+        previous = line.seal
+    return out

@@ -1,0 +1,107 @@
+"""Seals on a decoded log of any game (see :mod:`cartlog.core.seal`).
+
+A body line's seal is the last part of its comment: of the ``comment`` field of an event, or
+of the ``text`` of a comment line. A line whose event holds no comment (a Cartagena ``row``,
+``hand`` or ``pirates`` line) is followed by a comment line of its own seal,
+``; seal of the line above; #sha256:HEX``. Lines are hashed in the canonical form the game's
+``notation.format_event`` writes, the header in the form ``notation.format_log`` writes, with
+no ``Seal`` tag.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import msgspec
+
+from cartlog.core import seal as core
+from cartlog.core.findings import Violation
+from cartlog.games import game_of
+
+SEAL_ABOVE = "seal of the line above"
+
+
+def _field(event: Any) -> str | None:
+    fields = getattr(type(event), "__struct_fields__", ())
+    if "comment" in fields:
+        return "comment"
+    if "text" in fields:
+        return "text"
+    return None
+
+
+def can_hold(event: Any) -> bool:
+    """Whether an event has a comment to carry its seal."""
+    return _field(event) is not None
+
+
+def is_seal_line(event: Any) -> bool:
+    """Whether an event is a comment line holding the seal of the line above it."""
+    if _field(event) != "text" or "comment" in getattr(type(event), "__struct_fields__", ()):
+        return False
+    bare, found = unseal(event)
+    return found is not None and bare.text == SEAL_ABOVE
+
+
+def unseal(event: Any) -> tuple[Any, str | None]:
+    """The event without the seal at the end of its comment, and the seal (or ``None``)."""
+    name = _field(event)
+    if name is None:
+        return event, None
+    value = getattr(event, name)
+    rest, found = core.split(value)
+    if found is None:
+        return event, None
+    if rest is None and name == "text":
+        rest = ""
+    return msgspec.structs.replace(event, **{name: rest}), found
+
+
+def seal_event(event: Any, seal: str) -> Any:
+    """The event with ``seal`` at the end of its comment (an empty comment counts as none)."""
+    name = _field(event)
+    if name is None:
+        raise ValueError(f"a {type(event).__name__} has no comment to hold a seal")
+    return msgspec.structs.replace(event, **{name: core.add(getattr(event, name) or None,
+                                                            seal)})
+
+
+def header_text(log: Any) -> str:
+    """The canonical text of a log's header, without its ``Seal`` tag."""
+    tags = {k: v for k, v in log.tags.items() if k.lower() != core.TAG.lower()}
+    bare = msgspec.structs.replace(log, events=[], tags=tags)
+    return str(game_of(log).notation.format_log(bare))
+
+
+def seal_tag(log: Any) -> str | None:
+    """The value of a log's ``Seal`` tag, or ``None``."""
+    return next((v for k, v in log.tags.items() if k.lower() == core.TAG.lower()), None)
+
+
+def line_text(event: Any, log: Any) -> str:
+    """The canonical text of a body line, as it is hashed (its seal left out)."""
+    return str(game_of(log).notation.format_event(unseal(event)[0], log))
+
+
+def check(log: Any) -> list[tuple[int | None, Violation]]:
+    """Where a sealed log was changed: ``(index of the event, violation)``, ``None`` for the
+    header; nothing for a log that is not sealed."""
+    tag = seal_tag(log)
+    if tag is None and not any(core.MARK in (getattr(ev, "comment", None) or "")
+                               or core.MARK in (getattr(ev, "text", None) or "")
+                               for ev in log.events):
+        return []  # not sealed: the audit's usual case costs one pass over the comments
+    notation = game_of(log).notation
+    lines = []
+    events = log.events
+    i = 0
+    while i < len(events):
+        bare, found = unseal(events[i])
+        if not can_hold(bare) and i + 1 < len(events) and is_seal_line(events[i + 1]):
+            found = unseal(events[i + 1])[1]
+            lines.append(core.Line(str(notation.format_event(bare, log)), found, i))
+            i += 2
+            continue
+        lines.append(core.Line(str(notation.format_event(bare, log)), found, i))
+        i += 1
+    return core.check(tag, header_text(log), lines)
