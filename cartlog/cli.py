@@ -960,3 +960,52 @@ def _quiet_exit(message: str = "") -> NoReturn:
     except OSError:
         pass
     os._exit(EXIT_UNREADABLE) if not message else sys.exit(EXIT_UNREADABLE)
+
+
+@app.command()
+def record(
+    game: Annotated[Optional[str], typer.Argument(
+        help="The game: " + ", ".join(spec.name for spec in SPECS) + " (not needed with "
+        "--from or --resume).", show_default=False)] = None,
+    rules: Annotated[Optional[str], typer.Option("--rules", "-r", help="The rule set or "
+                                                 "variant; see cartlog games.")] = None,
+    out: Annotated[Optional[Path], typer.Option("--out", "-o", help="The log to write (a new "
+                                                "file).")] = None,
+    source: Annotated[Optional[Path], typer.Option("--from", help="Take the setup from this "
+                                                   "log: a header, or a header and the lines "
+                                                   "already played.")] = None,
+    resume: Annotated[Optional[Path], typer.Option("--resume", help="Go on with this log "
+                                                   "where it stopped.")] = None,
+    seal: Annotated[bool, typer.Option("--hash", help="Seal the header and every line with "
+                                       "a running SHA-256 (cartlog check finds edits).")]
+    = False,
+    board: Annotated[bool, typer.Option("--board/--no-board", help="Draw the board after "
+                                        "each turn, at a terminal.")] = True,
+    ascii_only: AsciiOpt = False,
+) -> None:
+    """Record a game as it is played: each line is checked at once and written when lawful.
+
+    At a terminal, asks for the setup (or takes it from --from), then prompts for each line
+    in the log's notation, saying whose turn it is and what they may do; an unlawful line is
+    refused with the rule it breaks and the closest lawful lines, and recorded all the same
+    when typed again with ! at the end. Commands: undo, board, hand, help, quit. The log on
+    disk is complete after every line; --resume goes on after an interruption.
+
+    With standard input not a terminal, reads the body lines from it (a header from --from).
+
+    Exit status: 0 every line accepted, 1 some line refused, 2 a header or file that cannot
+    be read or written, or bad usage.
+
+    Examples:
+
+      cartlog record cartagena --rules 2000-tortuga --out game.cartlog
+
+      cartlog record --from header.cartlog --out game.cartlog --hash < turns.txt
+
+      cartlog record --resume game.cartlog
+    """
+    from cartlog.record_cli import record as run
+
+    raise typer.Exit(run(game=game, rules=rules, out=out, source=source, resume=resume,
+                         seal=seal, board=board, ascii_only=ascii_only, console=_console,
+                         show_unreadable=_show_unreadable))

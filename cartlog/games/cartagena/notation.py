@@ -755,6 +755,7 @@ def split_line(line) -> list:
 
 
 RULES_TAG = "Rules"  # the header tag that names the rule set
+CONDONED_MARK = "!"  # after an action: the table let it stand although illegal
 
 
 def header_questions(rules: str) -> list[HeaderQuestion]:

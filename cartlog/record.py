@@ -1,0 +1,719 @@
+"""The recorder: a game written down as it is played, one line at a time, checked as it goes.
+
+A :class:`Recorder` holds a game in progress (an engine of :mod:`cartlog.engine`) and the log
+file it writes. Each line typed is read in the game's own notation (``read``), checked
+(``check``) and, when lawful, applied and written; an unlawful line is refused with the rule it
+breaks and the lawful lines closest to it, unless it is typed again with ``!`` at the end,
+when it is written as played all the same (condoned, where the notation has a mark for it).
+
+The recorder knows no game: everything game-specific comes from the engine and from the
+game's notation module, which gives ``format_event(event, log)`` (one event in canonical
+notation), ``RULES_TAG`` and ``header_questions(rules)`` (what to ask for a new header), and,
+for a game whose log writes several events on one line (Cartagena's turn, Meuterer's
+``sell``), ``join_event(line, event, game)`` and ``split_line(line)``; ``CONDONED_MARK``
+(``"!"``) where the notation marks an action the table let stand.
+
+The file on disk is a complete, valid log after every accepted line:
+
+- a new log is written to a temporary file beside it, synced and linked into place, so that
+  it appears whole (and never over a file that is there);
+- a line that only adds to the file is appended, flushed and synced (``os.fsync``);
+- a line already on disk that changes (``undo``, or a turn line that grows by an action) is
+  never rewritten in place: the whole log is written to a temporary file beside it, synced,
+  and renamed over it;
+- a line still being written (a turn not yet ended) is followed by the comment line
+  :data:`OPEN_MARK`, so that ``cartlog record --resume`` goes on with that line; it goes
+  once the line is complete.
+
+With sealing on (``--hash``), the header and every line carry a seal
+(:mod:`cartlog.core.seal`). Nothing here draws or reads a terminal: that is
+:mod:`cartlog.record_cli`'s business.
+"""
+
+from __future__ import annotations
+
+import difflib
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import msgspec
+
+from cartlog import engine
+from cartlog.core import seal as core_seal
+from cartlog.core.codes import CODES as COMMON_CODES
+from cartlog.core.errors import LogSyntaxError
+from cartlog.core.findings import Violation
+from cartlog.core.notation import read_header
+from cartlog.core.spec import GameSpec
+from cartlog.core.text import split_lines
+from cartlog.games import read_log, seals
+
+OPEN_TEXT = "recording: the line above is still being written"
+OPEN_MARK = f"; {OPEN_TEXT}"
+COMMANDS = ("undo", "board", "hand", "help", "quit")
+SHOWN_OPTIONS = 8  # lawful lines listed in a prompt
+CLOSEST = 3  # lawful lines offered with a refusal
+
+
+# -- what a line gives -------------------------------------------------------------------------
+
+
+@dataclass
+class Reply:
+    """What the recorder says to a line typed.
+
+    ``kind``: ``accepted``, ``refused`` (breaks a rule), ``unreadable`` (not notation),
+    ``command`` (``hand``, ``help``, ``undo``), ``board`` (draw the board), ``quit``, ``empty``.
+    ``text``: what to show, plain lines. ``written``: the line as the log now holds it.
+    ``turn_over``: the game came back to its opening phase with another player to move, or
+    ended: a moment to draw the board.
+    """
+
+    kind: str
+    text: str = ""
+    written: str | None = None
+    turn_over: bool = False
+
+
+@dataclass
+class _Line:
+    """A body line of the file: its event without a seal (``None`` for a blank line), its
+    text on disk, and the seal it carries."""
+
+    event: Any
+    text: str
+    seal: str | None = None
+
+
+@dataclass
+class _Snapshot:
+    """What ``undo`` goes back to: the state before a line was accepted."""
+
+    game: Any
+    lines: list[_Line]
+    open: bool
+    base: Any
+    typed: str
+
+
+@dataclass
+class Recorder:
+    """A game being recorded into ``path``: see the module's docstring."""
+
+    path: Path
+    log: Any  # the decoded log as last read: its header is the game's setup
+    game: Any  # the engine, with every accepted line applied
+    head: list[str]  # the header's lines as on disk
+    lines: list[_Line] = field(default_factory=list)
+    sealed: bool = False
+    open: bool = False  # the last line is still being written
+    base: Any = None  # the engine before the open line's first event
+    history: list[_Snapshot] = field(default_factory=list)
+    disk: str = ""  # the file's text as last written
+    notes: list[str] = field(default_factory=list)  # said once, when recording starts
+    opening: str = ""  # the phase the game starts in
+
+    # -- construction --------------------------------------------------------------------------
+
+    @classmethod
+    def create(cls, path: Path, text: str, *, seal: bool = False,
+               name: str | None = None) -> Recorder:
+        """Start recording into a new file ``path`` from ``text``: a header, or a header and
+        lines already played (replayed as they stand). ``LogSyntaxError`` when ``text`` cannot
+        be read; ``FileExistsError`` when ``path`` exists."""
+        rec = cls._load(path, text, name or str(path))
+        if seal and not rec.sealed:
+            rec._seal_all()
+        rec._write(create=True)
+        return rec
+
+    @classmethod
+    def resume(cls, path: Path) -> Recorder:
+        """Go on recording into ``path`` where it stopped. ``LogSyntaxError`` when it cannot
+        be read (``OSError`` when it cannot be opened)."""
+        data = path.read_bytes()
+        from cartlog.games import decode_text
+
+        text = decode_text(data, str(path))
+        rec = cls._load(path, text, str(path))
+        rec.disk = text
+        for index, v in seals.check(rec.log):
+            where = "the header" if index is None else f"line {rec.log.events[index].line}"
+            rec.notes.append(f"warning: {where}: {v.message}")
+        return rec
+
+    @classmethod
+    def _load(cls, path: Path, text: str, name: str) -> Recorder:
+        log = read_log(text, name)
+        raw = split_lines(text)
+        body_start = read_header(raw, []).body_start
+        game = engine.start(log)
+        first = game.to_move()
+        rec = cls(path=path, log=log, game=game, head=raw[:body_start],
+                  sealed=seals.seal_tag(log) is not None,
+                  opening=first.phase if first is not None else "")
+        by_line = {getattr(ev, "line", 0): ev for ev in log.events}
+        filled = [i for i in range(body_start, len(raw)) if raw[i].strip()]
+        marker = filled[-1] if filled and rec._is_marker(by_line.get(filled[-1] + 1)) else None
+        opened = filled[-2] if marker is not None and len(filled) > 1 else None
+        for i in range(body_start, len(raw)):
+            if i == marker:
+                continue
+            event = by_line.get(i + 1) if raw[i].strip() else None
+            if event is None:
+                rec.lines.append(_Line(None, raw[i]))
+                continue
+            bare, found = seals.unseal(event)
+            previous = rec._last_event()
+            if (seals.is_seal_line(event) and previous is not None
+                    and not seals.can_hold(previous) and rec.lines[-1].event is previous):
+                last = rec.lines[-1]
+                rec.lines[-1] = _Line(last.event, f"{last.text}\n{raw[i]}", found)
+                continue
+            if i == opened:  # a line still being written: its events one by one
+                for part in rec._notation("split_line", lambda e: [e])(bare):
+                    rec._remember(raw[i].strip())
+                    rec._apply(part)
+                continue
+            rec._remember(raw[i].strip())
+            rec.game.apply(event)
+            rec.lines.append(_Line(bare, raw[i], found))
+        rec._settle()
+        return rec
+
+    def _remember(self, typed: str) -> None:
+        """Keep what ``undo`` goes back to, before a line is taken."""
+        self.history.append(_Snapshot(self.game.copy(), list(self.lines), self.open,
+                                      self.base, typed))
+
+    def _is_marker(self, event: Any) -> bool:
+        if event is None or type(event).__name__ != "Comment":
+            return False
+        return seals.unseal(event)[0].text == OPEN_TEXT
+
+    # -- the game's parts ----------------------------------------------------------------------
+
+    @property
+    def spec(self) -> GameSpec:
+        return self.game.spec  # type: ignore[no-any-return]
+
+    def _notation(self, name: str, default: Any = None) -> Any:
+        return getattr(self.spec.notation, name, default)
+
+    def format(self, event: Any) -> str:
+        """An event in canonical notation."""
+        return str(self.spec.notation.format_event(event, self.log))
+
+    def severity(self, v: Violation) -> str:
+        info = self.spec.codes.CODES.get(v.code) or COMMON_CODES.get(v.code)
+        return info.severity if info is not None else "error"
+
+    def rule(self, v: Violation) -> str:
+        info = self.spec.codes.CODES.get(v.code) or COMMON_CODES.get(v.code)
+        return v.rule or (info.rule if info is not None else "")
+
+    # -- where the game stands -----------------------------------------------------------------
+
+    def player_name(self, colour: str) -> str:
+        for p in getattr(self.log, "players", ()):
+            if p.colour == colour and p.name:
+                return f"{colour} {p.name}"
+        return colour
+
+    def open_line(self) -> str | None:
+        """The line still being written, as the log holds it now."""
+        if not self.open:
+            return None
+        return self.format(self._last_event())
+
+    def options(self) -> list[str]:
+        """The lawful next lines, in canonical notation, each once."""
+        seen: dict[str, None] = {}
+        for event in self.game.legal():
+            seen.setdefault(self.format(event), None)
+        return list(seen)
+
+    def status(self) -> str:
+        """Whose turn it is, in which phase, what the line so far holds, and what they may
+        do; or how the game ended."""
+        if self.game.is_over():
+            outcome = self.game.outcome()
+            winners = ", ".join(self.player_name(c) for c in outcome.winners) or "nobody"
+            return (f"the game is over: won by {winners} ({outcome.reason}); "
+                    "undo takes the last line back, quit leaves")
+        who = self.game.to_move()
+        out = [f"{self.player_name(who.player)} to move ({who.phase})"]
+        line = self.open_line()
+        if line is not None:
+            out.append(f"  so far: {line}")
+        options = self.options()
+        if options:
+            shown = ", ".join(options[:SHOWN_OPTIONS])
+            more = (f" ... ({len(options)} in all; help lists them)"
+                    if len(options) > SHOWN_OPTIONS else "")
+            out.append(f"  may: {shown}{more}")
+        return "\n".join(out)
+
+    def prompt(self) -> str:
+        """The prompt before a line: the player to move and the phase."""
+        who = self.game.to_move()
+        return "over> " if who is None else f"{who.player} {who.phase}> "
+
+    def closest(self, typed: str, n: int = CLOSEST) -> list[str]:
+        """The lawful lines whose text is nearest to ``typed``."""
+        key = typed.strip().lower()
+        options = self.options()
+        ranked = sorted(range(len(options)), key=lambda i: (
+            -difflib.SequenceMatcher(None, key, options[i].lower()).ratio(), i))
+        return [options[i] for i in ranked[:n]]
+
+    # -- a line typed --------------------------------------------------------------------------
+
+    def enter(self, typed: str) -> Reply:
+        """Take one line: a command, or a line of the log's notation."""
+        text = typed.strip()
+        if not text:
+            return Reply("empty")
+        if text.lower() in COMMANDS:
+            return getattr(self, f"_{text.lower()}")()  # type: ignore[no-any-return]
+        force = _forced(text)
+        marks = self._notation("CONDONED_MARK") == "!"  # the notation reads the ! itself
+        try:
+            event = self.game.read(text if marks or not force else _unforced(text))
+        except LogSyntaxError as err:
+            return Reply("unreadable", self._unreadable(text, err))
+        return self._take(text, event, force)
+
+    def _take(self, text: str, event: Any, force: bool) -> Reply:
+        if self.game.is_over() and self._join(None, event) is not None:
+            return Reply("refused", f"refused: {self.status()}")  # it would begin a turn
+        target, closing = self._target(event)
+        restart = self._restart(event)
+        if restart is not None:
+            target = restart
+        found = target.check(event)
+        errors = [v for v in found if self.severity(v) == "error"]
+        if errors and not force:
+            return Reply("refused", self._refusal(text, event, errors))
+        notes = [v for v in found if v not in errors]
+        if force and not errors:
+            bare = _unforced(text)
+            try:
+                event = self.game.read(bare) if bare is not None else event
+            except LogSyntaxError:
+                pass
+            target, closing = self._target(event)
+        before = self.game.to_move()
+        self._remember(text)
+        if closing:
+            self.game, self.open, self.base = target, False, None
+        restart = self._restart(event)
+        if restart is not None:
+            self.game = restart
+        self._apply(event)
+        self._settle()
+        unreadable = self._unreadable_log()
+        if unreadable is not None:
+            self._restore(self.history.pop())
+            near = self.closest(self.format(event))
+            return Reply("refused", f"refused: the log would not read with this line: "
+                         f"{unreadable}" + (f"\n  closest lawful: {', '.join(near)}"
+                                            if near else ""))
+        try:
+            self._write()
+        except OSError:
+            self._restore(self.history.pop())
+            raise
+        said = [f"recorded: {self.format(self.lines[-1].event)}"]
+        if errors:
+            said.append("  recorded as played although it breaks a rule:")
+            said += [f"    {self._violation(v)}" for v in errors]
+        said += [f"  {self.severity(v)}: {self._violation(v)}" for v in notes]
+        after = self.game.to_move()
+        turn_over = after is None or (before is not None and after.phase == self.opening
+                                      and (after.player, after.phase) != (before.player,
+                                                                          before.phase))
+        return Reply("accepted", "\n".join(said), written=self.lines[-1].text,
+                     turn_over=turn_over)
+
+    def _unreadable_log(self) -> str | None:
+        """Why the log as it would now be written cannot be read (what the reader of a whole
+        log checks beyond one line: Meuterer's lines before the first round, a second wage in
+        a round), or ``None``."""
+        try:
+            read_log(self.text(), str(self.path))
+        except LogSyntaxError as err:
+            p = err.problems[0]
+            return p.message + (f" (expected {p.expected})" if p.expected else "")
+        return None
+
+    def _restart(self, event: Any) -> Any:
+        """For the first line of the body, the game set up again with that line in the log,
+        when the setup reads it (the Mutiny's first giver, when no Giver tag names one): the
+        audit sets the game up from the whole log. ``None`` when nothing changes."""
+        if self._last_event() is not None:
+            return None
+        fresh = engine.start(msgspec.structs.replace(self.log, events=[event]))
+        return fresh if fresh.position() != self.game.position() else None
+
+    def _target(self, event: Any) -> tuple[Any, bool]:
+        """The engine ``event`` is checked against, and whether the open line closes first
+        (``event`` cannot join it: the log then holds that line complete)."""
+        if not self.open or self._join(self._last_event(), event) is not None:
+            return self.game, False
+        closed = self.base.copy()
+        closed.apply(self._last_event())
+        return closed, True
+
+    def _join(self, line: Any, event: Any) -> tuple[Any, bool] | None:
+        join = self._notation("join_event")
+        if join is None:
+            return None
+        return join(line, event, self.game)  # type: ignore[no-any-return]
+
+    def _apply(self, event: Any) -> None:
+        """Carry out an accepted event and put it in the lines."""
+        joined = self._join(self._last_event() if self.open else None, event)
+        if joined is None:
+            self.game.apply(event)
+            self._put(len(self.lines), _no_empty_comment(event))
+            return
+        line, goes_on = joined
+        if not self.open:
+            self.base = self.game.copy()
+        self.game.apply(event)
+        self._put(len(self.lines) - 1 if self.open else len(self.lines), line)
+        self.open = goes_on
+
+    def _settle(self) -> None:
+        """Carry out what the open line leaves no choice about and writes nothing (the end of
+        a turn with no action left), and close the line once the game is over."""
+        while self.open and not self.game.is_over():
+            legal = self.game.legal()
+            if len(legal) != 1:
+                break
+            joined = self._join(self._last_event(), legal[0])
+            if joined is None or self.format(joined[0]) != self.format(self._last_event()):
+                break
+            self.game.apply(legal[0])
+            self.open = joined[1]
+            self.lines[-1] = _Line(joined[0], self.lines[-1].text, self.lines[-1].seal)
+        if self.game.is_over() or not self.open:
+            self.open, self.base = False, None
+
+    def _last_event(self) -> Any:
+        return next((line.event for line in reversed(self.lines) if line.event is not None),
+                    None)
+
+    # -- what the log writes -------------------------------------------------------------------
+
+    def _put(self, index: int, event: Any) -> None:
+        """Write ``event`` as the line at ``index`` (a new line at the end, or the last line
+        again): canonical, and sealed when the log is."""
+        if not self.sealed:
+            line = _Line(event, self.format(event))
+        else:
+            seal = core_seal.line_seal(self._seal_before(index), self.format(event))
+            if seals.can_hold(event):
+                text = self.format(seals.seal_event(event, seal))
+            else:  # a comment line of its own carries the seal
+                above = self.game.read(f"; {seals.SEAL_ABOVE}")
+                text = f"{self.format(event)}\n{self.format(seals.seal_event(above, seal))}"
+            line = _Line(event, text, seal)
+        if index == len(self.lines):
+            self.lines.append(line)
+        else:
+            self.lines[index] = line
+
+    def _seal_before(self, index: int) -> str:
+        """The seal the line at ``index`` follows: the last one before it, or the header's."""
+        for line in reversed(self.lines[:index]):
+            if line.seal is not None:
+                return line.seal
+        return core_seal.read_tag(seals.seal_tag(self.log)) or core_seal.header_seal(
+            seals.header_text(self.log))
+
+    def _seal_all(self) -> None:
+        """Seal a log that was not: the Seal tag in the header, every line written again."""
+        value = core_seal.tag_value(core_seal.header_seal(seals.header_text(self.log)))
+        self.head = [*self.head, f'[{core_seal.TAG} "{value}"]']
+        self.log = msgspec.structs.replace(self.log, tags={**self.log.tags,
+                                                            core_seal.TAG: value})
+        self.sealed = True
+        for i, line in enumerate(self.lines):
+            if line.event is not None:
+                self._put(i, _no_empty_comment(line.event))
+        self.history.clear()  # lines taken back would come back unsealed
+
+    def text(self) -> str:
+        """The whole log as the file should hold it now."""
+        out = [*self.head, *(line.text for line in self.lines)]
+        if self.open:
+            out.append(self._marker())
+        return "".join(f"{line}\n" for line in out)
+
+    def _marker(self) -> str:
+        if not self.sealed:
+            return OPEN_MARK
+        event = self.game.read(OPEN_MARK)
+        seal = core_seal.line_seal(self._seal_before(len(self.lines)), self.format(event))
+        return self.format(seals.seal_event(event, seal))
+
+    def _write(self, create: bool = False) -> None:
+        """Bring the file up to :meth:`text`: appended when the file only grows, else written
+        whole beside it and renamed (a new file: linked) into place; synced either way."""
+        new = self.text()
+        if create or not new.startswith(self.disk):
+            temporary = self.path.with_name(f".{self.path.name}.tmp")
+            with open(temporary, "w", encoding="utf-8", newline="") as out:
+                out.write(new)
+                out.flush()
+                os.fsync(out.fileno())
+            if create:  # a new file appears whole, and never over one that is there
+                try:
+                    os.link(temporary, self.path)
+                finally:
+                    os.unlink(temporary)
+            else:
+                os.replace(temporary, self.path)
+            _sync_folder(self.path)
+        elif new != self.disk:
+            with open(self.path, "a", encoding="utf-8", newline="") as out:
+                out.write(new[len(self.disk):])
+                out.flush()
+                os.fsync(out.fileno())
+        self.disk = new
+
+    # -- replies -------------------------------------------------------------------------------
+
+    def _violation(self, v: Violation) -> str:
+        rule = self.rule(v)
+        return f"{v.message} [{v.code}" + (f"; rule {rule}]" if rule else "]")
+
+    def _refusal(self, text: str, event: Any, errors: list[Violation]) -> str:
+        out = [f"refused: {self._violation(errors[0])}"]
+        out += [f"  also: {self._violation(v)}" for v in errors[1:]]
+        near = self.closest(self.format(event))
+        if near:
+            out.append(f"  closest lawful: {', '.join(near)}")
+        out.append("  to record it as played all the same, type it again with ! at the end")
+        return "\n".join(out)
+
+    def _unreadable(self, text: str, err: LogSyntaxError) -> str:
+        out = []
+        for p in err.problems[:3]:
+            out.append(f"cannot read: {p.message}")
+            if p.col:
+                width = max(1, (p.end_col or p.col + 1) - p.col)
+                out.append(f"  {text}")
+                out.append("  " + " " * (p.col - 1 - (len(text) - len(text.lstrip())))
+                           + "^" * width)
+            if p.expected:
+                out.append(f"  expected: {p.expected}")
+        near = self.closest(text)
+        if near:
+            out.append(f"  closest lawful: {', '.join(near)}")
+        return "\n".join(out)
+
+    # -- commands ------------------------------------------------------------------------------
+
+    def _undo(self) -> Reply:
+        if not self.history:
+            return Reply("command", "nothing to take back")
+        back = self.history.pop()
+        current = (self.game, self.lines, self.open, self.base)
+        self._restore(back)
+        try:
+            self._write()
+        except OSError:
+            self.game, self.lines, self.open, self.base = current
+            self.history.append(back)
+            raise
+        return Reply("command", f"took back: {back.typed}")
+
+    def _restore(self, back: _Snapshot) -> None:
+        self.game, self.lines, self.open, self.base = (back.game, back.lines, back.open,
+                                                      back.base)
+
+    def _board(self) -> Reply:
+        return Reply("board")
+
+    def _quit(self) -> Reply:
+        where = "; the line in progress goes on" if self.open else ""
+        n = self.count()
+        return Reply("quit", f"{self.path}: {n} line{'s' if n != 1 else ''} recorded, the log "
+                     f"is complete{where}; cartlog record --resume {self.path} goes on")
+
+    def count(self) -> int:
+        return sum(1 for line in self.lines if line.event is not None)
+
+    def _help(self) -> Reply:
+        options = self.options()
+        out = [
+            "Type one line of the log, as a log writes it; it is checked at once and "
+            "written when lawful.",
+            "A line typed again with ! at the end is recorded as played although it breaks "
+            "a rule.",
+            "Cards nobody saw are written ?, as in any log.",
+            "Commands: undo (take back the last line), board (draw the table), hand (what "
+            "each player holds, as far as the log knows), help, quit (the log stays "
+            "complete; --resume goes on).",
+        ]
+        if options:
+            out.append(f"Lawful now ({len(options)}):")
+            out += [f"  {o}" for o in options[:60]]
+            if len(options) > 60:
+                out.append(f"  ... and {len(options) - 60} more")
+        return Reply("command", "\n".join(out))
+
+    def _hand(self) -> Reply:
+        frames = self.replay()[2]
+        table = next((f for f in reversed(frames) if _table_of(f, self.colours())), None)
+        if table is None:
+            return Reply("command", "nothing is known of the players' hands yet")
+        out = []
+        for name, values in _table_of(table, self.colours()):
+            cells = "  ".join(f"{c} {_cell(v)}" for c, v in values.items())
+            out.append(f"{name:<10} {cells}")
+        return Reply("command", "\n".join(out))
+
+    def colours(self) -> list[str]:
+        return [p.colour for p in getattr(self.log, "players", ())]
+
+    def replay(self) -> tuple[Any, Any, list[Any], str]:
+        """The log as written so far, replayed: ``(log, report, frames, text)`` for a
+        renderer."""
+        from cartlog.audit import replay_report
+
+        text = self.text()
+        log = read_log(text, str(self.path))
+        report, frames = replay_report(log, str(self.path))
+        return log, report, frames, text
+
+    def last_unit(self, frames: list[Any]) -> int | None:
+        """The last turn (or round) the replay's frames reach."""
+        turns = [f.turn for f in frames if getattr(f, "turn", None) is not None]
+        return max(turns) if turns else None
+
+
+# -- helpers -----------------------------------------------------------------------------------
+
+
+def _cut_comment(text: str) -> str:
+    """A line without its comments (``;`` to the end, ``{...}``)."""
+    out, depth = [], 0
+    for ch in text:
+        if ch == ";" and depth == 0:
+            break
+        if ch == "{":
+            depth += 1
+        elif ch == "}" and depth:
+            depth -= 1
+        elif depth == 0:
+            out.append(ch)
+    return "".join(out)
+
+
+def _forced(text: str) -> bool:
+    """Whether a line ends with ``!`` (before its comments): record it all the same."""
+    return _cut_comment(text).rstrip().endswith("!")
+
+
+def _unforced(text: str) -> str | None:
+    """The line without the ``!`` that ends it, or ``None``."""
+    bare = _cut_comment(text).rstrip()
+    if not bare.endswith("!"):
+        return None
+    at = len(bare) - 1
+    return text[:at] + text[at + 1:]
+
+
+def _no_empty_comment(event: Any) -> Any:
+    if getattr(event, "comment", None) == "":
+        return msgspec.structs.replace(event, comment=None)
+    return event
+
+
+def _table_of(frame: Any, colours: list[str]) -> list[tuple[str, dict[str, Any]]]:
+    """The parts of a replay frame that hold something per player (hands, pirates, coins,
+    scores), in the frame's order."""
+    out = []
+    for name in getattr(type(frame), "__struct_fields__", ()):
+        value = getattr(frame, name)
+        if isinstance(value, dict) and value and set(value) <= set(colours):
+            out.append((name, value))
+    return out
+
+
+def _cell(value: Any) -> str:
+    if isinstance(value, list):
+        return " ".join(map(str, value)) or "-"
+    if value in ("", None):
+        return "-"
+    return str(value)
+
+
+def _sync_folder(path: Path) -> None:
+    """Make a file's creation or renaming durable (where the system allows it)."""
+    try:
+        fd = os.open(path.parent if str(path.parent) else ".", os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
+
+
+def header_text(spec: GameSpec, rules: str, answers: dict[str, str]) -> str:
+    """A header from a recorder's answers: the game, the rule set, then each tag answered."""
+    from cartlog.core.notation import escape
+
+    lines = [f'[Game "{escape(spec.title)}"]']
+    tag = getattr(spec.notation, "RULES_TAG", None)
+    if tag:
+        lines.append(f'[{tag} "{escape(rules)}"]')
+    for name, value in answers.items():
+        if value.strip():
+            lines.append(f'[{name} "{escape(value.strip())}"]')
+    return "\n".join(lines) + "\n\n"
+
+
+def setup_problems(text: str) -> list[tuple[str | None, str]]:
+    """What is wrong with a header a recorder built: ``(tag, message)`` pairs, the tag the
+    problem is about when it can be told (to ask for it again). Syntax problems and the
+    setup's errors (a board that is not one, a deal of the wrong size)."""
+    try:
+        log = read_log(text, "<header>")
+    except LogSyntaxError as err:
+        raw = split_lines(text)
+        out: list[tuple[str | None, str]] = []
+        for p in err.problems:
+            line = raw[p.line - 1] if 0 < p.line <= len(raw) else ""
+            tag = line.strip()[1:].split(" ", 1)[0] if line.strip().startswith("[") else None
+            out.append((tag, p.message + (f" (expected {p.expected})" if p.expected else "")))
+        return out
+    from cartlog.audit import audit
+
+    report = audit(log, "<header>")
+    names = {t.lower().replace("_", ""): t for t in _header_tags(text)}
+    out = []
+    for f in report.findings:
+        if f.severity != "error" or f.code in _ENDING:
+            continue
+        key = (f.path or "").removeprefix("$.").split(".")[0].split("[")[0]
+        out.append((names.get(key.replace("_", "")), f"{f.message} [{f.code}]"))
+    return out
+
+
+_ENDING = frozenset({"game/unfinished", "end/unfinished"})
+
+
+def _header_tags(text: str) -> list[str]:
+    return [line.strip()[1:].split(" ", 1)[0] for line in split_lines(text)
+            if line.strip().startswith("[")]
+

@@ -1,0 +1,309 @@
+"""``cartlog record`` at a terminal or from standard input: the front of :mod:`cartlog.record`.
+
+At a terminal the recorder asks for the setup (or takes it from ``--from`` or the file given to
+``--resume``), then prompts line by line with prompt_toolkit: line editing, history, and
+completion (Tab) of the words of the lawful lines; the board is drawn by the game's own
+renderer after every turn (every round in Meuterer and the Mutiny). With standard input not a
+terminal, the body lines are read from it one per line, and every refusal is reported on
+standard error with its input line number.
+
+Exit status: 0 every line accepted (or, at a terminal, the recording left with ``quit``), 1
+some line refused (standard input only), 2 a header or file that cannot be read or written,
+or bad usage. prompt_toolkit is imported only here, and only for a terminal.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable, Iterable
+from pathlib import Path
+from typing import Any
+
+from cartlog.core.errors import LogSyntaxError
+from cartlog.core.spec import GameSpec
+from cartlog.record import Recorder, Reply, header_text, setup_problems
+
+EXIT_OK, EXIT_REFUSED, EXIT_UNUSABLE = 0, 1, 2
+
+
+class Usage(Exception):
+    """Bad usage or an input that cannot be used: said on standard error, exit status 2."""
+
+
+def record(*, game: str | None, rules: str | None, out: Path | None, source: Path | None,
+           resume: Path | None, seal: bool, board: bool, ascii_only: bool,
+           console: Callable[..., Any], show_unreadable: Callable[..., None]) -> int:
+    """Run the recorder; the exit status. ``console(ascii_only, stderr=False)`` gives a rich
+    console, ``show_unreadable(err, ascii_only)`` reports a log that cannot be read."""
+    interactive = sys.stdin.isatty() and sys.stdout.isatty()
+    try:
+        rec = _recorder(game, rules, out, source, resume, seal, interactive, ascii_only,
+                        console)
+    except LogSyntaxError as err:
+        show_unreadable(err, ascii_only)
+        return EXIT_UNUSABLE
+    except Usage as exc:
+        sys.stderr.write(f"cartlog: {exc}\n")
+        return EXIT_UNUSABLE
+    if rec is None:  # the setup was left
+        return EXIT_OK
+    try:
+        if interactive:
+            return _at_terminal(rec, board, ascii_only, console)
+        return _from_stdin(rec, sys.stdin, ascii_only, console)
+    except OSError as exc:
+        sys.stderr.write(f"cartlog: {rec.path}: cannot write: {exc.strerror or exc}; the log "
+                         "holds every line accepted before this one\n")
+        return EXIT_UNUSABLE
+
+
+# -- setting up --------------------------------------------------------------------------------
+
+
+def _spec(name: str) -> GameSpec:
+    from cartlog.games import GAMES, find_game
+
+    found = find_game(name)
+    if found is None:
+        raise Usage(f"unknown game {name!r}; expected one of {', '.join(GAMES)} "
+                    "(see cartlog games)")
+    return found
+
+
+def _recorder(game: str | None, rules: str | None, out: Path | None, source: Path | None,
+              resume: Path | None, seal: bool, interactive: bool, ascii_only: bool,
+              console: Callable[..., Any]) -> Recorder | None:
+    if resume is not None:
+        given = [name for name, value in (("GAME", game), ("--rules", rules), ("--out", out),
+                                          ("--from", source)) if value is not None]
+        if given:
+            raise Usage(f"--resume goes on with the file's own game and header: leave out "
+                        f"{', '.join(given)}")
+        try:
+            rec = Recorder.resume(resume)
+        except OSError as exc:
+            raise Usage(f"{resume}: cannot read: {exc.strerror or exc}") from None
+        if seal and not rec.sealed:
+            raise Usage(f"{resume} is not sealed: --hash seals a log from its start (record "
+                        "it again with --from and --hash)")
+        return rec
+    if out is None:
+        raise Usage("--out FILE is needed: the log to write (or --resume FILE to go on with "
+                    "one)")
+    if out.exists():
+        raise Usage(f"{out} already exists: cartlog record --resume {out} goes on with it")
+    if source is not None:
+        text = _read(source)
+        from cartlog.games import game_of, read_log
+
+        spec = game_of(read_log(text, str(source)))
+        if game is not None and _spec(game) is not spec:
+            raise Usage(f"{source} records {spec.title}, not {game}")
+        if rules is not None:
+            raise Usage("--rules is read from the header given with --from")
+    else:
+        if game is None:
+            from cartlog.games import GAMES
+
+            raise Usage(f"name the game ({', '.join(GAMES)}), or give a header with --from "
+                        "HEADER")
+        spec = _spec(game)
+        rules = _rules(spec, rules)
+        if not interactive:
+            raise Usage("standard input is not a terminal: give the header with --from HEADER "
+                        "(the body lines are then read from standard input)")
+        asked = _ask_setup(spec, rules, out, ascii_only, console)
+        if asked is None:
+            return None
+        text = asked
+    try:
+        return Recorder.create(out, text, seal=seal, name=str(out))
+    except FileExistsError:
+        raise Usage(f"{out} already exists: cartlog record --resume {out} goes on with "
+                    "it") from None
+    except OSError as exc:
+        raise Usage(f"{out}: cannot write: {exc.strerror or exc}") from None
+
+
+def _rules(spec: GameSpec, rules: str | None) -> str:
+    if rules is None:
+        return spec.default_rules
+    for name in spec.rulesets:
+        if name == rules.strip().lower():
+            return name
+    raise Usage(f"{spec.title} has no rule set {rules!r}; expected one of "
+                f"{', '.join(spec.rulesets)} (see cartlog games)")
+
+
+def _read(path: Path) -> str:
+    from cartlog.games import decode_text
+
+    try:
+        data = path.read_bytes()
+    except OSError as exc:
+        raise Usage(f"{path}: cannot read: {exc.strerror or exc}") from None
+    return decode_text(data, str(path))
+
+
+def _ask_setup(spec: GameSpec, rules: str, out: Path, ascii_only: bool,
+               console: Callable[..., Any]) -> str | None:
+    """Ask for the header, tag by tag, until it reads and breaks no rule of the setup (or the
+    recorder says to keep it); ``None`` when the setup is left (Ctrl-D)."""
+    from prompt_toolkit import PromptSession
+
+    session: PromptSession[str] = PromptSession()
+    say = console(ascii_only).print
+    say(f"New game of {spec.title} ({rules}), recorded to {out}. Enter leaves an optional "
+        "tag out; Ctrl-D leaves.", markup=False, highlight=False)
+    questions = list(spec.notation.header_questions(rules))
+    answers: dict[str, str] = {q.tag: "" for q in questions}
+    todo = [q.tag for q in questions]
+    while True:
+        for q in questions:
+            if q.tag not in todo:
+                continue
+            say(f"{q.tag}: {q.question}; for example: {q.example}"
+                + ("" if q.required else " (optional)"), markup=False, highlight=False)
+            while True:
+                try:
+                    answer = session.prompt(f"{q.tag}> ", default=answers[q.tag])
+                except EOFError:
+                    return None
+                except KeyboardInterrupt:
+                    continue
+                if answer.strip() or not q.required:
+                    answers[q.tag] = answer.strip()
+                    break
+        text = header_text(spec, rules, answers)
+        problems = setup_problems(text)
+        if not problems:
+            return text
+        for tag, message in problems:
+            say(f"  {tag or 'header'}: {message}", markup=False, highlight=False)
+        todo = [tag for tag, _ in problems if tag in answers]
+        if not todo:
+            try:
+                keep = session.prompt("record with this header all the same? [y/N] ")
+            except (EOFError, KeyboardInterrupt):
+                return None
+            if keep.strip().lower() in ("y", "yes"):
+                return text
+            todo = [q.tag for q in questions]
+
+
+# -- recording ---------------------------------------------------------------------------------
+
+
+def _from_stdin(rec: Recorder, lines: Iterable[str], ascii_only: bool,
+                console: Callable[..., Any]) -> int:
+    """Standard input: one body line per line; refusals on standard error."""
+    refused = 0
+    for number, raw in enumerate(lines, 1):
+        reply = rec.enter(raw.rstrip("\r\n"))
+        if reply.kind in ("refused", "unreadable"):
+            refused += 1
+            sys.stderr.write(f"<stdin>:{number}: {_indented(reply.text)}\n")
+        elif reply.kind == "board":
+            _draw(rec, console(ascii_only), ascii_only)
+        elif reply.kind == "command":
+            sys.stdout.write(reply.text + "\n")
+        elif reply.kind == "accepted" and "\n" in reply.text:
+            sys.stderr.write(f"<stdin>:{number}: {_indented(reply.text)}\n")
+        elif reply.kind == "quit":
+            break
+    state = "the game is over" if rec.game.is_over() else rec.status().splitlines()[0]
+    sys.stdout.write(f"{rec.path}: {rec.count()} lines, {refused} refused; {state}\n")
+    return EXIT_REFUSED if refused else EXIT_OK
+
+
+def _indented(text: str) -> str:
+    return text.replace("\n", "\n    ")
+
+
+def _at_terminal(rec: Recorder, board: bool, ascii_only: bool,
+                 console: Callable[..., Any]) -> int:
+    from prompt_toolkit import PromptSession
+    from prompt_toolkit.history import InMemoryHistory
+
+    out = console(ascii_only)
+    history = InMemoryHistory()
+    completer = _LegalLines(rec)
+    session: PromptSession[str] = PromptSession(history=history, completer=completer,
+                                                complete_while_typing=False)
+    say = out.print
+    say(f"Recording {rec.spec.title} to {rec.path}: type the lines of the log; help, undo, "
+        "board, hand, quit.", markup=False, highlight=False)
+    for note in rec.notes:
+        say(note, style="finding.warning", markup=False, highlight=False)
+    say(rec.status(), markup=False, highlight=False)
+    while True:
+        completer.refresh()
+        try:
+            typed = session.prompt(rec.prompt())
+        except KeyboardInterrupt:
+            continue
+        except EOFError:
+            typed = "quit"
+        reply = rec.enter(typed)
+        if reply.kind == "empty":
+            continue
+        style = {"refused": "finding.error", "unreadable": "finding.error"}.get(reply.kind)
+        if reply.text and reply.kind != "quit":
+            say(reply.text, style=style, markup=False, highlight=False)
+        if reply.kind == "quit":
+            say(reply.text, markup=False, highlight=False)
+            return EXIT_OK
+        if reply.kind == "board" or (board and reply.turn_over):
+            _draw(rec, out, ascii_only)
+        if reply.kind in ("accepted", "command", "board"):
+            say(rec.status(), markup=False, highlight=False)
+
+
+def _draw(rec: Recorder, out: Any, ascii_only: bool) -> None:
+    """The last turn (or round) recorded, as ``cartlog replay --turn`` draws it."""
+    from cartlog.render import game_renderer
+
+    log, report, frames, text = rec.replay()
+    unit = rec.last_unit(frames)
+    out.print(game_renderer(rec.spec.name).render_replay(
+        log, report, frames, text, start=unit, end=unit, board=True, ascii=ascii_only))
+
+
+def _LegalLines(rec: Recorder) -> Any:
+    """A prompt_toolkit completer of the lawful lines and of their words, the commands and
+    the players' colours (made here: prompt_toolkit is imported only at a terminal)."""
+    from prompt_toolkit.completion import Completer, Completion
+
+    class LegalLines(Completer):  # type: ignore[misc]
+        def __init__(self) -> None:
+            self.lines: list[str] = []
+            self.words: list[str] = []
+
+        def refresh(self) -> None:
+            self.lines = rec.options()
+            words: dict[str, None] = {}
+            for line in self.lines:
+                for word in line.replace(",", " ").split():
+                    words.setdefault(word, None)
+            for word in (*rec.colours(), "undo", "board", "hand", "help", "quit"):
+                words.setdefault(word, None)
+            self.words = list(words)
+
+        def get_completions(self, document: Any, complete_event: Any) -> Any:
+            before = document.text_before_cursor
+            word = document.get_word_before_cursor(WORD=True)
+            given: set[str] = set()
+            if before.strip():
+                for line in self.lines:
+                    if line.lower().startswith(before.lower()) and line != before:
+                        given.add(line)
+                        yield Completion(line, start_position=-len(before))
+            for candidate in self.words:
+                if (candidate.lower().startswith(word.lower()) and candidate != word
+                        and before[:len(before) - len(word)] + candidate not in given):
+                    yield Completion(candidate, start_position=-len(word))
+
+    return LegalLines()
+
+
+__all__ = ["record", "Reply", "Usage"]

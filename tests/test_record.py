@@ -1,0 +1,554 @@
+"""``cartlog record``: the recorder's session driven directly, the command fed through
+standard input for every game, a person at a terminal (a pseudo-terminal), a recorder killed
+at random points and resumed, seals, and the prompts and refusals as snapshots.
+
+Syncing to disk is what makes a recorded line survive a power cut, not a killed process: the
+in-process tests turn ``os.fsync`` off (the lines are still written), the killed processes
+keep it.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import re
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import msgspec
+import pytest
+from syrupy.extensions.single_file import SingleFileSnapshotExtension, WriteMode
+from typer.testing import CliRunner
+
+from cartlog.audit import audit
+from cartlog.cli import app
+from cartlog.core.spec import GameSpec
+from cartlog.games import GAMES, SPECS, read_log
+from cartlog.record import OPEN_MARK, Recorder, header_text, setup_problems
+
+ROOT = Path(__file__).resolve().parent.parent
+IDS = [spec.name for spec in SPECS]
+runner = CliRunner()
+
+
+class TextSnapshot(SingleFileSnapshotExtension):
+    _write_mode = WriteMode.TEXT
+    file_extension = "txt"
+
+
+@pytest.fixture
+def snap(snapshot):
+    return snapshot.use_extension(TextSnapshot)
+
+
+@pytest.fixture
+def no_sync(monkeypatch):
+    monkeypatch.setattr(os, "fsync", lambda fd: None)
+
+
+SHORT = {"cartagena": "ravensburger"}  # the rule set of the shortest games
+
+
+def simulated(spec: GameSpec, rules: str | None = None, players: int | None = None,
+              seed: int = 5, turns: int | None = None) -> tuple[object, str, str]:
+    """A simulated log (cut to its first ``turns`` events), its header alone and its text."""
+    rules = rules or SHORT.get(spec.name, spec.default_rules)
+    log = spec.simulate(rules, players or spec.players[0], seed)
+    if turns is not None:
+        log = msgspec.structs.replace(log, events=log.events[:turns], result=None)
+    header = spec.notation.format_log(msgspec.structs.replace(log, events=[]))
+    return log, header, spec.notation.format_log(log)
+
+
+def body(spec: GameSpec, log) -> list[str]:
+    return [spec.notation.format_event(ev, log) for ev in log.events]
+
+
+def typed_one_by_one(spec: GameSpec, log) -> list[str]:
+    """What a person types event by event: a Cartagena turn action by action (and ``end``
+    when it ends early), Meuterer's selling one step at a time, other lines whole."""
+    out = []
+    for ev in log.events:
+        kind = type(ev).__name__
+        if spec.name == "cartagena" and kind == "Turn":
+            out += [spec.notation.format_event(a, log) for a in ev.actions]
+            out.append("end")
+        elif spec.name == "meuterer" and kind == "Sell":
+            out += [f"sell {spec.notation.format_step(s)}" for s in ev.steps]
+        else:
+            out.append(spec.notation.format_event(ev, log))
+    return out
+
+
+def unsealed(text: str) -> str:
+    """A sealed log's text without its seals."""
+    lines = [re.sub(r" ; #sha256:\w+$|; #sha256:\w+$", "", line) for line in text.splitlines()
+             if not line.startswith(("[Seal ", "; seal of the line above"))]
+    return "\n".join(lines) + "\n"
+
+
+def errors_of(text: str) -> list[str]:
+    return [f.code for f in audit(read_log(text)).findings if f.severity == "error"
+            and not f.condoned]
+
+
+# -- the session, driven directly ------------------------------------------------------------
+
+
+@pytest.mark.parametrize("spec", SPECS, ids=IDS)
+def test_a_game_fed_line_by_line_is_the_log_written_by_hand(spec, tmp_path, no_sync):
+    log, header, full = simulated(spec)
+    rec = Recorder.create(tmp_path / "game.cartlog", header)
+    for line in body(spec, log):
+        reply = rec.enter(line)
+        assert reply.kind == "accepted", (line, reply.text)
+    assert rec.game.is_over()
+    assert (tmp_path / "game.cartlog").read_text(encoding="utf-8") == full
+    assert errors_of(full) == []
+
+
+@pytest.mark.parametrize("spec", SPECS, ids=IDS)
+def test_typed_event_by_event_with_undo_and_resume(spec, tmp_path, no_sync):
+    """Cartagena's actions go on their turn's line, Meuterer's steps on one sell line; undo
+    and resume anywhere (in the middle of a turn too) give the same log."""
+    log, header, full = simulated(spec, rules=spec.rulesets[-1], seed=11, turns=30)
+    path = tmp_path / "game.cartlog"
+    rec = Recorder.create(path, header)
+    rnd = random.Random(4)
+    for line in typed_one_by_one(spec, log):
+        if rnd.random() < 0.15:
+            rec = Recorder.resume(path)
+        reply = rec.enter(line)
+        if reply.kind == "refused" and line == "end":
+            continue  # the turn had already ended: its last action left no choice
+        assert reply.kind == "accepted", (line, reply.text)
+        if rnd.random() < 0.1:
+            assert rec.enter("undo").text == f"took back: {line}"
+            assert rec.enter(line).kind == "accepted"
+        read_log(path.read_text(encoding="utf-8"))  # a valid log after every line
+    assert path.read_text(encoding="utf-8") == full
+
+
+def test_a_turn_in_progress_is_marked_and_goes_on_after_resume(tmp_path, no_sync):
+    spec = GAMES["cartagena"]
+    log, header, _ = simulated(spec, seed=3, turns=5)
+    path = tmp_path / "game.cartlog"
+    rec = Recorder.create(path, header)
+    first = log.events[0].actions
+    rec.enter(spec.notation.format_event(first[0], log))
+    text = path.read_text(encoding="utf-8")
+    assert text.endswith(f"1. red {spec.notation.format_event(first[0], log)}\n{OPEN_MARK}\n")
+    assert errors_of(text) == []
+    again = Recorder.resume(path)
+    assert again.open_line() == f"1. red {spec.notation.format_event(first[0], log)}"
+    assert again.game.position() == rec.game.position()
+    assert again.enter("undo").kind == "command"
+    assert OPEN_MARK not in path.read_text(encoding="utf-8")
+
+
+def test_forced_lines_are_condoned_where_the_notation_can_say_so(tmp_path, no_sync):
+    cartagena = GAMES["cartagena"]
+    _, header, _ = simulated(cartagena, seed=2, turns=0)
+    rec = Recorder.create(tmp_path / "c.cartlog", header)
+    legal = rec.options()[0]  # a forward move from the start
+    wrong = legal.split("-")[0] + "-" + str(int(legal.split("-")[1]) + 1)
+    assert rec.enter(wrong).kind == "refused"
+    reply = rec.enter(wrong + "!")
+    assert reply.kind == "accepted" and "breaks a rule" in reply.text
+    report = audit(read_log((tmp_path / "c.cartlog").read_text(encoding="utf-8")))
+    assert report.errors == 0 and report.condoned == 1
+    assert rec.enter("undo").kind == "command"
+    assert rec.enter(legal + "!").written == f"1. red {legal}"  # a lawful line: no mark kept
+
+    meuterer = GAMES["meuterer"]
+    _, header, _ = simulated(meuterer, seed=2, turns=0)
+    rec = Recorder.create(tmp_path / "m.cartlog", header)
+    assert rec.enter("wage 9").kind == "refused"
+    assert rec.enter("round 1").kind == "accepted"
+    assert rec.enter("wage 2").kind == "accepted"
+    seller = rec.game.to_move().player
+    assert rec.enter(f"sell {seller} pass 9").kind == "refused"
+    reply = rec.enter(f"sell {seller} pass 9!")
+    assert reply.kind == "accepted" and reply.written == f"sell {seller} pass 9"
+    assert errors_of((tmp_path / "m.cartlog").read_text(encoding="utf-8"))
+
+
+def test_the_file_grows_by_appending_and_changes_by_renaming(tmp_path, no_sync):
+    spec = GAMES["cartagena"]
+    log, header, _ = simulated(spec, seed=2, turns=3)
+    path = tmp_path / "game.cartlog"
+    rec = Recorder.create(path, header)
+    node = path.stat().st_ino
+    rec.enter(spec.notation.format_event(log.events[0], log))  # a whole turn: appended
+    assert path.stat().st_ino == node
+    rec.enter("undo")  # a line taken back: the log is written again and renamed over
+    assert path.stat().st_ino != node
+    assert not list(tmp_path.glob(".*.tmp"))
+    with pytest.raises(FileExistsError):
+        Recorder.create(path, header)
+
+
+def test_commands_and_the_end_of_the_game(tmp_path, no_sync):
+    spec = GAMES["cartagena"]
+    log, header, _ = simulated(spec, seed=2)
+    rec = Recorder.create(tmp_path / "game.cartlog", header)
+    assert rec.enter("undo").text == "nothing to take back"
+    assert rec.enter("").kind == "empty"
+    assert rec.enter("board").kind == "board"
+    help_text = rec.enter("HELP").text
+    assert "Lawful now (4):" in help_text and all(o in help_text for o in rec.options())
+    assert rec.enter("; the table is ready").kind == "accepted"
+    for line in body(spec, log):
+        rec.enter(line)
+    assert rec.game.is_over() and "won by" in rec.status()
+    assert rec.enter(rec.colours()[0] and "K0-2").kind == "refused"
+    assert rec.enter("; the end").kind == "accepted"
+    hand = rec.enter("hand").text
+    assert hand.startswith("pirates") and "\nhands" in hand
+    assert rec.enter("quit").kind == "quit"
+
+
+def test_the_mutiny_takes_its_first_giver_from_round_one(tmp_path, no_sync):
+    rec = Recorder.create(tmp_path / "m.cartlog",
+                          '[Game "Cartagena: The Mutiny"]\n[Players "red, blue"]\n\n')
+    assert rec.enter("round 1 giver blue").kind == "accepted"
+    assert rec.game.to_move().player == "blue"
+
+
+@pytest.mark.parametrize("spec", SPECS, ids=IDS)
+def test_the_setup_questions_build_a_header_that_reads(spec):
+    log, header, _ = simulated(spec)
+    tags = {name.lower(): value for name, value in re.findall(r'\[(\w+) "([^"]*)"\]', header)}
+    rules = SHORT.get(spec.name, spec.default_rules)
+    answers = {q.tag: tags.get(q.tag.lower(), "") for q in spec.notation.header_questions(rules)}
+    text = header_text(spec, rules, answers)
+    assert setup_problems(text) == []
+    assert read_log(text).players == log.players
+    required = next(q.tag for q in spec.notation.header_questions(rules)
+                    if q.tag != "Players" and q.required) if spec.name != "mutiny" else None
+    if required is not None:
+        broken = header_text(spec, rules, {**answers, required: "nonsense"})
+        assert required in {tag for tag, _ in setup_problems(broken)}
+
+
+# -- seals -----------------------------------------------------------------------------------
+
+
+def test_a_sealed_log_shows_where_it_was_changed(tmp_path, no_sync):
+    spec = GAMES["cartagena"]
+    log, header, full = simulated(spec, rules="2000-tortuga", seed=4, turns=40)
+    path = tmp_path / "game.cartlog"
+    rec = Recorder.create(path, header, seal=True)
+    for line in body(spec, log):
+        assert rec.enter(line).kind == "accepted"
+    text = path.read_text(encoding="utf-8")
+    assert "[Seal \"sha256 " in text and "; seal of the line above; #sha256:" in text
+    assert unsealed(text) == full
+    assert ([f.code for f in audit(read_log(text)).findings]
+            == [f.code for f in audit(read_log(full)).findings])
+
+    def sealed_findings(changed: str) -> list[tuple[int, str]]:
+        return [(f.line, f.message.split(":")[0]) for f in audit(read_log(changed)).findings
+                if f.code == "seal/edited"]
+
+    lines = text.splitlines()
+    at = next(i for i, line in enumerate(lines) if line.startswith("12. "))
+    edited = lines[:]
+    edited[at] = edited[at].replace("12. ", "12.  ", 1)  # spacing is no edit
+    assert sealed_findings("\n".join(edited)) == []
+    edited[at] = edited[at].replace(" ; #", " {a note} ; #")
+    assert sealed_findings("\n".join(edited)) == [
+        (at + 1, "this line was changed after it was recorded, or a line just before it was "
+         "removed")]
+    removed = lines[:at] + lines[at + 1:]
+    assert [line for line, _ in sealed_findings("\n".join(removed))] == [at + 1]
+    added = lines[:at] + ["; an afterthought"] + lines[at:]
+    assert sealed_findings("\n".join(added)) == [
+        (at + 1, "a line without a seal in a sealed log")]
+    header_changed = [line.replace("cartlog simulation", "club night") for line in lines]
+    assert sealed_findings("\n".join(header_changed)) == [
+        (1, "the header was changed after it was recorded")]
+    # the JSON form keeps the seals, and an edit shows there too
+    as_json = runner.invoke(app, ["convert", str(path)]).stdout
+    assert sealed_findings(as_json) == []
+    changed = tmp_path / "changed.cartlog"
+    changed.write_text("\n".join(edited), encoding="utf-8")
+    as_json = runner.invoke(app, ["convert", str(changed)]).stdout
+    assert [f.path for f in audit(read_log(as_json)).findings if f.code == "seal/edited"] == [
+        f"$.events[{sum(1 for line in lines[:at] if line and not line.startswith('['))}]"]
+
+    again = Recorder.resume(path)
+    assert again.sealed and again.notes == []
+    again.enter("; recorded again after a break")
+    assert sealed_findings(path.read_text(encoding="utf-8")) == []
+
+
+def test_resuming_an_edited_sealed_log_says_so(tmp_path, no_sync):
+    source = (ROOT / "samples" / "cartagena" / "sealed-and-edited.cartlog").read_text("utf-8")
+    path = tmp_path / "game.cartlog"
+    path.write_text(source, encoding="utf-8")
+    rec = Recorder.resume(path)
+    assert [n.split(":")[1].strip() for n in rec.notes] == ["the header", "line 16"]
+
+
+# -- the prompts and refusals, as a person sees them ----------------------------------------
+
+
+SCRIPTS = {
+    "cartagena": ["K0-9", "X0-1", "9+?", "end", "K0-1", "D0-3", "end", "S0-2", "2-1+?", "?0",
+                  "B0-7", "B0-7!", "undo", "hand"],
+    "meuterer": ["wage 1", "round 2", "undo", "round 1", "wage 4", "wage 1", "sell red R",
+                 "sell blue X", "sell blue ?", "sell green pass 5 mate", "undo", "sell green ?"],
+    "mutiny": ["round 1 giver blue", "red ^Ghost", "blue ^?", "red ^Bijoux set", "ship",
+               "red Bijoux"],
+}
+
+
+@pytest.mark.parametrize("spec", SPECS, ids=IDS)
+def test_prompts_and_refusals(spec, tmp_path, no_sync, snap):
+    """What a recorder shows: the status, the prompt, each reply (a table view: cards nobody
+    saw are ``?``)."""
+    headers = {
+        "cartagena": '[Game "Cartagena"]\n[Rules "2000-jamaica"]\n[Players "red Anne, blue '
+                     'Bart"]\n[Board "KSDHPB HSKBPD DPHKBS KHDBSP DKBHSP BKPSHD"]\n'
+                     '[Deal "red KBPDBD"]\n\n',  # blue's hand unseen
+        "meuterer": '[Game "Meuterer"]\n[Variant "base"]\n[Players "red Anna, blue Ben, green '
+                    'Cleo"]\n[Islands "Hochland, Frosthöhle, Grünland, Karge Zunge, Eisfelsen, '
+                    'Affeninsel, Kalte Klippe, Sommerland, Rotes Riff, Piratennest, Fingerhut, '
+                    'Sandkap"]\n[Deal "red RSWCX"]\n\n',
+        "mutiny": '[Game "Cartagena: The Mutiny"]\n[Players "red Ann, blue Bob"]\n'
+                  '[Track "length 24; storms 5 11 17; start 2:0 3:2 4:4; mutiny 24"]\n\n',
+    }
+    rec = Recorder.create(tmp_path / "game.cartlog", headers[spec.name])
+    out = [rec.status()]
+    for line in SCRIPTS[spec.name]:
+        prompt = rec.prompt()
+        reply = rec.enter(line)
+        out += [f"{prompt}{line}", f"[{reply.kind}]", reply.text, rec.status()]
+    out += ["--- the log", (tmp_path / "game.cartlog").read_text(encoding="utf-8")]
+    assert "\n".join(out) + "\n" == snap
+
+
+# -- the command, fed through standard input ---------------------------------------------------
+
+
+def invoke(*args, input: str | None = None):
+    result = runner.invoke(app, ["record", *map(str, args)], input=input,
+                           env={"NO_COLOR": "1", "COLUMNS": "100"})
+    if result.exception is not None and not isinstance(result.exception, SystemExit):
+        raise result.exception
+    return result
+
+
+@pytest.mark.parametrize("spec", SPECS, ids=IDS)
+def test_the_command_records_a_game_from_standard_input(spec, tmp_path, no_sync):
+    log, header, full = simulated(spec, seed=8)
+    (tmp_path / "header.cartlog").write_text(header, encoding="utf-8")
+    out = tmp_path / "game.cartlog"
+    result = invoke("--from", tmp_path / "header.cartlog", "--out", out,
+                    input="\n".join(body(spec, log)) + "\n")
+    assert result.exit_code == 0, result.output
+    assert result.stderr == ""
+    assert out.read_text(encoding="utf-8") == full
+    assert runner.invoke(app, ["check", str(out)]).exit_code == 0
+
+
+def test_refused_lines_are_reported_with_their_line_number(tmp_path, no_sync, snap):
+    spec = GAMES["cartagena"]
+    log, header, full = simulated(spec, "2000-jamaica", players=3, seed=2, turns=6)
+    (tmp_path / "header.cartlog").write_text(header, encoding="utf-8")
+    lines = body(spec, log)
+    lines[2:2] = ["3. yellow D0-9", "3. yellow Q0-9", "hand"]
+    out = tmp_path / "game.cartlog"
+    result = invoke("--from", tmp_path / "header.cartlog", "--out", out,
+                    input="\n".join(lines) + "\n")
+    assert result.exit_code == 1
+    assert out.read_text(encoding="utf-8") == full
+    assert f"--- stdout\n{result.stdout}--- stderr\n{result.stderr}".replace(
+        str(tmp_path), "TMP") == snap
+
+
+def test_a_partly_played_log_goes_on_from_where_it_stands(tmp_path, no_sync):
+    spec = GAMES["meuterer"]
+    log, header, full = simulated(spec, seed=8)
+    lines = body(spec, log)
+    (tmp_path / "start.cartlog").write_text(header + "\n".join(lines[:10]) + "\n", "utf-8")
+    out = tmp_path / "game.cartlog"
+    result = invoke("--from", tmp_path / "start.cartlog", "--out", out,
+                    input="\n".join(lines[10:]) + "\n")
+    assert result.exit_code == 0 and out.read_text(encoding="utf-8") == full
+    result = invoke("--resume", out, input="undo\nquit\n")
+    assert result.exit_code == 0
+    assert out.read_text(encoding="utf-8") == full.rsplit("\n", 2)[0] + "\n"
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    ((), "--out FILE is needed"),
+    (("chess", "--out", "x.cartlog"), "unknown game 'chess'"),
+    (("cartagena", "--rules", "tortuga-deluxe", "--out", "x.cartlog"), "no rule set"),
+    (("cartagena", "--out", "x.cartlog"), "standard input is not a terminal"),
+    (("cartagena", "--resume", "x.cartlog"), "leave out GAME"),
+    (("--resume", "missing.cartlog"), "cannot read"),
+])
+def test_bad_usage_exits_with_2(args, message, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    result = invoke(*args)
+    assert result.exit_code == 2 and message in result.stderr, result.stderr
+
+
+def test_an_unreadable_header_or_an_existing_log_exits_with_2(tmp_path):
+    bad = tmp_path / "bad.cartlog"
+    bad.write_text('[Game "Cartagena"]\n[Rules "2000-jamaica"]\n[Players "red, mauve"]\n',
+                   encoding="utf-8")
+    result = invoke("--from", bad, "--out", tmp_path / "out.cartlog", input="")
+    assert result.exit_code == 2 and "unknown colour 'mauve'" in result.stderr
+    assert not (tmp_path / "out.cartlog").exists()
+    result = invoke("--from", bad, "--out", bad, input="")
+    assert result.exit_code == 2 and "already exists" in result.stderr
+
+
+def test_check_starts_without_the_recorder():
+    code = ("import sys; sys.argv = ['cartlog', 'check', '-q', "
+            "'samples/cartagena/tortuga-3p.cartlog']\nfrom cartlog.cli import main\n"
+            "try:\n    main()\nexcept SystemExit:\n    pass\n"
+            "print('prompt_toolkit' in sys.modules, 'cartlog.record' in sys.modules)")
+    out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True,
+                         text=True, timeout=60, env={**os.environ, "PYTHONPATH": str(ROOT)})
+    assert out.stdout.splitlines()[-1] == "False False", out.stdout + out.stderr
+
+
+# -- killed and resumed ----------------------------------------------------------------------
+
+
+def _process(*args, **kwargs) -> subprocess.Popen:
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "NO_COLOR": "1"}
+    return subprocess.Popen([sys.executable, "-m", "cartlog", "record", *map(str, args)],
+                            cwd=ROOT, env=env, **kwargs)
+
+
+def test_a_recorder_killed_anywhere_loses_and_repeats_nothing(tmp_path, monkeypatch):
+    """SIGKILL at random moments of a game typed action by action: the log on disk is always
+    the log after some number of lines, whole; resuming with the lines after those gives the
+    log of the whole game."""
+    spec = GAMES["cartagena"]
+    log, header, full = simulated(spec, rules="ravensburger", seed=6, turns=10)
+    source = tmp_path / "header.cartlog"
+    source.write_text(header, encoding="utf-8")
+    # the lines a person types (an "end" only where the turn does not end by itself), and
+    # the log after each number of them, as the session writes it
+    script = []
+    with monkeypatch.context() as m:
+        m.setattr(os, "fsync", lambda fd: None)
+        rec = Recorder.create(tmp_path / "expected.cartlog", header)
+        after = [rec.text()]
+        for line in typed_one_by_one(spec, log):
+            if rec.enter(line).kind == "accepted":
+                script.append(line)
+                after.append(rec.text())
+    assert after[-1] == full and len(set(after)) == len(after)
+    rnd = random.Random(7)
+    for attempt in range(3):
+        out = tmp_path / f"game{attempt}.cartlog"
+        proc = _process("--from", source, "--out", out, stdin=subprocess.PIPE,
+                        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        started = time.monotonic()
+        while not out.exists() and time.monotonic() < started + 20:
+            time.sleep(0.005)
+        stop = rnd.randrange(len(script))
+        for line in script[:stop + 1]:  # about the pace the recorder takes them at
+            proc.stdin.write(f"{line}\n".encode())
+            proc.stdin.flush()
+            time.sleep(0.004)
+        time.sleep(rnd.uniform(0, 0.02))
+        proc.send_signal(signal.SIGKILL)
+        proc.wait(10)
+        proc.stdin.close()
+        text = out.read_text(encoding="utf-8")
+        assert text in after, f"not the log after any number of lines:\n{text}"
+        done = max(i for i, state in enumerate(after) if state == text)
+        assert done <= stop + 1
+        result = invoke("--resume", out, input="".join(f"{line}\n" for line in script[done:]))
+        assert result.exit_code == 0, result.stderr
+        assert out.read_text(encoding="utf-8") == full
+
+
+# -- a person at a terminal --------------------------------------------------------------------
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="needs a pseudo-terminal")
+def test_a_person_at_a_terminal(tmp_path):
+    """Setup questions, a refused line, a line recorded all the same with !, Tab completion,
+    undo, the board drawn after a turn, and quit, through a pseudo-terminal."""
+    import fcntl
+    import pty
+    import select
+    import struct
+    import termios
+
+    master, slave = pty.openpty()
+    fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 50, 100, 0, 0))
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "PROMPT_TOOLKIT_NO_CPR": "1",
+           "NO_COLOR": "1", "TERM": "xterm", "COLUMNS": "100"}
+    out = tmp_path / "game.cartlog"
+    proc = subprocess.Popen([sys.executable, "-m", "cartlog", "record", "cartagena", "--rules",
+                             "ravensburger", "--out", str(out), "--ascii"],
+                            stdin=slave, stdout=slave, stderr=slave, cwd=tmp_path, env=env)
+    os.close(slave)
+    seen = b""
+
+    def expect(pattern: str, timeout: float = 20) -> str:
+        nonlocal seen
+        end = time.monotonic() + timeout
+        while True:
+            clean = re.sub(rb"\x1b\[[0-9;?]*[A-Za-z]|\x1b[=>]|\r", b"", seen)
+            found = re.search(pattern.encode(), clean, re.S)
+            if found:
+                seen = clean[found.end():]
+                return clean[:found.end()].decode(errors="replace")
+            if time.monotonic() > end:
+                proc.kill()
+                raise AssertionError(f"{pattern!r} not shown; the screen ends: "
+                                     f"{clean[-1500:].decode(errors='replace')}")
+            if select.select([master], [], [], 0.1)[0]:
+                try:
+                    seen += os.read(master, 65536)
+                except OSError:
+                    pass
+
+    def type_(text: str) -> None:
+        os.write(master, text.encode())
+
+    try:
+        expect("Players>")
+        type_("red Anne, blue Bart\r")
+        expect("Board>")
+        type_("BKPHLS KPLSHB LSBKPH HLPSKB SBHKLP\r")
+        expect("Deal>")
+        type_("red BKPHLS, blue ?????\r")
+        expect("Options>")
+        type_("\r")
+        expect(r"may: B0-1, K0-2, P0-3, H0-4, L0-5, S0-6\s+red turn>")
+        type_("K0-9\r")
+        expect(r"refused: keys from start goes to 2 .*closest lawful: K0-2.*red turn>")
+        type_("K0-9!\r")
+        expect(r"recorded: 1\. red K0-9!.*so far: 1\. red K0-9!.*red turn>")
+        type_("undo\r")
+        expect(r"took back: K0-9!.*red turn>")
+        type_("K0-\t")  # Tab completes the only lawful line that starts so
+        expect(r"K0-2")
+        type_("\r")
+        expect(r"recorded: 1\. red K0-2.*red turn>")
+        type_("B0-1\r")
+        expect(r"-- Turn 1  red Anne.*blue Bart to move \(turn\).*blue turn>")
+        type_("quit\r")
+        expect(r"1 line recorded, the log is complete")
+        assert proc.wait(20) == 0
+    finally:
+        os.close(master)
+        if proc.poll() is None:
+            proc.kill()
+    assert out.read_text(encoding="utf-8").endswith(
+        '[Deal "red BKPHLS, blue ?????"]\n\n1. red K0-2 B0-1\n')
