@@ -240,7 +240,7 @@ COMMANDS = sorted(typer.main.get_command(app).commands)
 
 def test_all_commands_are_known():
     assert set(COMMANDS) == {"check", "replay", "score", "simulate", "convert", "explain",
-                             "games", "schema"}
+                             "games", "schema", "record"}
 
 
 @pytest.mark.parametrize("command", [None, *COMMANDS])
