@@ -594,7 +594,8 @@ class Recorder:
 
     def last_unit(self, frames: list[Any]) -> int | None:
         """The last turn (or round) the replay's frames reach."""
-        turns = [f.turn for f in frames if getattr(f, "turn", None) is not None]
+        turns = [f.turn for f in frames if getattr(f, "turn", None) is not None
+                 and getattr(f, "kind", "") != "end"]
         return max(turns) if turns else None
 
 
