@@ -962,26 +962,29 @@ def _quiet_exit(message: str = "") -> NoReturn:
     os._exit(EXIT_UNREADABLE) if not message else sys.exit(EXIT_UNREADABLE)
 
 
-@app.command()
+@app.command(cls=_Command)
 def record(
     game: Annotated[Optional[str], typer.Argument(
-        help="The game: " + ", ".join(spec.name for spec in SPECS) + " (not needed with "
-        "--from or --resume).", show_default=False)] = None,
-    rules: Annotated[Optional[str], typer.Option("--rules", "-r", help="The rule set or "
-                                                 "variant; see cartlog games.")] = None,
-    out: Annotated[Optional[Path], typer.Option("--out", "-o", help="The log to write (a new "
-                                                "file).")] = None,
-    source: Annotated[Optional[Path], typer.Option("--from", help="Take the setup from this "
-                                                   "log: a header, or a header and the lines "
-                                                   "already played.")] = None,
-    resume: Annotated[Optional[Path], typer.Option("--resume", help="Go on with this log "
-                                                   "where it stopped.")] = None,
+        metavar="GAME", help="The game: " + ", ".join(spec.name for spec in SPECS) + " (not "
+        "needed with --from or --resume).", show_default=False,
+        autocompletion=_game_names)] = None,
+    rules: Annotated[Optional[str], typer.Option(
+        "--rules", "-r", metavar="NAME", autocompletion=_rule_sets,
+        help="The rule set or variant of a new game; see cartlog games.")] = None,
+    out: Annotated[Optional[Path], typer.Option("--out", "-o", metavar="FILE",
+                                                help="The log to write (a new file).")] = None,
+    source: Annotated[Optional[Path], typer.Option(
+        "--from", metavar="HEADER", help="Take the setup from this log: a header, or a header "
+        "and the lines already played.")] = None,
+    resume: Annotated[Optional[Path], typer.Option(
+        "--resume", metavar="FILE", help="Go on with this log where it stopped.")] = None,
     seal: Annotated[bool, typer.Option("--hash", help="Seal the header and every line with "
                                        "a running SHA-256 (cartlog check finds edits).")]
     = False,
     board: Annotated[bool, typer.Option("--board/--no-board", help="Draw the board after "
                                         "each turn, at a terminal.")] = True,
     ascii_only: AsciiOpt = False,
+    theme_name: ThemeOpt = ThemeName.auto,
 ) -> None:
     """Record a game as it is played: each line is checked at once and written when lawful.
 
@@ -1006,6 +1009,12 @@ def record(
     """
     from cartlog.record_cli import record as run
 
+    def console(plain: bool, stderr: bool = False):
+        return _console(plain, stderr, theme_name)
+
+    def show_unreadable(err, plain: bool) -> None:
+        _show_unreadable(err, plain, theme_name)
+
     raise typer.Exit(run(game=game, rules=rules, out=out, source=source, resume=resume,
-                         seal=seal, board=board, ascii_only=ascii_only, console=_console,
-                         show_unreadable=_show_unreadable))
+                         seal=seal, board=board, ascii_only=ascii_only, console=console,
+                         show_unreadable=show_unreadable))

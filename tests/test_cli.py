@@ -799,7 +799,7 @@ def test_shell_completion_script_is_offered():
 
 
 @pytest.mark.parametrize("words, cword, expected", [
-    ("cartlog re", 1, {"replay"}),
+    ("cartlog re", 1, {"replay", "record"}),
     ("cartlog simulate me", 2, {"meuterer"}),
     ("cartlog simulate cartagena --rules rav", 4, {"ravensburger", "ravensburger-advanced"}),
     ("cartlog explain draw/cou", 2, {"draw/count"}),
