@@ -124,6 +124,8 @@ class Recorder:
         lines already played (replayed as they stand). ``LogSyntaxError`` when ``text`` cannot
         be read; ``FileExistsError`` when ``path`` exists."""
         rec = cls._load(path, text, name or str(path))
+        if rec.head and rec.head[-1].strip():
+            rec.head.append("")  # the canonical form: a blank line after the header
         if seal and not rec.sealed:
             rec._seal_all()
         rec._write(create=True)

@@ -111,6 +111,17 @@ def test_a_game_fed_line_by_line_is_the_log_written_by_hand(spec, tmp_path, no_s
 
 
 @pytest.mark.parametrize("spec", SPECS, ids=IDS)
+def test_a_header_without_its_blank_line_is_recorded_in_canonical_form(spec, tmp_path,
+                                                                       no_sync):
+    """However the header file ends, the recorded log is what ``convert`` would write."""
+    log, header, full = simulated(spec)
+    rec = Recorder.create(tmp_path / "game.cartlog", header.rstrip("\n") + "\n")
+    for line in body(spec, log):
+        rec.enter(line)
+    assert (tmp_path / "game.cartlog").read_text(encoding="utf-8") == full
+
+
+@pytest.mark.parametrize("spec", SPECS, ids=IDS)
 def test_typed_event_by_event_with_undo_and_resume(spec, tmp_path, no_sync):
     """Cartagena's actions go on their turn's line, Meuterer's steps on one sell line; undo
     and resume anywhere (in the middle of a turn too) give the same log."""
