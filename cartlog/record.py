@@ -124,7 +124,8 @@ class Recorder:
         lines already played (replayed as they stand). ``LogSyntaxError`` when ``text`` cannot
         be read; ``FileExistsError`` when ``path`` exists."""
         rec = cls._load(path, text, name or str(path))
-        if rec.head and rec.head[-1].strip():
+        if (rec.head and rec.head[-1].strip()
+                and (not rec.lines or rec.lines[0].text.strip())):
             rec.head.append("")  # the canonical form: a blank line after the header
         if seal and not rec.sealed:
             rec._seal_all()
