@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import NamedTuple
+from typing import Any, NamedTuple, Self
 
 from cartlog.core.errors import SyntaxProblem
 from cartlog.core.text import split_lines
@@ -141,6 +141,20 @@ class LogReader:
         self.names: dict[str, str] = {}  # player name (lower case) -> colour
         self.shown: dict[str, str] = {}  # player name (lower case) -> the name as written
         self.guessing = False  # no Players tag: every colour the body names is a player
+
+    @classmethod
+    def of_players(cls, players: Iterable[Any]) -> Self:
+        """A reader of no text that knows the players of a decoded log (each with ``colour``
+        and ``name``): its messages and suggestions about players, for checking a JSON log
+        with the text reader's words."""
+        reader = cls("", "<json>")
+        for p in players:
+            if p.colour in reader.palette.colours:
+                reader.colours.append(p.colour)
+                if p.name:
+                    reader.names.setdefault(p.name.lower(), p.colour)
+                    reader.shown.setdefault(p.name.lower(), p.name)
+        return reader
 
     def problem(self, line: int, col: int, message: str, expected: str | None = None,
                 end: int | None = None) -> None:

@@ -115,7 +115,8 @@ class Engine:
             cards = log.deal.get(colour)
             hands.append(None if cards is None else [index.get(c, -1) for c in cards])
         for seat, v in rules.check_deal(rs, hands):
-            notes.append(SetupNote("deal", "$.deal" + (f".{colours[seat]}" if seat >= 0 else ""),
+            notes.append(SetupNote("deal" + (f".{colours[seat]}" if seat >= 0 else ""),
+                                   "$.deal" + (f".{colours[seat]}" if seat >= 0 else ""),
                                    seat if seat >= 0 else None, v))
         options = {k: v for k, v in log.options.items() if k in rs.options}
         state = rules.new_game(rs, board, colours, options, hands)

@@ -18,6 +18,7 @@ Space = Annotated[int, Meta(ge=0, description="0 start, 1..N passage, N+1 boat")
 Cards = Annotated[str, Meta(pattern=r"^[A-Za-z?]*$", description="sign letters, ? for unseen")]
 # Drawn cards and claimed hands name at least one card: nothing drawn, or an empty hand, is
 # written as a count of 0, so that each fact has one form.
+Count = Annotated[int, Meta(ge=0)]
 SomeCards = Annotated[str, Meta(pattern=r"^[A-Za-z?]+$",
                                 description="sign letters, ? for unseen; at least one")]
 
@@ -46,7 +47,7 @@ class Back(_Located, tag="back"):
     start: Space = field(name="from")
     to: Space | None = None
     cards: SomeCards | None = None
-    count: int | None = None
+    count: Count | None = None
     condoned: bool = False
     comment: str | None = None
 
@@ -55,7 +56,7 @@ class Draw(_Located, tag="draw"):
     """Stuck-player draw: no card and no backward move, so draw 1 card and end the turn (R3)."""
 
     cards: SomeCards | None = None
-    count: int | None = None
+    count: Count | None = None
     condoned: bool = False
     comment: str | None = None
 
@@ -80,7 +81,7 @@ class Turn(_Located, tag="turn"):
 
     player: str
     actions: list[Action] = []
-    number: int | None = None
+    number: Count | None = None
     comment: str | None = None
 
 
@@ -94,7 +95,7 @@ class HandClaim(_Located, tag="hand"):
     """What the log says a player holds at this point: a size, or cards (``?`` for unseen)."""
 
     player: str
-    size: int | None = None
+    size: Count | None = None
     cards: SomeCards | None = None
 
 

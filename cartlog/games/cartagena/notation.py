@@ -38,7 +38,7 @@ from cartlog.core.notation import (
     parse_bool,
 )
 from cartlog.core.notation import number as to_number
-from cartlog.core.words import Palette, located_words, suggestions, with_hint
+from cartlog.core.words import Palette, hint_text, located_words, suggestions, with_hint
 from cartlog.games.cartagena import ALIASES
 from cartlog.games.cartagena.events import (
     Back,
@@ -103,6 +103,7 @@ class _Reader(LogReader):
         super().__init__(text, path)
         self.rs: RuleSet = RULESETS["2000-jamaica"]
         self.boat = 37
+        self.deal_spans: dict[str, tuple[int, int, int]] = {}
 
     # -- header ------------------------------------------------------------------------------
 
@@ -135,6 +136,7 @@ class _Reader(LogReader):
         if self.guessing:
             players = [Player(c) for c in self.colours]
         board, deal, row, result, events = parts
+        spans.update((f"deal.{c}", span) for c, span in self.deal_spans.items() if c in deal)
         return CartagenaLog(
             rules=rules, players=players, board=board, options=options, deal=deal, row=row,
             result=result, tags=other, events=events, line=first_line, spans=spans)
@@ -280,6 +282,8 @@ class _Reader(LogReader):
                 self.problem(tag.line, cols[i], f"{cards[i]!r} is not a sign letter",
                              expected=self._letters_help(), end=cols[i] + 1)
             out[colour] = cards.upper()
+            # where the player's part stands, for a finding about that hand (setup/deal-size)
+            self.deal_spans[colour] = (tag.line, col, col + len(part))
         return out
 
     def _result(self, tag) -> str | None:
@@ -578,38 +582,51 @@ def read_line(line: str, rs: RuleSet, colours: list[str], boat: int, player: str
 
 
 def validate(log: CartagenaLog) -> list[SyntaxProblem]:
-    """Check a decoded JSON log for what the text reader checks while reading: known colours,
-    players named in turns and claims, sign letters of the rule set, spaces up to the boat.
+    """Check a decoded JSON log for what the text reader checks while reading, with the text
+    reader's messages and suggestions: known colours, players named in turns and claims, sign
+    letters of the rule set, spaces up to the boat; and for what the text form cannot hold: a
+    draw or a hand given both as cards and as a count, an action's comment holding ``}``.
     Problems are located by JSON path (line 1, column 1)."""
     rs = find_ruleset(log.rules) or RULESETS["2000-jamaica"]
     boat = len(log.board) + 1
     colours = [p.colour for p in log.players]
+    reader = _Reader.of_players(log.players)  # the text reader's words and suggestions
+    reader.rs, reader.boat = rs, boat
     out: list[SyntaxProblem] = []
 
     def bad(path: str, message: str, expected: str | None = None) -> None:
         out.append(SyntaxProblem(1, 1, f"at {path}: {message}", expected))
 
+    def not_player(path: str, word: str) -> None:
+        bad(path, with_hint(f"{word!r} is not a player of this game", reader.player_hint(word)),
+            "one of " + ", ".join(colours))
+
     for i, p in enumerate(log.players):
         if p.colour not in COLOURS:
-            bad(f"$.players[{i}].colour", f"unknown colour {p.colour!r}", ", ".join(COLOURS))
+            near = suggestions(p.colour, _Reader.palette.spellings())
+            bad(f"$.players[{i}].colour", with_hint(f"unknown colour {p.colour!r}",
+                                                    hint_text(near)),
+                "one of " + ", ".join(COLOURS))
     for i, ch in enumerate(log.board):
         if ch not in rs.letters:
-            bad(f"$.board[{i}]", f"{ch!r} is not a sign letter of {rs.name}", rs.letters)
+            bad(f"$.board[{i}]", f"{ch!r} in the board is not a sign letter",
+                reader._letters_help(allow_unknown=False))
     for colour, cards in log.deal.items():
         if colour not in colours:
-            bad(f"$.deal.{colour}", "not a player of this game", ", ".join(colours))
+            not_player(f"$.deal.{colour}", colour)
         _letters(cards, rs, f"$.deal.{colour}", bad)
     if log.row is not None:
         _letters(log.row, rs, "$.row", bad)
     if log.result is not None and log.result != "unfinished" and log.result not in colours:
-        bad("$.result", f"{log.result!r} names no player", "a colour or unfinished")
+        bad("$.result", with_hint(f"result {log.result!r} names no player",
+                                  reader.player_hint(log.result)),
+            "a player's colour, or unfinished")
     known = frozenset(rs.letters + "?")
     for i, ev in enumerate(log.events):
         kind = type(ev)
         if kind is Turn:  # the bulk of a log: quick tests, a path only for a problem
             if ev.player not in colours:
-                bad(f"$.events[{i}].player", f"{ev.player!r} is not a player of this game",
-                    ", ".join(colours))
+                not_player(f"$.events[{i}].player", ev.player)
             for j, a in enumerate(ev.actions):
                 k = type(a)
                 if k is Forward:
@@ -617,27 +634,38 @@ def validate(log: CartagenaLog) -> list[SyntaxProblem]:
                 elif k is Back:
                     fine = (a.start <= boat and (a.to is None or a.to <= boat)
                             and (known.issuperset(a.cards) if a.cards is not None
-                                 else a.count is not None))
+                                 else a.count is not None) and a.count is None)
                 elif k is Draw:
                     fine = (known.issuperset(a.cards) if a.cards is not None
-                            else a.count is not None)
+                            else a.count is not None) and (a.cards is None or a.count is None)
                 else:
                     fine = True
+                if a.comment is not None and "}" in a.comment:
+                    bad(f"$.events[{i}].actions[{j}].comment", "an action's comment cannot "
+                        "hold }: the text notation ends the comment there",
+                        "a comment without }, or the turn's comment")
                 if not fine:
                     _action_problems(a, f"$.events[{i}].actions[{j}]", rs, boat, bad)
             continue
         path = f"$.events[{i}]"
         player = getattr(ev, "player", None)
         if player is not None and player not in colours:
-            bad(path + ".player", f"{player!r} is not a player of this game", ", ".join(colours))
+            not_player(path + ".player", player)
         if kind is Row:
             _letters(ev.cards, rs, path + ".cards", bad)
-        elif kind is HandClaim and ev.cards is not None:
-            _letters(ev.cards, rs, path + ".cards", bad)
+        elif kind is HandClaim:
+            if ev.cards is not None:
+                _letters(ev.cards, rs, path + ".cards", bad)
+                if ev.size is not None:
+                    bad(path + ".size", "a hand is given as its cards or its size, not both",
+                        '"cards": "KS?" or "size": 3')
+            elif ev.size is None:
+                bad(path, "hand needs a size or the cards", '"cards": "KS?" or "size": 3')
         elif kind is PiratesClaim:
-            for v in ev.spaces:
+            for j, v in enumerate(ev.spaces):
                 if v > boat:
-                    bad(path + ".spaces", f"space {v} is past the boat ({boat})")
+                    bad(f"{path}.spaces[{j}]", f"space {v} is past the boat ({boat})",
+                        f"0 (start) to {boat - 1}, or boat")
     return out
 
 
@@ -648,6 +676,9 @@ def _action_problems(a, apath: str, rs: RuleSet, boat: int, bad) -> None:
     if isinstance(a, (Back, Draw)):
         if a.cards is not None:
             _letters(a.cards, rs, apath + ".cards", bad)
+            if a.count is not None:
+                bad(apath + ".count", "a draw records the cards drawn or how many, not both",
+                    '"cards": "KS" or "count": 2')
         elif a.count is None:
             bad(apath, "a draw records the cards drawn or how many",
                 '"cards": "KS" or "count": 2')
@@ -655,14 +686,17 @@ def _action_problems(a, apath: str, rs: RuleSet, boat: int, bad) -> None:
         v = getattr(a, name, None)
         if v is not None and v > boat:
             bad(f"{apath}.{'from' if name == 'start' else name}",
-                f"space {v} is past the boat ({boat})")
+                f"space {v} is past the boat ({boat})", f"0 (start) to {boat - 1}, or boat")
 
 
 def _letters(cards: str, rs: RuleSet, path: str, bad) -> None:
+    help_text = None
     for k, ch in enumerate(cards):
         if ch != "?" and ch not in rs.letters:
-            bad(f"{path}[{k}]", f"{ch!r} is not a sign letter of {rs.name}",
-                rs.letters + " or ?")
+            if help_text is None:
+                help_text = ", ".join(f"{rs.letters[s]} ({rs.signs[s]})" for s in range(6))
+                help_text += ", ? (unseen)"
+            bad(f"{path}[{k}]", f"{ch!r} is not a sign letter", help_text)
 
 
 # -- writing ---------------------------------------------------------------------------------

@@ -87,7 +87,13 @@ class Replay:
         return note
 
     def _header(self, field: str) -> tuple[int, int, int] | None:
-        return self.log.spans.get(field) or (self.log.line, 1, 1) if self.log.line else None
+        """Where a header field (``deal``), or one entry of it (``deal.red``: that player's
+        part of the tag), stands in the text; the entry's field when the entry is not
+        recorded; ``None`` for a JSON log (placed by its path)."""
+        if not self.log.line:
+            return None
+        spans = self.log.spans
+        return spans.get(field) or spans.get(field.split(".")[0]) or (self.log.line, 1, 1)
 
     def _emit(self, kind, event, action, turn, action_no, seat, text, notes) -> None:
         if self._listener is not None:

@@ -762,6 +762,9 @@ def read_line(line: str, colours: list[str], names: dict[str, str] | None = None
     return events[0]
 
 
+_ONE_WORD = re.compile(r"[^\s,;{}\[\]]+")
+
+
 def validate(log: MeutererLog) -> list[SyntaxProblem]:
     """Check a decoded JSON log for what the text reader checks while reading: known colours,
     players named in the body, island names, goods letters, the shape of rounds. Problems are
@@ -769,47 +772,56 @@ def validate(log: MeutererLog) -> list[SyntaxProblem]:
     colours = [p.colour for p in log.players]
     out: list[SyntaxProblem] = []
     islands = {i.name for i in DEFAULT_ISLANDS}
+    reader = _Reader.of_players(log.players)  # the text reader's words and suggestions
 
     def bad(path: str, message: str, expected: str | None = None) -> None:
         out.append(SyntaxProblem(1, 1, f"at {path}: {message}", expected))
 
+    def not_player(path: str, word: str, what: str = "is not a player of this game") -> None:
+        bad(path, with_hint(f"{word!r} {what}", reader.player_hint(word)),
+            "one of " + ", ".join(colours))
+
     for i, p in enumerate(log.players):
         if p.colour not in COLOURS:
-            bad(f"$.players[{i}].colour", f"unknown colour {p.colour!r}", ", ".join(COLOURS))
+            bad(f"$.players[{i}].colour", with_hint(f"unknown colour {p.colour!r}", did_you_mean(
+                p.colour, _Reader.palette.spellings())), "one of " + ", ".join(COLOURS))
     if log.captain is not None and log.captain not in colours:
-        bad("$.captain", f"{log.captain!r} is not a player", ", ".join(colours))
+        not_player("$.captain", log.captain, "is not a player")
     for i, name in enumerate(log.islands):
         if name not in islands:
-            bad(f"$.islands[{i}]", f"unknown island {name!r}", ", ".join(sorted(islands)))
+            bad(f"$.islands[{i}]", _unknown_island(name), ", ".join(sorted(islands)))
     for name in log.island_table:
         if name not in islands:
-            bad(f"$.island_table.{name}", f"unknown island {name!r}", ", ".join(sorted(islands)))
+            bad(f"$.island_table.{name}", _unknown_island(name), ", ".join(sorted(islands)))
     for colour in log.deal:
         if colour not in colours:
-            bad(f"$.deal.{colour}", "not a player of this game", ", ".join(colours))
+            not_player(f"$.deal.{colour}", colour)
     for i, colour in enumerate(log.result or []):
         if colour not in colours:
-            bad(f"$.result[{i}]", f"{colour!r} is not a player", ", ".join(colours))
+            not_player(f"$.result[{i}]", colour, "is not a player")
     players = frozenset(colours)
     for i, ev in enumerate(log.events):
         kind = type(ev)
         if kind is Sell:  # the bulk of a log: quick tests, a path only for a problem
             for j, step in enumerate(ev.steps):
                 if step.player not in players:
-                    bad(f"$.events[{i}].steps[{j}].player", f"{step.player!r} is not a player "
-                        "of this game", ", ".join(colours))
+                    not_player(f"$.events[{i}].steps[{j}].player", step.player)
                 if type(step) is Play and step.robbed and step.card != "P":
                     bad(f"$.events[{i}].steps[{j}].robbed", "only the pirate card robs", "false")
+                if type(step) is Pass and step.action is not None and not _ONE_WORD.fullmatch(
+                        step.action):
+                    bad(f"$.events[{i}].steps[{j}].action", f"the action card {step.action!r} "
+                        "is not one word: the text notation cannot hold it",
+                        "one of " + ", ".join(ACTIONS))
             continue
         field = _ENTRY_FIELDS.get(kind)
         if field is None:
             continue
         for j, item in enumerate(getattr(ev, field)):
             if kind is not Dest and item.player not in players:
-                bad(f"$.events[{i}].{field}[{j}].player", f"{item.player!r} is not a player of "
-                    "this game", ", ".join(colours))
+                not_player(f"$.events[{i}].{field}[{j}].player", item.player)
             if (kind is Sale or kind is Dest) and item.island not in islands:
-                bad(f"$.events[{i}].{field}[{j}].island", f"unknown island {item.island!r}",
+                bad(f"$.events[{i}].{field}[{j}].island", _unknown_island(item.island),
                     ", ".join(sorted(islands)))
             if kind is Draw and item.cards is None and item.count is None:
                 bad(f"$.events[{i}].{field}[{j}]", "a draw needs the cards or their number",

@@ -518,9 +518,15 @@ class Engine:
                               "supply", f"from {event.victim}")]
         return []
 
-    def check_result(self, result: list[str] | None) -> list[Violation]:
-        """M10: the recorded winners against the replay's (nothing when either is unknown)."""
+    def check_result(self, result: list[str] | str | None) -> list[Violation]:
+        """M10: the recorded winners against the replay's (nothing when either is unknown); a
+        game recorded as unfinished against a replay that reaches the end."""
         outcome = self.outcome()
+        if isinstance(result, str):  # "unfinished"
+            if outcome is None or self.undecided:
+                return []
+            return [Violation("winner/differs", outcome.reason,
+                              ", ".join(outcome.winners) or "none", result)]
         if (result is None or outcome is None or self.undecided
                 or sorted(result) == sorted(outcome.winners)):
             return []

@@ -183,7 +183,8 @@ class MutinyLog(msgspec.Struct, tag="mutiny", tag_field="game", omit_defaults=Tr
     ``combat`` (count per card ``P1``..``G3``, all 40 cards) and ``gold`` (count per value
     ``1``..``3``) are the component facts the log declares (M7); ``board`` names a board file
     declaring them; ``sailors`` the sailors' values of the duel pairs where known (a log
-    written after the game), pair letter to [Valverde's side, Diaz's side]; ``result`` the winners as recorded (empty: nobody won).
+    written after the game), pair letter to [Valverde's side, Diaz's side]; ``result`` the winners as recorded (empty: nobody won;
+    ``"unfinished"``: the game was not finished).
     """
 
     players: list[Player]
@@ -193,7 +194,7 @@ class MutinyLog(msgspec.Struct, tag="mutiny", tag_field="game", omit_defaults=Tr
     gold: dict[str, int] | None = None
     board: str | None = None
     sailors: dict[str, list[int]] | None = None  # pair -> [Valverde's sailor, Diaz's sailor]
-    result: list[str] | None = None
+    result: list[str] | Literal["unfinished"] | None = None
     tags: dict[str, str] = {}
     events: list[Event] = []
     line: int = 0

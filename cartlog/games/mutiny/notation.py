@@ -38,7 +38,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Mapping
-from typing import Any
+from typing import Any, Literal
 
 import msgspec
 
@@ -241,9 +241,12 @@ class _Reader(LogReader):
             out[pair] = vals
         return out
 
-    def _result(self, tag: Any) -> list[str]:
-        if tag.value.strip().lower() in ("none", "nobody", "-", ""):
+    def _result(self, tag: Any) -> list[str] | Literal["unfinished"]:
+        value = tag.value.strip().lower()
+        if value in ("none", "nobody", "-", ""):
             return []
+        if value in ("unfinished", "*", "?"):
+            return "unfinished"
         out = []
         for part, col in entries(tag.value, tag.col):
             colour = self.who(part, col, tag.line)
@@ -687,26 +690,31 @@ def validate(log: MutinyLog) -> list[SyntaxProblem]:
     players named in events, declared splits and track. Problems carry their JSON path."""
     out: list[SyntaxProblem] = []
     colours = [p.colour for p in log.players]
+    reader = _Reader.of_players(log.players)  # the text reader's words and suggestions
 
     def bad(path: str, message: str, expected: str | None = None) -> None:
         out.append(SyntaxProblem(1, 1, f"at {path}: {message}", expected))
 
     def who(path: str, colour: str | None) -> None:
         if colour is not None and colour not in colours:
-            bad(path, f"{colour!r} is not a player of this game", ", ".join(colours))
+            bad(path, with_hint(f"{colour!r} is not a player of this game",
+                                reader.player_hint(colour)), "one of " + ", ".join(colours))
 
     for i, p in enumerate(log.players):
         if p.colour not in COLOURS:
-            bad(f"$.players[{i}].colour", f"unknown colour {p.colour!r}", ", ".join(COLOURS))
+            bad(f"$.players[{i}].colour", with_hint(f"unknown colour {p.colour!r}", hint_text(
+                suggestions(p.colour, _Reader.palette.spellings()))),
+                "one of " + ", ".join(COLOURS))
     if not colours:
         bad("$.players", "no players", "2 to 4 colours")
     who("$.giver", log.giver)
-    for i, c in enumerate(log.result or []):
+    for i, c in enumerate(log.result if isinstance(log.result, list) else ()):
         who(f"$.result[{i}]", c)
     for field, names in (("combat", COMBAT), ("gold", GOLD)):
         for k in getattr(log, field) or {}:
             if k not in names:
-                bad(f"$.{field}.{k}", f"{k!r} is not a card", " ".join(names))
+                bad(f"$.{field}.{k}", with_hint(f"{k!r} is not a card", did_you_mean(k, names)),
+                    " ".join(names))
     for k, v in (log.sailors or {}).items():
         if k not in PAIRS or len(v) != 2 or not all(1 <= x <= 10 for x in v):
             bad(f"$.sailors.{k}", "a pair A-E and two sailors valued 1 to 10", "A: [3, 7]")
@@ -867,7 +875,8 @@ def format_log(log: MutinyLog) -> str:
         lines.append(_tag("Sailors", ", ".join(f"{k} {v[0]}-{v[1]}" if len(v) == 2 else k
                                                 for k, v in log.sailors.items())))
     if log.result is not None:
-        lines.append(_tag("Result", ", ".join(log.result) if log.result else "none"))
+        lines.append(_tag("Result", log.result if isinstance(log.result, str) else
+                          ", ".join(log.result) if log.result else "none"))
     lines.append("")
     for ev in log.events:
         lines.append(format_event(ev))

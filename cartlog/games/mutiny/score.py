@@ -109,7 +109,8 @@ def breakdown(replay: Replay) -> MutinyBreakdown:
                                      st.recorded_gold is not None else st.gold or 0)))
     recorded = None
     if log.result is not None:
-        recorded = ", ".join(log.result) if log.result else "none"
+        recorded = (log.result if isinstance(log.result, str) else
+                    ", ".join(log.result) if log.result else "none")
     finished = outcome is not None
     if outcome is not None:
         reason = outcome.reason
@@ -124,8 +125,9 @@ def breakdown(replay: Replay) -> MutinyBreakdown:
         wins={"valverde": s.wins["V"], "diaz": s.wins["D"]},
         side=SIDE_NAMES[side] if side else None, finished=finished, winners=winners,
         winner=", ".join(winners) or None, reason=reason, recorded=recorded,
-        agrees=(None if log.result is None or replay.stopped or not finished
-                else sorted(log.result) == sorted(winners)),
+        agrees=(None if log.result is None or replay.stopped
+                else not finished if isinstance(log.result, str)
+                else None if not finished else sorted(log.result) == sorted(winners)),
         standings=standings, turns=s.round, actions=replay.actions)
 
 

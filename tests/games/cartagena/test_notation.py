@@ -487,7 +487,7 @@ def test_json_log_checked_like_text():
                                                              {"colour": "mauve"}])
     found = problems(msgspec.json.encode(bad).decode())
     assert any("unknown colour 'mauve'" in m for _, _, m in found)
-    assert any("'L' is not a sign letter" in m for _, _, m in found)
+    assert any("'L' in the board is not a sign letter" in m for _, _, m in found)
     bad = dict(raw, events=[{"type": "turn", "player": "red",
                              "actions": [{"type": "forward", "card": "S", "from": 99}]}])
     assert any("past the boat" in m for _, _, m in problems(msgspec.json.encode(bad).decode()))
