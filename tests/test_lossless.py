@@ -228,3 +228,34 @@ def test_unfinished_result_reads_alike_in_every_game(game, value, written):
     log = read_log(text)
     assert log.result == value
     _round_trips(log)
+
+
+@pytest.mark.parametrize("game,path,value,hint", [
+    ("cartagena", ("events", 0, "actions", 0, "card"), "botle", "did you mean B (bottle)?"),
+    ("meuterer", None, "wine", "did you mean W (wine)?"),
+])
+def test_misspelt_words_in_json_get_suggestions(game, path, value, hint):
+    doc = _plain(_game_log(game, 0))
+    if path is None:  # the first card played in a Meuterer log
+        i, ev = next((i, e) for i, e in enumerate(doc["events"]) if e["type"] == "sell")
+        j = next(j for j, s in enumerate(ev["steps"]) if s["type"] == "play")
+        path = ("events", i, "steps", j, "card")
+    elif doc["events"][0]["actions"][0]["type"] != "forward":
+        pytest.skip("the generated log does not open with a forward move")
+    _set(doc, path, value)
+    message, _ = _problem(doc)
+    assert message.endswith(hint), message
+
+
+def test_deal_size_points_at_the_players_part_of_the_deal(tmp_path):
+    from tests.fuzzing import ROOT, run
+
+    sample = ROOT / "samples/cartagena/deal-six-each.cartlog"
+    code, out = run(["check", "--ascii", str(sample)])
+    deal = next(ln for ln in sample.read_text().split("\n") if ln.startswith("[Deal"))
+    assert f":8:{deal.index('blue') + 1}: error[setup/deal-size]" in out, out
+    converted = tmp_path / "d.json"
+    run(["convert", str(sample), "-o", str(converted)])
+    code, out = run(["check", "--ascii", str(converted)])
+    line, col, _ = place_of_path(converted.read_text(), "$.deal.blue")
+    assert f":{line}:{col}: error[setup/deal-size]" in out, out

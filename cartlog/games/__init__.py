@@ -16,6 +16,7 @@ from cartlog.core.errors import LogSyntaxError, SyntaxProblem
 from cartlog.core.notation import line_col_of_offset, read_header
 from cartlog.core.spec import GameSpec
 from cartlog.core.text import printable, split_lines
+from cartlog.core.words import with_hint
 from cartlog.games import cartagena, meuterer, mutiny
 
 MAX_DIGITS = 1000  # the longest digit run a text log may hold (no count comes near)
@@ -197,12 +198,38 @@ def _read_json(text: str, path: str):
     try:
         log = msgspec.convert(raw, type=events.LOG_TYPE)
     except msgspec.ValidationError as exc:
-        problem = SyntaxProblem(1, 1, f"invalid log: {exc}")
+        message = str(exc)
+        problem = SyntaxProblem(1, 1, "invalid log: " + with_hint(
+            message, _suggestion(entry, raw, message)))
         raise LogSyntaxError(path, [_locate(text, problem)], text) from None
     problems = entry.module("notation").validate(log) or value_problems(log) or text_form_problems(log)
     if problems:
         raise LogSyntaxError(path, [_locate(text, p) for p in problems], text)
     return log
+
+
+_VALUE_PATH = re.compile(r"at `(\$[^`]*)`$")
+_PATH_STEP = re.compile(r"\.([^.\[]+)|\[(\d+)\]")
+
+
+def _suggestion(entry: GameSpec, raw: dict, message: str) -> str:
+    """For a word the log's types refuse (a card, a side, a pirate misspelt), the nearest
+    words the game knows there, as the text reader suggests them (``did you mean W
+    (wine)?``); ``""`` when there is none."""
+    m = _VALUE_PATH.search(message)
+    hint = getattr(entry.module("notation"), "json_hint", None)
+    if m is None or hint is None:
+        return ""
+    value: object = raw
+    field = ""
+    for step in _PATH_STEP.finditer(m.group(1)):
+        key, index = step.groups()
+        try:
+            value = value[int(index)] if index is not None else value[key]  # type: ignore[index]
+        except (KeyError, IndexError, TypeError):
+            return ""
+        field = key if key is not None else field
+    return hint(raw, field, value) if isinstance(value, str) else ""
 
 
 # -- where a JSON path stands in the text ------------------------------------------------------

@@ -38,7 +38,14 @@ from cartlog.core.notation import (
     parse_bool,
 )
 from cartlog.core.notation import number as to_number
-from cartlog.core.words import Palette, hint_text, located_words, suggestions, with_hint
+from cartlog.core.words import (
+    Palette,
+    did_you_mean,
+    hint_text,
+    located_words,
+    suggestions,
+    with_hint,
+)
 from cartlog.games.cartagena import ALIASES
 from cartlog.games.cartagena.events import (
     Back,
@@ -667,6 +674,19 @@ def validate(log: CartagenaLog) -> list[SyntaxProblem]:
                     bad(f"{path}.spaces[{j}]", f"space {v} is past the boat ({boat})",
                         f"0 (start) to {boat - 1}, or boat")
     return out
+
+
+def json_hint(raw: dict, field: str, value: str) -> str:
+    """The suggestion for a card of a JSON log that is no sign letter: a sign's name or a
+    near spelling of one gives its letter (``"bottle"``: did you mean B (bottle)?)."""
+    if field not in ("card", "cards", "board", "row") and not field.endswith("deal"):
+        return ""
+    rules = raw.get("rules")
+    rs = (find_ruleset(rules) if isinstance(rules, str) else None) or RULESETS["2000-jamaica"]
+    names = {name: f"{rs.letters[sign]} ({rs.signs[sign]})" for name, sign in rs.aliases.items()
+             if len(name) > 1}
+    exact = names.get(_fold(value.strip()))
+    return f"did you mean {exact}?" if exact else did_you_mean(value, names)
 
 
 def _action_problems(a, apath: str, rs: RuleSet, boat: int, bad) -> None:

@@ -839,6 +839,16 @@ def validate(log: MeutererLog) -> list[SyntaxProblem]:
     return out
 
 
+def json_hint(raw: dict, field: str, value: str) -> str:
+    """The suggestion for a card or good of a JSON log that is no goods letter: a good's name
+    in any of its spellings, or a near one, gives its letter (did you mean W (wine)?)."""
+    if field not in ("card", "cards", "keep", "good") and not field.endswith("deal"):
+        return ""
+    names = {name: f"{LETTERS[kind]} ({GOODS[kind]})" for name, kind in GOOD_ALIASES.items()}
+    exact = names.get(value.strip().lower())
+    return f"did you mean {exact}?" if exact else did_you_mean(value, names)
+
+
 _ENTRY_FIELDS = {Mutiny: "adds", Sale: "sales", Draw: "draws", Dest: "dests", Score: "entries",
                  Total: "entries"}
 

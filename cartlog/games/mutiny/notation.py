@@ -747,6 +747,18 @@ def validate(log: MutinyLog) -> list[SyntaxProblem]:
     return out
 
 
+def json_hint(raw: dict[str, Any], field: str, value: str) -> str:
+    """The suggestion for a pirate or a side of a JSON log that the game does not know, as the
+    text reader makes it (did you mean Crackpott?)."""
+    if field in ("turned", "card", "under", "look"):
+        found = find_pirate(value)
+        return (f"did you mean {PIRATES[found]}?" if found is not None
+                else did_you_mean(value, PIRATE_SPELLINGS))
+    if field in ("side", "sides"):
+        return did_you_mean(value, SIDE_SPELLINGS)
+    return ""
+
+
 # -- writing ------------------------------------------------------------------------------------
 
 
