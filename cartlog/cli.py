@@ -781,9 +781,15 @@ def convert(
 
       cartlog convert messy.cartlog --to text    (normalise a hand-written log)
     """
-    from cartlog.games import game_of, is_json
+    from cartlog.core.errors import LogSyntaxError
+    from cartlog.games import check_conversion, game_of, is_json
 
-    parsed, text, _ = _load(log)
+    parsed, text, name = _load(log)
+    try:
+        check_conversion(parsed, text, name)
+    except LogSyntaxError as err:
+        _show_unreadable(err, False, ThemeName.auto)
+        raise typer.Exit(EXIT_UNREADABLE) from None
     if to is None:
         to = ConvertTo.text if is_json(text) else ConvertTo.json
     _emit_log(parsed, game_of(parsed), Format(to.value), output)

@@ -77,6 +77,8 @@ def verdict(path: Path, tmp: Path) -> tuple[str, str]:
     code, out = run(["convert", str(json_path), "--to", "text", "-o", str(text_path)])
     if code not in (0, 2):
         return "crash", f"convert to text: {code}\n{out}"
+    if code == 2:  # JSON that convert wrote must read back
+        return "lossy", f"the JSON written does not read back\n{out}"
     if code == 0:
         code2, out2 = run(["convert", str(text_path), "--to", "json", "-o",
                            str(tmp / "m2.json")])

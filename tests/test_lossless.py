@@ -259,3 +259,24 @@ def test_deal_size_points_at_the_players_part_of_the_deal(tmp_path):
     code, out = run(["check", "--ascii", str(converted)])
     line, col, _ = place_of_path(converted.read_text(), "$.deal.blue")
     assert f":{line}:{col}: error[setup/deal-size]" in out, out
+
+
+def test_convert_refuses_a_text_log_whose_canonical_text_reads_otherwise():
+    """The last guard of convert: were the text reader to accept a value its canonical text
+    cannot hold, convert would refuse at the line it was read from."""
+    from cartlog.games import check_conversion
+
+    notation = GAMES["cartagena"].module("notation")
+    text = notation.format_log(strip_spans(_game_log("cartagena", 0)))
+    log = read_log(text)
+    check_conversion(log, text)  # a readable log converts
+    players = [msgspec.structs.replace(log.players[0], name="Anna, Ben"), *log.players[1:]]
+    events = list(log.events)
+    events[1] = msgspec.structs.replace(events[1], comment="one\ntwo")
+    with pytest.raises(LogSyntaxError) as info:
+        check_conversion(msgspec.structs.replace(log, players=players, events=events), text)
+    lines = text.split("\n")
+    assert any(lines[p.line - 1].startswith("[Players") and "comma" in p.message
+               for p in info.value.problems)
+    assert any(lines[p.line - 1] == notation.format_turn(log.events[1], len(log.board) + 1)
+               for p in info.value.problems if "line break" in p.message)

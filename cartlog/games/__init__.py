@@ -486,6 +486,40 @@ def value_problems(log) -> list[SyntaxProblem]:
     return out
 
 
+def check_conversion(log, text: str, path: str = "<log>") -> None:
+    """Raise :class:`LogSyntaxError` when a log read from ``text`` would not convert without a
+    loss (what ``cartlog convert`` checks before it writes): a JSON log was checked as it was
+    read; a text log's canonical text must read back as the same log, each problem placed at
+    the line of the header tag or event concerned."""
+    if is_json(text):
+        return
+    problems = value_problems(log) or text_form_problems(log)
+    if not problems:
+        return
+    out = []
+    for p in problems:
+        where, _, message = p.message.partition(": ")
+        line, col, end = _text_place(log, where[3:])
+        out.append(SyntaxProblem(line, col, f"cannot be converted: {message}", p.expected,
+                                 end))
+    raise LogSyntaxError(path, out, text)
+
+
+def _text_place(log, path: str) -> tuple[int, int, int | None]:
+    """Where in its text the value at a JSON path of a text log was read: its event (or the
+    entry of an event), its header tag, else the first tag."""
+    m = re.match(r"\$\.events\[(\d+)\]", path)
+    if m and int(m.group(1)) < len(log.events):
+        ev = log.events[int(m.group(1))]
+        return ev.line or log.line or 1, ev.col or 1, ev.end or None
+    field = re.match(r"\$\.(\w+)", path)
+    name = field.group(1).replace("_", "") if field else ""
+    if name == "tags":
+        return log.line or 1, 1, None
+    line, col, end = log.spans.get(name, (log.line or 1, 1, 0))
+    return line, col, end or None
+
+
 def _shown(value) -> str:
     if value is _ABSENT:
         return "nothing"

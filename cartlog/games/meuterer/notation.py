@@ -762,7 +762,7 @@ def read_line(line: str, colours: list[str], names: dict[str, str] | None = None
     return events[0]
 
 
-_ONE_WORD = re.compile(r"[^\s,;{}\[\]]+")
+_ONE_WORD = re.compile(r"\S+")
 
 
 def validate(log: MeutererLog) -> list[SyntaxProblem]:
