@@ -15,6 +15,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from cartlog.core.errors import LogSyntaxError
+from cartlog.core.text import split_lines
 from cartlog.games import GAMES, game_of, place_of_path, read_log, strip_spans
 
 
@@ -34,7 +35,7 @@ def _plain(log) -> dict:
 
 def _located(text: str, err: LogSyntaxError) -> None:
     """Every problem of a refused log stands at a line and column of its text."""
-    lines = text.count("\n") + 1
+    lines = len(split_lines(text)) + 1  # a problem may stand just past the last line
     for p in err.problems:
         assert 1 <= p.line <= lines and p.col >= 1, p
         assert p.message, p
