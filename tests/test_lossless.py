@@ -16,7 +16,14 @@ from hypothesis import strategies as st
 
 from cartlog.core.errors import LogSyntaxError
 from cartlog.core.text import split_lines
-from cartlog.games import GAMES, game_of, place_of_path, read_log, strip_spans
+from cartlog.games import (
+    GAMES,
+    check_conversion,
+    game_of,
+    place_of_path,
+    read_log,
+    strip_spans,
+)
 
 
 @functools.cache
@@ -41,6 +48,14 @@ def _located(text: str, err: LogSyntaxError) -> None:
         assert p.message, p
 
 
+def _convertible(text: str):
+    """What ``cartlog convert`` reads: the log, checked as it is read and then for a lossless
+    conversion (``check`` stops after the first)."""
+    log = read_log(text)
+    check_conversion(log, text)
+    return log
+
+
 def _round_trips(log) -> None:
     """JSON -> text -> JSON and text -> JSON -> text hold, exactly."""
     notation = game_of(log).module("notation")
@@ -56,7 +71,7 @@ def _answer(doc: dict) -> None:
     """A JSON document is refused with located problems, or round-trips exactly."""
     text = json.dumps(doc, indent=1)
     try:
-        log = read_log(text)
+        log = _convertible(text)
     except LogSyntaxError as err:
         _located(text, err)
         return
@@ -127,7 +142,7 @@ def test_edited_text_logs_are_refused_located_or_round_trip(game, seed, where, p
         lines[i] = lines[i][:j] + piece + lines[i][j:]
     text = "\n".join(lines)
     try:
-        log = read_log(text)
+        log = _convertible(text)
     except LogSyntaxError as err:
         _located(text, err)
         return
@@ -146,7 +161,7 @@ def test_generated_logs_round_trip(game):
 def _problem(doc: dict) -> tuple[str, tuple[int, int, int | None] | None]:
     text = json.dumps(doc, indent=1)
     with pytest.raises(LogSyntaxError) as info:
-        read_log(text)
+        _convertible(text)
     (first, *_) = info.value.problems
     return first.message, (first.line, first.col, first.end_col)
 

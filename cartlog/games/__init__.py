@@ -161,7 +161,7 @@ def _read_json(text: str, path: str):
     except (msgspec.DecodeError, RecursionError, UnicodeEncodeError):
         pass
     else:
-        problems = game_of(log).module("notation").validate(log) or value_problems(log) or text_form_problems(log)
+        problems = game_of(log).module("notation").validate(log) or value_problems(log, text)
         if problems:
             raise LogSyntaxError(path, [_locate(text, p) for p in problems], text)
         return log
@@ -202,7 +202,7 @@ def _read_json(text: str, path: str):
         problem = SyntaxProblem(1, 1, "invalid log: " + with_hint(
             message, _suggestion(entry, raw, message)))
         raise LogSyntaxError(path, [_locate(text, problem)], text) from None
-    problems = entry.module("notation").validate(log) or value_problems(log) or text_form_problems(log)
+    problems = entry.module("notation").validate(log) or value_problems(log, text)
     if problems:
         raise LogSyntaxError(path, [_locate(text, p) for p in problems], text)
     return log
@@ -429,7 +429,7 @@ _TAG_NAME = re.compile(r"[A-Za-z][A-Za-z0-9_-]*")
 _NAME_STOPS = ",;"
 
 
-def value_problems(log) -> list[SyntaxProblem]:
+def value_problems(log, source: str | None = None) -> list[SyntaxProblem]:
     """The values of a decoded JSON log that the text notation cannot hold, each at its JSON
     path: a line break in any string or key; a
     player's name that is empty, has spaces around it or holds a comma or a semicolon (they
@@ -453,8 +453,10 @@ def value_problems(log) -> list[SyntaxProblem]:
             for i, v in enumerate(value):
                 walk(v, f"{path}[{i}]")
 
-    encoded = msgspec.json.encode(log)  # a line break is escaped there: look for it first
-    if b"\\n" in encoded or b"\\r" in encoded:
+    # a line break is escaped in JSON: look for its escape first (in the JSON the log was
+    # read from, ``source``, when there is one)
+    encoded = source if source is not None else msgspec.json.encode(log).decode()
+    if "\\n" in encoded or "\\r" in encoded or "\\u000" in encoded:
         walk(msgspec.to_builtins(strip_spans(log)), "$")
     for i, player in enumerate(getattr(log, "players", ())):
         name = player.name
@@ -488,10 +490,16 @@ def value_problems(log) -> list[SyntaxProblem]:
 
 def check_conversion(log, text: str, path: str = "<log>") -> None:
     """Raise :class:`LogSyntaxError` when a log read from ``text`` would not convert without a
-    loss (what ``cartlog convert`` checks before it writes): a JSON log was checked as it was
-    read; a text log's canonical text must read back as the same log, each problem placed at
+    loss (what ``cartlog convert`` checks before it writes): a JSON log must read back the
+    same from its text, each problem at its JSON path (its values were checked as it was
+    read); a text log's canonical text must read back as the same log, each problem placed at
     the line of the header tag or event concerned."""
     if is_json(text):
+        # its values were checked as it was read; whether it reads back is checked here, as
+        # writing it in text and reading it again costs as much as reading a text log
+        problems = text_form_problems(log)
+        if problems:
+            raise LogSyntaxError(path, [_locate(text, p) for p in problems], text)
         return
     problems = value_problems(log) or text_form_problems(log)
     if not problems:
