@@ -20,6 +20,12 @@ from typer.core import TyperArgument, TyperCommand, TyperGroup, TyperOption
 
 from cartlog import __version__
 from cartlog.core.text import to_ascii
+
+# Reading a log file within the size limits (CARTLOG_MAX_BYTES, CARTLOG_MAX_LINE) is the
+# library's, so that worker processes read logs as the commands do.
+from cartlog.corpus import limit as _limit
+from cartlog.corpus import parse as _parse
+from cartlog.corpus import read as _read  # noqa: F401 - the reader of a log's text
 from cartlog.games import SPECS
 
 EXIT_CLEAN, EXIT_FINDINGS, EXIT_UNREADABLE = 0, 1, 2
@@ -275,87 +281,7 @@ def _is_terminal(stream) -> bool:
         return False
 
 
-def _read(path: Path) -> tuple[str, str]:
-    """The text of a log and the name to show for it.
-
-    Raises :class:`LogSyntaxError` when the file cannot be read as text: a problem at line 0
-    for the file as a whole (missing, a directory), located at the first bad byte otherwise.
-    """
-    from cartlog.core.errors import LogSyntaxError, SyntaxProblem
-    from cartlog.core.text import printable
-    from cartlog.games import decode_text
-
-    name = "<stdin>" if str(path) == "-" else printable(str(path))
-    limit = _limit("CARTLOG_MAX_BYTES", MAX_BYTES)
-    try:
-        if name == "<stdin>":
-            stdin = sys.stdin.buffer if hasattr(sys.stdin, "buffer") else None
-            data = (_read_bounded(stdin, limit) if stdin is not None
-                    else sys.stdin.read(limit + 1).encode())
-        else:
-            with open(path, "rb") as stream:
-                data = _read_bounded(stream, limit)
-    except OSError as exc:
-        reason = {FileNotFoundError: "no such file",
-                  IsADirectoryError: "is a directory, not a log",
-                  PermissionError: "permission denied"}.get(type(exc))
-        message = reason or f"cannot read: {exc.strerror or exc}"
-        raise LogSyntaxError(name, [SyntaxProblem(0, 0, message)], None) from None
-    if len(data) > limit:
-        raise LogSyntaxError(name, [SyntaxProblem(0, 0, (
-            f"too large: over {limit} bytes (CARTLOG_MAX_BYTES raises the limit)"))], None)
-    text = decode_text(data, name)
-    _check_line_length(text, name)
-    return text, name
-
-
-MAX_BYTES = 16 * 1024 * 1024  # the largest log read (CARTLOG_MAX_BYTES)
-
-
-MAX_LINE = 64 * 1024  # the longest line read, in characters (CARTLOG_MAX_LINE)
 MAX_PROBLEMS = 100  # syntax problems shown per log (CARTLOG_MAX_PROBLEMS)
-
-
-def _check_line_length(text: str, name: str) -> None:
-    from cartlog.core.errors import LogSyntaxError, SyntaxProblem
-
-    limit = _limit("CARTLOG_MAX_LINE", MAX_LINE)
-    if len(text) <= limit:
-        return
-    for number, line in enumerate(text.replace("\r\n", "\n").replace("\r", "\n")
-                                  .split("\n"), 1):
-        if len(line) > limit:
-            raise LogSyntaxError(name, [SyntaxProblem(number, limit + 1, (
-                f"line too long: over {limit} characters (CARTLOG_MAX_LINE raises the limit)"),
-                end_col=limit + 2)], text)
-
-
-def _limit(variable: str, default: int) -> int:
-    """A size limit, overridden by a positive integer in the environment variable."""
-    value = os.environ.get(variable, "").strip()
-    return int(value) if value.isascii() and value.isdigit() and 0 < len(value) < 19 \
-        else default
-
-
-def _read_bounded(stream, limit: int) -> bytes:
-    """At most ``limit + 1`` bytes, read in bounded chunks (an endless pipe or ``/dev/zero``
-    stops at the limit)."""
-    chunks, size = [], 0
-    while size <= limit:
-        chunk = stream.read(min(1 << 20, limit + 1 - size))
-        if not chunk:
-            break
-        chunks.append(chunk)
-        size += len(chunk)
-    return b"".join(chunks)
-
-
-def _parse(path: Path):
-    """Read and parse one log: ``(log, text, name)``. Raises :class:`LogSyntaxError`."""
-    from cartlog.games import read_log
-
-    text, name = _read(path)
-    return read_log(text, name), text, name
 
 
 def _json_text(text: str) -> str | None:
@@ -437,61 +363,13 @@ def _rule_sets(incomplete: str) -> list[str]:
     return _starting(incomplete, [r for spec in SPECS for r in spec.rulesets])
 
 
-LOG_SUFFIXES = (".cartlog", ".json")  # the files a folder given to check is searched for
+class MinSeverity(str, Enum):
+    info = "info"
+    warning = "warning"
+    error = "error"
 
 
-def _logs_in(folder: Path) -> list[Path] | None:
-    """The logs under a folder, at any depth, in sorted order: every ``*.cartlog`` file and
-    every ``*.json`` file that is not some other JSON document (valid JSON that names no game,
-    such as a schema). Hidden files and folders are passed over. None when the folder cannot
-    be listed."""
-    found: list[Path] = []
-    try:
-        entries = sorted(folder.iterdir(), key=lambda p: p.name)
-    except OSError:
-        return None
-    for entry in entries:
-        if entry.name.startswith("."):
-            continue
-        if entry.is_dir() and not entry.is_symlink():
-            found += _logs_in(entry) or []
-        elif entry.is_file() and entry.suffix.lower() in LOG_SUFFIXES:
-            if entry.suffix.lower() == ".json" and _other_json(entry):
-                continue
-            found.append(entry)
-    return found
-
-
-def _other_json(path: Path) -> bool:
-    """Whether a ``.json`` file is valid JSON that is not a log (it names no game). A file that
-    is not valid JSON may be a damaged log: it is checked, and reported."""
-    import msgspec
-
-    try:
-        with open(path, "rb") as stream:
-            data = _read_bounded(stream, _limit("CARTLOG_MAX_BYTES", MAX_BYTES))
-        raw = msgspec.json.decode(data)
-    except (OSError, msgspec.DecodeError, RecursionError, UnicodeError):
-        return False
-    return not (isinstance(raw, dict) and "game" in raw)
-
-
-def _expand(paths: list[Path]) -> list[Path]:
-    """The logs to check: each path as given, a folder replaced by the logs under it. A folder
-    holding no log stays, to be reported as unreadable."""
-    out: list[Path] = []
-    for path in paths:
-        logs = _logs_in(path) if str(path) != "-" and path.is_dir() else None
-        out += logs if logs else [path]
-    return out
-
-
-def _no_logs(path: Path) -> Exception:
-    from cartlog.core.errors import LogSyntaxError, SyntaxProblem
-    from cartlog.core.text import printable
-
-    return LogSyntaxError(printable(str(path)), [SyntaxProblem(0, 0, (
-        "is a directory with no log in it (no *.cartlog or *.json log, at any depth)"))], None)
+FEW_LOGS = 8  # fewer logs than this are checked in this process, whatever --jobs says
 
 
 @app.command(cls=_Command)
@@ -506,14 +384,28 @@ def check(
                                           "position before each finding.")] = False,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="Only the summary line of "
                                         "each log.")] = False,
+    min_severity: Annotated[MinSeverity, typer.Option(
+        "--min-severity", metavar="info|warning|error", parser=_one_of(MinSeverity),
+        help="Show only the findings of this severity or above; the counts and the exit "
+        "status still count every error.")] = MinSeverity.info,
+    statistics: Annotated[bool, typer.Option("--statistics", help="At the end, count the "
+                                             "findings by code.")] = False,
+    jobs: Annotated[Optional[int], typer.Option(
+        "--jobs", "-j", metavar="N", parser=_number, help="Check in N worker processes; "
+        "default: one per core; 1: in this process.", show_default=False)] = None,
     ascii_only: AsciiOpt = False,
     theme_name: ThemeOpt = ThemeName.auto,
 ) -> None:
     """Audit game logs: every illegal action and every wrong claim or result.
 
     One report per log, in the order given; a folder stands for every log under it, at any
-    depth, in sorted order. A closing line gives the totals when there are several logs. Logs
-    that cannot be read are reported on standard error; the others are still checked.
+    depth, in sorted order. With several logs, the closing lines list the logs with errors and
+    those that could not be read, and give the totals. Logs that cannot be read are reported
+    on standard error; the others are still checked.
+
+    Many logs are checked in parallel (--jobs), the reports still in order and written as
+    they come; on a terminal a progress bar on standard error shows the logs checked, the
+    rate and the failures so far.
 
     Exit status: the worst of all the logs: 0 clean, 1 errors found, 2 a log could not be
     read.
@@ -527,44 +419,167 @@ def check(
       cartlog check --format json samples/cartagena/*.cartlog
 
       cartlog check --stop-at-first --verbose disputed.cartlog
+
+      cartlog check -q --statistics --min-severity error archive/
     """
-    from cartlog.audit import audit
-    from cartlog.core.errors import LogSyntaxError
+    from cartlog import corpus
 
+    if jobs is not None and jobs < 1:
+        _fail(f"--jobs {jobs}: give 1 or more worker processes")
     as_text = fmt is Format.text
-    if as_text:
-        from cartlog.render.report import render_report, render_totals, summary_line
+    paths = corpus.expand(logs)
+    workers = corpus.default_jobs() if jobs is None else jobs
+    if len(paths) < FEW_LOGS:
+        workers = 1
+    outcomes = corpus.audit_files(paths, jobs=workers, stop_at_first=stop_at_first,
+                                  min_severity=min_severity.value,
+                                  text=as_text and not quiet)
+    tally = None
+    if statistics:
+        from cartlog.documents import CodeTally
 
-        out = _console(ascii_only, theme_name=theme_name)
-    paths = _expand(logs)
-    reports, unreadable = [], []
-    for path in paths:
-        try:
-            if str(path) != "-" and path.is_dir():
-                raise _no_logs(path)
-            log, text, name = _parse(path)
-        except LogSyntaxError as err:
-            unreadable.append(err)
-            if as_text:
-                _show_unreadable(err, ascii_only, theme_name)
-            continue
-        report = audit(log, name, stop_at_first=stop_at_first, text=_json_text(text))
-        reports.append(report)
+        tally = CodeTally()
+    try:
         if as_text:
-            out.print(summary_line(report, stopped=stop_at_first) if quiet else
-                      render_report(report, text, verbose=verbose, stopped=stop_at_first))
-    if as_text:
-        if len(paths) > 1:
-            with_errors = sum(1 for r in reports if r.errors)
-            out.print(render_totals(len(reports) - with_errors, with_errors, len(unreadable)))
-    else:
-        from cartlog.documents import check_document
+            status = _check_text(outcomes, len(paths), tally, quiet=quiet, verbose=verbose,
+                                 stopped=stop_at_first, ascii_only=ascii_only,
+                                 theme_name=theme_name)
+        else:
+            status = _check_json(outcomes, tally)
+    finally:
+        outcomes.close()  # the worker processes stop here, also when interrupted
+    if status:
+        raise typer.Exit(status)
 
-        _write_json(check_document(reports, unreadable))
-    if unreadable:
-        raise typer.Exit(EXIT_UNREADABLE)
-    if any(r.errors for r in reports):
-        raise typer.Exit(EXIT_FINDINGS)
+
+def _check_json(outcomes, tally) -> int:
+    """``check --format json``: the document written as the reports come."""
+    from cartlog.documents import CheckWriter
+
+    writer, status = CheckWriter(sys.stdout.write), EXIT_CLEAN
+    for outcome in outcomes:
+        status = max(status, outcome.status)
+        if outcome.error is not None:
+            writer.unreadable(outcome.error)
+            continue
+        writer.report(outcome.report)
+        if tally is not None:
+            tally.add(outcome.report)
+    writer.close(tally.rows() if tally is not None else None)
+    return status
+
+
+def _check_text(outcomes, total: int, tally, *, quiet: bool, verbose: bool, stopped: bool,
+                ascii_only: bool, theme_name: ThemeName) -> int:
+    """``check`` for people: each report as it comes (on a terminal, below a progress bar),
+    then the logs that failed, the statistics and the totals."""
+    from cartlog.render.report import render_report, render_totals, summary_line
+
+    out = _console(ascii_only, theme_name=theme_name)
+    screen = _Screen(total, ascii_only, theme_name, quiet)
+    status, clean, failed, unreadable = EXIT_CLEAN, 0, [], []
+    try:
+        for outcome in outcomes:
+            status = max(status, outcome.status)
+            if outcome.error is not None:
+                unreadable.append(outcome.name)
+                screen.show(lambda err=outcome.error: _show_unreadable(err, ascii_only,
+                                                                        theme_name))
+            else:
+                report = outcome.report
+                if report.errors:
+                    failed.append((report.file, report.errors))
+                else:
+                    clean += 1
+                if tally is not None:
+                    tally.add(report)
+                shown = (summary_line(report, stopped=stopped) if quiet else
+                         render_report(report, outcome.text, verbose=verbose,
+                                       stopped=stopped))
+                screen.show(lambda shown=shown: out.print(shown))
+            screen.advance(len(failed), len(unreadable))
+    finally:
+        screen.close()
+    screen.flush()
+    if total > 1 or tally is not None:
+        from cartlog.render.check import render_failed, render_statistics
+
+        if total > 1 and (failed or unreadable):
+            out.print(render_failed(failed, unreadable))
+        if tally is not None:
+            out.print(render_statistics(tally.rows()))
+    if total > 1:
+        out.print(render_totals(clean, len(failed), len(unreadable)))
+    return status
+
+
+class _Screen:
+    """Where check's reports go as they come: straight out, or, on a terminal, above a
+    progress bar on standard error. The bar is drawn at most ten times a second; reports that
+    come in between wait for the next drawing (a tenth of a second at most)."""
+
+    PERIOD = 0.1
+
+    def __init__(self, total: int, ascii_only: bool, theme_name: ThemeName,
+                 quiet: bool) -> None:
+        self.bar = None
+        self.waiting: list = []
+        if total < 2 or quiet or ascii_only or not _is_terminal(sys.stdout):
+            return
+        err = _console(stderr=True, theme_name=theme_name)
+        if not err.is_interactive:  # not a terminal, or a dumb one
+            return
+        import time
+
+        from cartlog.render.check import progress_bar
+
+        self.clock = time.monotonic
+        self.start = self.drawn = self.clock()
+        self.bar = progress_bar(err, total)
+        self.done = 0
+        self.bar.start()
+
+    def show(self, write) -> None:
+        if self.bar is None:
+            write()
+        else:
+            self.waiting.append(write)
+
+    def advance(self, with_errors: int, unreadable: int) -> None:
+        if self.bar is None:
+            return
+        self.done += 1
+        now = self.clock()
+        if now - self.drawn < self.PERIOD and len(self.waiting) < 1000:
+            return
+        from cartlog.render.check import progress_fields
+
+        self.bar.update(self.bar.task_ids[0], completed=self.done,
+                        **progress_fields(self.done, now - self.start, with_errors, unreadable))
+        self._draw()
+        self.drawn = now
+
+    def _draw(self) -> None:
+        if self.waiting:
+            self.bar.stop()  # the bar leaves the screen while the reports are written
+            for write in self.waiting:
+                write()
+            self.waiting.clear()
+            self.bar.start()
+        else:
+            self.bar.refresh()
+
+    def close(self) -> None:
+        """Take the bar off the screen (also when interrupted)."""
+        if self.bar is not None:
+            self.bar.stop()
+            self.bar = None
+
+    def flush(self) -> None:
+        """Write the reports still waiting (after :meth:`close`)."""
+        for write in self.waiting:
+            write()
+        self.waiting.clear()
 
 
 _TURN_HELP = f"Show only this {_units()} ({_units(plural=True)})."
@@ -718,10 +733,21 @@ def simulate(
                                       "cards.")] = "all",
     fmt: FormatOpt = Format.text,
     output: OutputOpt = None,
+    count: Annotated[int, typer.Option("--count", "-c", metavar="N", parser=_number,
+                                       help="Play N games, with the seeds --seed to "
+                                       "--seed + N - 1 (needs --out).")] = 1,
+    out: Annotated[Optional[Path], typer.Option(
+        "--out", metavar="DIR", help="Write each game into this folder (made if missing), "
+        "one file per game, named so that they sort by seed: "
+        "cartagena-2000-jamaica-4p-0042.cartlog.")] = None,
 ) -> None:
     """Play a random legal game and write it as a log (seeded, reproducible).
 
-    Exit status: 0 written, 2 unknown game, rule set, player count or view.
+    With --count and --out, play many games in one go, one file each, for a corpus to check
+    (cartlog check DIR).
+
+    Exit status: 0 written, 2 unknown game, rule set, player count or view, or a file that
+    cannot be written.
 
     Examples:
 
@@ -730,22 +756,49 @@ def simulate(
       cartlog simulate cartagena --rules ravensburger --view table -o game.cartlog
 
       cartlog simulate meuterer --rules pirate --players 3 --seed 2
+
+      cartlog simulate cartagena --count 1000 --out corpus/
     """
     from cartlog.games import find_game
 
+    if count < 1:
+        _fail(f"--count {count}: give 1 or more games")
+    if out is not None and output is not None:
+        _fail("--out (a folder) and --output (a file) cannot be given together")
+    if count > 1 and out is None:
+        _fail(f"--count {count} needs --out DIR, the folder to write the games into")
+    if out is not None and seed < 0:
+        _fail(f"--seed {seed}: give 0 or more with --out, so that the file names sort")
     entry = find_game(game)
     if entry is None:
         from cartlog.games import GAMES
 
         _fail(f"unknown game {game!r}; expected one of {', '.join(GAMES)} (see cartlog games)")
+    rules = rules or entry.default_rules
     try:
-        log = entry.simulate(rules or entry.default_rules, players, seed, view=view)
+        log = entry.simulate(rules, players, seed, view=view)
     except ValueError as exc:
         _fail(f"{exc} (see cartlog games)")
     seats = [p.colour for p in getattr(log, "players", ())]
     if view not in ("all", "table", *seats):
         _fail(f"unknown view {view!r}; expected all, table or a player: {', '.join(seats)}")
-    _emit_log(log, entry, fmt, output)
+    if out is None:
+        _emit_log(log, entry, fmt, output)
+        return
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        _fail(f"{out}: cannot make the folder: {exc.strerror or exc}")
+    width = len(str(seed + count - 1))
+    suffix = ".json" if fmt is Format.json else ".cartlog"
+    names = []
+    for n in range(seed, seed + count):
+        if n != seed:
+            log = entry.simulate(rules, players, n, view=view)
+        names.append(f"{entry.name}-{rules}-{players}p-{n:0{width}d}{suffix}")
+        _emit_log(log, entry, fmt, out / names[-1])
+    shown = names[0] if count == 1 else f"{names[0]} to {names[-1]}"
+    sys.stdout.write(f"{out}: {count} log{'s' if count != 1 else ''} written ({shown})\n")
 
 
 def _emit_log(log, entry, fmt: Format, output: Optional[Path]) -> None:

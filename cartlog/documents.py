@@ -18,7 +18,7 @@ import msgspec
 
 from cartlog import __version__
 from cartlog.core.errors import LogSyntaxError
-from cartlog.core.findings import Finding
+from cartlog.core.findings import Finding, Severity
 
 R = TypeVar("R")  # a report (cartlog.audit.Report)
 F = TypeVar("F")  # a game's replay frame
@@ -47,14 +47,27 @@ class Summary(msgspec.Struct, kw_only=True):
     unreadable: int
 
 
-class CheckDocument(msgspec.Struct, Generic[R], kw_only=True):
+class CodeCount(msgspec.Struct, kw_only=True):
+    """How often one finding code was found (``check --statistics``): ``findings`` in all
+    (``condoned`` of them condoned), in ``logs`` logs."""
+
+    code: str
+    severity: Severity
+    findings: int
+    condoned: int
+    logs: int
+
+
+class CheckDocument(msgspec.Struct, Generic[R], kw_only=True, omit_defaults=True):
     """``cartlog check --format json``: one report per readable log, in the order given, the
-    logs that could not be read, and the totals."""
+    logs that could not be read, and the totals; with ``--statistics``, the findings counted
+    by code, the most frequent first."""
 
     cartlog: str
     reports: list[R]  # cartlog.audit.Report (report.schema.json)
     unreadable: list[Unreadable]
     summary: Summary
+    statistics: list[CodeCount] | None = None
 
 
 class ReplayDocument(msgspec.Struct, Generic[F], kw_only=True):
@@ -92,15 +105,87 @@ def unreadable_of(err: LogSyntaxError) -> Unreadable:
                 expected=p.expected) for p in err.problems])
 
 
-def check_document(reports: list, unreadable: list[LogSyntaxError]) -> CheckDocument:
-    """``cartlog check --format json``: a report per readable log, the unreadable ones, totals."""
+def check_document(reports: list, unreadable: list[LogSyntaxError],
+                   statistics: list[CodeCount] | None = None) -> CheckDocument:
+    """``cartlog check --format json``: a report per readable log, the unreadable ones, totals
+    (and the statistics, when asked for)."""
     with_errors = sum(1 for r in reports if r.errors)
     return CheckDocument(
         cartlog=__version__, reports=list(reports),
         unreadable=[unreadable_of(e) for e in unreadable],
         summary=Summary(logs=len(reports) + len(unreadable),
                         clean=len(reports) - with_errors, with_errors=with_errors,
-                        unreadable=len(unreadable)))
+                        unreadable=len(unreadable)),
+        statistics=statistics)
+
+
+class CodeTally:
+    """The findings of many reports counted by code, for ``check --statistics``."""
+
+    def __init__(self) -> None:
+        self._counts: dict[str, list] = {}  # code -> [severity, findings, condoned, logs]
+
+    def add(self, report) -> None:
+        seen = set()
+        for f in report.findings:
+            row = self._counts.get(f.code)
+            if row is None:
+                row = self._counts[f.code] = [f.severity, 0, 0, 0]
+            row[1] += 1
+            row[2] += f.condoned
+            if f.code not in seen:
+                seen.add(f.code)
+                row[3] += 1
+
+    def rows(self) -> list[CodeCount]:
+        """One row per code found, the most frequent first (then by code)."""
+        return [CodeCount(code=code, severity=sev, findings=n, condoned=condoned, logs=logs)
+                for code, (sev, n, condoned, logs) in sorted(
+                    self._counts.items(), key=lambda kv: (-kv[1][1], kv[0]))]
+
+
+class CheckWriter:
+    """Writes the check document as the reports come, one at a time, so that none needs to be
+    kept: the text is, byte for byte, what formatting the whole :class:`CheckDocument` (two
+    spaces of indent) gives. Only the unreadable logs' problems and the totals are kept until
+    :meth:`close`."""
+
+    def __init__(self, write) -> None:
+        self._write = write
+        self._reports = 0
+        self._with_errors = 0
+        self._unreadable: list[Unreadable] = []
+        self._encoder = msgspec.json.Encoder()
+        head = self._format(CheckDocument(cartlog=__version__, reports=[], unreadable=[],
+                                          summary=Summary(logs=0, clean=0, with_errors=0,
+                                                          unreadable=0)))
+        self._write(head[:head.index(_REPORTS) + len(_REPORTS) - 1])
+
+    def _format(self, obj) -> str:
+        return msgspec.json.format(self._encoder.encode(obj).decode(), indent=2)
+
+    def report(self, report) -> None:
+        body = self._format(report).replace("\n", "\n    ")
+        self._write(("\n    " if not self._reports else ",\n    ") + body)
+        self._reports += 1
+        self._with_errors += bool(report.errors)
+
+    def unreadable(self, err: LogSyntaxError) -> None:
+        self._unreadable.append(unreadable_of(err))
+
+    def close(self, statistics: list[CodeCount] | None = None) -> None:
+        """The rest of the document: the unreadable logs, the totals, the statistics."""
+        doc = self._format(CheckDocument(
+            cartlog=__version__, reports=[], unreadable=self._unreadable,
+            summary=Summary(logs=self._reports + len(self._unreadable),
+                            clean=self._reports - self._with_errors,
+                            with_errors=self._with_errors, unreadable=len(self._unreadable)),
+            statistics=statistics))
+        tail = doc[doc.index(_REPORTS) + len(_REPORTS) - 1:]  # "]," and what follows
+        self._write(("\n  " if self._reports else "") + tail + "\n")
+
+
+_REPORTS = '"reports": []'
 
 
 def replay_document(report, frames: list, start: int | None, end: int | None

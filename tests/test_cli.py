@@ -199,7 +199,8 @@ def test_several_logs_one_report_each_in_order(logs):
     lines = result.stdout.splitlines()
     assert [ln.split(":")[0] for ln in lines[:3]] == [
         str(logs["findings"]), str(logs["clean"]), str(logs["json"])]
-    assert "3 logs:" in lines[3]
+    assert lines[3:] == ["1 log with errors:", f"  {logs['findings']} (1 error)",
+                         "3 logs: 2 clean, 1 with errors, 0 unreadable"]
 
 
 def test_missing_file_does_not_stop_the_others(logs, bad_inputs):
@@ -1008,7 +1009,7 @@ def folder(logs, tmp_path) -> Path:
 def test_check_folder_checks_every_log_under_it_in_sorted_order(folder):
     result = run("check", "--quiet", folder)
     assert result.exit_code == 1, result.output
-    names = [ln.split(": ")[0] for ln in result.stdout.splitlines()[:-1]]
+    names = [ln.split(": ")[0] for ln in result.stdout.splitlines()[:3]]
     assert names == [str(folder / "2024" / "game.json"),
                      str(folder / "2024" / "spring" / "a-findings.cartlog"),
                      str(folder / "b-clean.cartlog")]

@@ -1,0 +1,395 @@
+"""Whole archives: reading log files, and auditing many of them in worker processes.
+
+:func:`read` and :func:`parse` read one log file within the size limits every command keeps
+(``CARTLOG_MAX_BYTES``, ``CARTLOG_MAX_LINE``); :func:`expand` turns folders into the logs
+under them. :func:`audit_files` audits any number of files and yields one :class:`Outcome`
+per file, in the order given: the report, or the located reason the file could not be read.
+It runs in this process, in a pool of worker processes, or on any
+:class:`concurrent.futures.Executor` (a Dask ``client.get_executor()``, for instance), with a
+bounded number of tasks in flight, so that its memory stays flat however many logs there are::
+
+    from cartlog.corpus import audit_files, expand
+
+    for outcome in audit_files(expand(["archive/"]), jobs=2):
+        if outcome.status:
+            print(outcome.name, outcome.status)
+
+Nothing here writes to a terminal; :mod:`cartlog.cli` renders the outcomes.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from collections import deque
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from cartlog.core.errors import LogSyntaxError, SyntaxProblem
+
+if TYPE_CHECKING:
+    from concurrent.futures import Executor
+
+    from cartlog.audit import Report
+
+MAX_BYTES = 16 * 1024 * 1024  # the largest log read (CARTLOG_MAX_BYTES)
+MAX_LINE = 64 * 1024  # the longest line read, in characters (CARTLOG_MAX_LINE)
+LOG_SUFFIXES = (".cartlog", ".json")  # the files a folder is searched for
+SEVERITIES = ("info", "warning", "error")  # from the least to the most severe
+
+MAX_BATCH = 32  # files per task at most: enough to make a task's overhead small
+BATCH = 16  # files per task when the number of files is not known beforehand
+IN_FLIGHT_PER_WORKER = 4  # tasks submitted and not yet yielded, per worker
+
+EXIT_CLEAN, EXIT_FINDINGS, EXIT_UNREADABLE = 0, 1, 2
+
+
+# -- reading one log ------------------------------------------------------------------------
+
+
+def limit(variable: str, default: int) -> int:
+    """A size limit, overridden by a positive integer in the environment variable."""
+    value = os.environ.get(variable, "").strip()
+    return int(value) if value.isascii() and value.isdigit() and 0 < len(value) < 19 \
+        else default
+
+
+def read_bounded(stream: Any, limit: int) -> bytes:
+    """At most ``limit + 1`` bytes, read in bounded chunks (an endless pipe or ``/dev/zero``
+    stops at the limit)."""
+    chunks, size = [], 0
+    while size <= limit:
+        chunk = stream.read(min(1 << 20, limit + 1 - size))
+        if not chunk:
+            break
+        chunks.append(chunk)
+        size += len(chunk)
+    return b"".join(chunks)
+
+
+def check_line_length(text: str, name: str, max_line: int | None = None) -> None:
+    """Raise :class:`LogSyntaxError` at the first line longer than the limit."""
+    most = limit("CARTLOG_MAX_LINE", MAX_LINE) if max_line is None else max_line
+    if len(text) <= most:
+        return
+    for number, line in enumerate(text.replace("\r\n", "\n").replace("\r", "\n")
+                                  .split("\n"), 1):
+        if len(line) > most:
+            raise LogSyntaxError(name, [SyntaxProblem(number, most + 1, (
+                f"line too long: over {most} characters (CARTLOG_MAX_LINE raises the limit)"),
+                end_col=most + 2)], text)
+
+
+def read(path: str | Path, *, max_bytes: int | None = None,
+         max_line: int | None = None) -> tuple[str, str]:
+    """The text of a log and the name to show for it; ``-`` is standard input.
+
+    Raises :class:`LogSyntaxError` when the file cannot be read as text: a problem at line 0
+    for the file as a whole (missing, a directory), located at the first bad byte otherwise.
+    The limits default to ``CARTLOG_MAX_BYTES`` and ``CARTLOG_MAX_LINE``, else
+    :data:`MAX_BYTES` and :data:`MAX_LINE`.
+    """
+    from cartlog.core.text import printable
+    from cartlog.games import decode_text
+
+    name = "<stdin>" if str(path) == "-" else printable(str(path))
+    most = limit("CARTLOG_MAX_BYTES", MAX_BYTES) if max_bytes is None else max_bytes
+    try:
+        if name == "<stdin>":
+            stdin = sys.stdin.buffer if hasattr(sys.stdin, "buffer") else None
+            data = (read_bounded(stdin, most) if stdin is not None
+                    else sys.stdin.read(most + 1).encode())
+        else:
+            with open(path, "rb") as stream:
+                data = read_bounded(stream, most)
+    except OSError as exc:
+        reason = {FileNotFoundError: "no such file",
+                  IsADirectoryError: "is a directory, not a log",
+                  PermissionError: "permission denied"}.get(type(exc))
+        message = reason or f"cannot read: {exc.strerror or exc}"
+        raise LogSyntaxError(name, [SyntaxProblem(0, 0, message)], None) from None
+    if len(data) > most:
+        raise LogSyntaxError(name, [SyntaxProblem(0, 0, (
+            f"too large: over {most} bytes (CARTLOG_MAX_BYTES raises the limit)"))], None)
+    text = decode_text(data, name)
+    check_line_length(text, name, max_line)
+    return text, name
+
+
+def parse(path: str | Path, *, max_bytes: int | None = None,
+          max_line: int | None = None) -> tuple[Any, str, str]:
+    """Read and parse one log: ``(log, text, name)``. Raises :class:`LogSyntaxError`."""
+    from cartlog.games import read_log
+
+    text, name = read(path, max_bytes=max_bytes, max_line=max_line)
+    return read_log(text, name), text, name
+
+
+# -- folders ----------------------------------------------------------------------------------
+
+
+def logs_in(folder: Path) -> list[Path] | None:
+    """The logs under a folder, at any depth, in sorted order: every ``*.cartlog`` file and
+    every ``*.json`` file that is not some other JSON document (valid JSON that names no game,
+    such as a schema). Hidden files and folders are passed over, and so are symbolic links to
+    folders. None when the folder cannot be listed."""
+    found: list[Path] = []
+    try:
+        entries = sorted(os.scandir(folder), key=lambda e: e.name)
+    except OSError:
+        return None
+    for entry in entries:
+        if entry.name.startswith("."):
+            continue
+        path = folder / entry.name
+        try:
+            is_dir = entry.is_dir(follow_symlinks=False)
+            is_file = not is_dir and entry.is_file()
+        except OSError:
+            continue
+        if is_dir:
+            found += logs_in(path) or []
+        elif is_file and path.suffix.lower() in LOG_SUFFIXES:
+            if path.suffix.lower() == ".json" and _other_json(path):
+                continue
+            found.append(path)
+    return found
+
+
+_LOG_START = (b'{"game":', b'{\n  "game":')  # how a JSON log written by cartlog begins
+
+
+def _other_json(path: Path) -> bool:
+    """Whether a ``.json`` file is valid JSON that is not a log (it names no game). A file that
+    is not valid JSON may be a damaged log: it is checked, and reported. A file that starts
+    the way cartlog writes a JSON log is one, without decoding it here."""
+    import msgspec
+
+    try:
+        with open(path, "rb") as stream:
+            head = stream.read(16)
+            if head.removeprefix(b"\xef\xbb\xbf").startswith(_LOG_START):
+                return False
+            data = head + read_bounded(stream, limit("CARTLOG_MAX_BYTES", MAX_BYTES))
+        raw = msgspec.json.decode(data.removeprefix(b"\xef\xbb\xbf"))
+    except (OSError, msgspec.DecodeError, RecursionError, UnicodeError):
+        return False
+    return not (isinstance(raw, dict) and "game" in raw)
+
+
+def expand(paths: Iterable[str | Path]) -> list[Path]:
+    """The logs to audit: each path as given, a folder replaced by the logs under it. A folder
+    holding no log stays, to be reported as unreadable (:func:`audit_files` says so)."""
+    out: list[Path] = []
+    for given in paths:
+        path = Path(given)
+        logs = logs_in(path) if str(given) != "-" and path.is_dir() else None
+        out += logs if logs else [path]
+    return out
+
+
+def no_logs(path: str | Path) -> LogSyntaxError:
+    """The error of a folder with no log in it."""
+    from cartlog.core.text import printable
+
+    return LogSyntaxError(printable(str(path)), [SyntaxProblem(0, 0, (
+        "is a directory with no log in it (no *.cartlog or *.json log, at any depth)"))], None)
+
+
+# -- auditing many logs ---------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """What auditing one file gave: its report, or why it could not be read.
+
+    ``name`` is the file's name as shown in reports. ``text`` is the log's text when it is
+    needed to show the lines its findings stand on (a finding with a line), else None; an
+    unreadable file's ``error.source`` likewise. Outcomes pickle, so that they cross from
+    worker processes."""
+
+    name: str
+    report: Report | None = None
+    error: LogSyntaxError | None = None
+    text: str | None = None
+
+    @property
+    def status(self) -> int:
+        """The exit status this file alone gives: 0 clean, 1 errors found, 2 unreadable."""
+        if self.error is not None:
+            return EXIT_UNREADABLE
+        return EXIT_FINDINGS if self.report is not None and self.report.errors else EXIT_CLEAN
+
+
+@dataclass(frozen=True, slots=True)
+class _Options:
+    stop_at_first: bool
+    min_severity: str
+    text: bool
+    max_bytes: int
+    max_line: int
+
+
+def at_least(report: Report, severity: str) -> Report:
+    """The report with only its findings of ``severity`` or above (``info``, ``warning``,
+    ``error``). The counts (errors, warnings, infos) still count every finding; ``follows``
+    indices are renumbered, and dropped when they pointed at a finding left out."""
+    rank = SEVERITIES.index(severity)
+    if rank == 0:
+        return report
+    import msgspec
+
+    findings = report.findings
+    keep = [i for i, f in enumerate(findings) if SEVERITIES.index(f.severity) >= rank]
+    if len(keep) == len(findings):
+        return report
+    index = {old: new for new, old in enumerate(keep)}
+    kept = []
+    for i in keep:
+        f = findings[i]
+        if f.follows is not None:
+            f = msgspec.structs.replace(f, follows=index.get(f.follows))
+        kept.append(f)
+    return msgspec.structs.replace(report, findings=kept)
+
+
+def audit_path(path: str | Path, *, stop_at_first: bool = False, min_severity: str = "info",
+               text: bool = True, max_bytes: int | None = None,
+               max_line: int | None = None) -> Outcome:
+    """Read, parse and audit one file. A folder is unreadable: the logs under it are found
+    with :func:`expand`. See :func:`audit_files` for the options."""
+    from cartlog.audit import audit
+    from cartlog.games import is_json
+
+    try:
+        if str(path) != "-" and os.path.isdir(path):
+            if not logs_in(Path(path)):
+                raise no_logs(path)
+            read(path)  # a folder with logs in it: "is a directory, not a log"
+        log, source, name = parse(path, max_bytes=max_bytes, max_line=max_line)
+    except LogSyntaxError as err:
+        if not text and err.source is not None:
+            err = LogSyntaxError(err.path, err.problems, None)
+        return Outcome(name=err.path, error=err)
+    report = audit(log, name, stop_at_first=stop_at_first,
+                   text=source if is_json(source) else None)
+    report = at_least(report, min_severity)
+    shown = text and any(f.line for f in report.findings)
+    return Outcome(name=name, report=report, text=source if shown else None)
+
+
+def _audit_batch(paths: list[str], options: _Options) -> list[Outcome]:
+    """The task a worker runs: a few files, audited one after the other."""
+    return [audit_path(path, stop_at_first=options.stop_at_first,
+                       min_severity=options.min_severity, text=options.text,
+                       max_bytes=options.max_bytes, max_line=options.max_line)
+            for path in paths]
+
+
+def default_jobs() -> int:
+    """The cores this process may run on."""
+    try:
+        return len(os.sched_getaffinity(0)) or 1
+    except AttributeError:  # not on Linux
+        return os.cpu_count() or 1
+
+
+def batch_size(files: int | None, workers: int) -> int:
+    """Files per task: a few tasks per worker for a small corpus, up to :data:`MAX_BATCH`."""
+    if files is None:
+        return BATCH
+    return max(1, min(MAX_BATCH, files // (workers * IN_FLIGHT_PER_WORKER)))
+
+
+def audit_files(paths: Iterable[str | Path], *, executor: Executor | None = None,
+                jobs: int | None = None, stop_at_first: bool = False,
+                min_severity: str = "info", text: bool = True, batch: int | None = None,
+                in_flight: int | None = None) -> Iterator[Outcome]:
+    """Audit log files and yield one :class:`Outcome` per path, in the order given.
+
+    - ``executor``: any :class:`concurrent.futures.Executor` to run the tasks on (a process
+      pool, a Dask ``client.get_executor()``); it is left running. Without one, ``jobs``
+      worker processes are started (default: every core; 1 audits in this process) and shut
+      down at the end.
+    - ``stop_at_first``: stop each log at its first error.
+    - ``min_severity``: keep only the findings at this severity or above (``info``,
+      ``warning``, ``error``); the counts still count every finding.
+    - ``text``: keep the log's text in the outcome when a finding has a line to show
+      (False for summaries and JSON, which show no source line).
+    - ``batch``: files per task (default: from the number of files, at most
+      :data:`MAX_BATCH`); ``in_flight``: tasks submitted and not yet yielded (default: four
+      per worker). At most ``batch * in_flight`` outcomes are held at any time, and
+      ``paths`` is consumed as the work goes, so that it may be a generator.
+
+    Standard input (``-``) is read and audited in this process. The limits of
+    ``CARTLOG_MAX_BYTES`` and ``CARTLOG_MAX_LINE`` are read here, once, and passed to the
+    workers.
+    """
+    if min_severity not in SEVERITIES:
+        raise ValueError(f"min_severity {min_severity!r}: expected one of "
+                         f"{', '.join(SEVERITIES)}")
+    options = _Options(stop_at_first, min_severity, text,
+                       limit("CARTLOG_MAX_BYTES", MAX_BYTES), limit("CARTLOG_MAX_LINE", MAX_LINE))
+    jobs = default_jobs() if jobs is None else max(1, jobs)
+    if executor is None and jobs == 1:
+        for path in paths:
+            yield _audit_batch([str(path)], options)[0]
+        return
+    workers = jobs if executor is None else getattr(executor, "_max_workers", None) or jobs
+    files = len(paths) if hasattr(paths, "__len__") else None
+    size = batch or batch_size(files, workers)
+    most = in_flight or workers * IN_FLIGHT_PER_WORKER
+    own = executor is None
+    if executor is None:
+        from concurrent.futures import ProcessPoolExecutor
+
+        executor = ProcessPoolExecutor(max_workers=jobs, initializer=_worker_start)
+    try:
+        yield from _in_order(executor, paths, options, size, most)
+    finally:
+        if own:
+            executor.shutdown(wait=True, cancel_futures=True)
+
+
+def _worker_start() -> None:
+    """A worker leaves Ctrl-C to the process that started it, which stops the pool."""
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _in_order(executor: Executor, paths: Iterable[str | Path], options: _Options, size: int,
+              most: int) -> Iterator[Outcome]:
+    """Submit batches of ``size`` files, at most ``most`` at a time, and yield their outcomes
+    in the order of ``paths``, the oldest batch first."""
+    pending: deque[Any] = deque()  # futures, or outcomes already known (standard input)
+    batch: list[str] = []
+    try:
+        for path in paths:
+            if str(path) == "-":  # read here: a worker has no standard input
+                if batch:
+                    pending.append(executor.submit(_audit_batch, batch, options))
+                    batch = []
+                pending.append(_audit_batch(["-"], options))
+            else:
+                batch.append(str(path))
+                if len(batch) < size:
+                    continue
+                pending.append(executor.submit(_audit_batch, batch, options))
+                batch = []
+            while len(pending) >= most:
+                yield from _done(pending.popleft())
+        if batch:
+            pending.append(executor.submit(_audit_batch, batch, options))
+        while pending:
+            yield from _done(pending.popleft())
+    finally:
+        for item in pending:
+            if not isinstance(item, list):
+                item.cancel()
+
+
+def _done(item: Any) -> list[Outcome]:
+    return item if isinstance(item, list) else item.result()
