@@ -23,9 +23,10 @@ import os
 import sys
 from collections import deque
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
+
+import msgspec
 
 from cartlog.core.errors import LogSyntaxError, SyntaxProblem
 
@@ -165,8 +166,6 @@ def _other_json(path: Path) -> bool:
     """Whether a ``.json`` file is valid JSON that is not a log (it names no game). A file that
     is not valid JSON may be a damaged log: it is checked, and reported. A file that starts
     the way cartlog writes a JSON log is one, without decoding it here."""
-    import msgspec
-
     try:
         with open(path, "rb") as stream:
             head = stream.read(16)
@@ -201,8 +200,7 @@ def no_logs(path: str | Path) -> LogSyntaxError:
 # -- auditing many logs ---------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
-class Outcome:
+class Outcome(msgspec.Struct, frozen=True):
     """What auditing one file gave: its report, or why it could not be read.
 
     ``name`` is the file's name as shown in reports. ``text`` is the log's text when it is
@@ -223,8 +221,7 @@ class Outcome:
         return EXIT_FINDINGS if self.report is not None and self.report.errors else EXIT_CLEAN
 
 
-@dataclass(frozen=True, slots=True)
-class _Options:
+class _Options(msgspec.Struct, frozen=True):
     stop_at_first: bool
     min_severity: str
     text: bool
@@ -239,8 +236,6 @@ def at_least(report: Report, severity: str) -> Report:
     rank = SEVERITIES.index(severity)
     if rank == 0:
         return report
-    import msgspec
-
     findings = report.findings
     keep = [i for i, f in enumerate(findings) if SEVERITIES.index(f.severity) >= rank]
     if len(keep) == len(findings):
