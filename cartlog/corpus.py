@@ -73,8 +73,8 @@ def read_bounded(stream: Any, limit: int) -> bytes:
 def check_line_length(text: str, name: str, max_line: int | None = None) -> None:
     """Raise :class:`LogSyntaxError` at the first line longer than the limit."""
     most = limit("CARTLOG_MAX_LINE", MAX_LINE) if max_line is None else max_line
-    if len(text) <= most:
-        return
+    if len(text) <= most or max(map(len, text.split("\n"))) <= most:
+        return  # (a line between newlines holds every line that \r or \r\n ends)
     for number, line in enumerate(text.replace("\r\n", "\n").replace("\r", "\n")
                                   .split("\n"), 1):
         if len(line) > most:
@@ -328,19 +328,22 @@ def audit_files(paths: Iterable[str | Path], *, executor: Executor | None = None
     options = _Options(stop_at_first, min_severity, text,
                        limit("CARTLOG_MAX_BYTES", MAX_BYTES), limit("CARTLOG_MAX_LINE", MAX_LINE))
     jobs = default_jobs() if jobs is None else max(1, jobs)
-    if executor is None and jobs == 1:
+    own = executor is None
+    if executor is None and jobs > 1:
+        from concurrent.futures import ProcessPoolExecutor
+
+        try:
+            executor = ProcessPoolExecutor(max_workers=jobs, initializer=_worker_start)
+        except (NotImplementedError, OSError, ImportError):  # no process pool on this system
+            jobs = 1
+    if executor is None:
         for path in paths:
             yield _audit_batch([str(path)], options)[0]
         return
-    workers = jobs if executor is None else getattr(executor, "_max_workers", None) or jobs
+    workers = jobs if own else getattr(executor, "_max_workers", None) or jobs
     files = len(paths) if hasattr(paths, "__len__") else None
     size = batch or batch_size(files, workers)
     most = in_flight or workers * IN_FLIGHT_PER_WORKER
-    own = executor is None
-    if executor is None:
-        from concurrent.futures import ProcessPoolExecutor
-
-        executor = ProcessPoolExecutor(max_workers=jobs, initializer=_worker_start)
     try:
         yield from _in_order(executor, paths, options, size, most)
     finally:
