@@ -25,7 +25,6 @@ from cartlog.core.text import to_ascii
 # library's, so that worker processes read logs as the commands do.
 from cartlog.corpus import limit as _limit
 from cartlog.corpus import parse as _parse
-from cartlog.corpus import read as _read  # noqa: F401 - the reader of a log's text
 from cartlog.games import SPECS
 
 EXIT_CLEAN, EXIT_FINDINGS, EXIT_UNREADABLE = 0, 1, 2
