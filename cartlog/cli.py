@@ -379,8 +379,10 @@ def check(
     fmt: FormatOpt = Format.text,
     stop_at_first: Annotated[bool, typer.Option("--stop-at-first", help="Stop each log at "
                                                 "its first error.")] = False,
-    verbose: Annotated[bool, typer.Option("--verbose", "-v", help="Show the one-line "
-                                          "position before each finding.")] = False,
+    verbose: Annotated[bool, typer.Option("--verbose", "-v", help="List every finding "
+                                          "that may only follow from another in full, and "
+                                          "show the one-line position before each finding.")
+              ] = False,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="Only the summary line of "
                                         "each log.")] = False,
     min_severity: Annotated[MinSeverity, typer.Option(
@@ -981,10 +983,6 @@ def main() -> None:
     """The ``cartlog`` program: no traceback reaches the user.
 
     Set ``CARTLOG_DEBUG=1`` to see the traceback of an internal error."""
-    if _no_color():
-        from typer import rich_utils
-
-        rich_utils.COLOR_SYSTEM = None  # help and usage errors too
     for stream in (sys.stdout, sys.stderr):  # PYTHONIOENCODING=ascii: escape, never fail
         try:
             stream.reconfigure(errors="backslashreplace")

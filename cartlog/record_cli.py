@@ -136,13 +136,10 @@ def _rules(spec: GameSpec, rules: str | None) -> str:
 
 
 def _read(path: Path) -> str:
-    from cartlog.games import decode_text
+    """A header file's text, read as every log is (the same limits and messages)."""
+    from cartlog.corpus import read
 
-    try:
-        data = path.read_bytes()
-    except OSError as exc:
-        raise Usage(f"{path}: cannot read: {exc.strerror or exc}") from None
-    return decode_text(data, str(path))
+    return read(path)[0]
 
 
 def _ask_setup(spec: GameSpec, rules: str, out: Path, ascii_only: bool,
