@@ -9,6 +9,8 @@ repeats, on one core:
       once a file is in memory;
   (b') the same through ``cartlog.games.read_log``, the reader the CLI uses (generic decode,
       conversion to the Structs, and the checks of names, letters and spaces);
+  (t) the text path: the same games written in the text notation (canonical form), read with
+      ``read_log`` and audited, as ``cartlog check`` does for a text log;
   (c) the bare replay, ``Replay(log).run()``, on logs decoded beforehand.
 
 Prints a Markdown table with actions/s and games/s for each, and the machine it ran on. An
@@ -115,6 +117,8 @@ def main(argv: list[str] | None = None) -> int:
     decoder = msgspec.json.Decoder(entry.module("events").LOG_TYPE)
     logs = [decoder.decode(b) for b in blobs]
     texts = [b.decode() for b in blobs]
+    notation = entry.module("notation")
+    written = [notation.format_log(log) for log in logs]
     actions = count_actions(game, logs)
     entries = count_entries(logs)
     unfinished = sum(1 for log in logs if is_unfinished(log))
@@ -135,6 +139,10 @@ def main(argv: list[str] | None = None) -> int:
         for t in texts:
             audit(read_log(t))
 
+    def text_audit() -> None:
+        for t in written:
+            audit(read_log(t))
+
     def replay_only() -> None:
         for log in logs:
             Replay(log).run()
@@ -143,6 +151,7 @@ def main(argv: list[str] | None = None) -> int:
         ("(a) decode (msgspec, typed): the floor", decode_only),
         ("(b) decode + audit", decode_audit),
         ("(b') read_log + audit (the CLI's reader)", read_audit),
+        ("(t) text log: read_log + audit", text_audit),
         ("(c) replay only (pre-decoded)", replay_only),
     ]
     results = [(name, best_of(args.repeats, fn)) for name, fn in stages]
