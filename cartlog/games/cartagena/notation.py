@@ -40,6 +40,7 @@ from cartlog.core.notation import (
 from cartlog.core.notation import number as to_number
 from cartlog.core.words import (
     Palette,
+    aside,
     did_you_mean,
     hint_text,
     located_words,
@@ -204,6 +205,12 @@ class _Reader(LogReader):
         self.problems = kept + best_problems
         self.rs = RULESETS[best_name]
         if best_parts is parts:  # no rule set reads better
+            if tag is not None and self.problems and find_ruleset(written) is None:
+                # the log is unreadable anyway: the audit would not get to say it
+                self.problem(tag.line, tag.col, f"unknown rule set {written!r}"
+                             + aside(did_you_mean(written, RULESET_SPELLINGS))
+                             + f"; read as {first}",
+                             expected="one of " + ", ".join(RULESETS), end=tag.end)
             return parts, None
         if tag is not None:
             hint = (f"did you mean {best_name}?" if best_name in near

@@ -359,6 +359,16 @@ def test_an_unknown_rule_set_the_log_reads_without_is_left_to_the_audit(written,
     assert finding.message == message
 
 
+def test_an_unknown_rule_set_is_named_among_the_problems_of_an_unreadable_log():
+    """The audit, which names an unknown rule set the log reads without, never runs on a log
+    that cannot be read: the reader names it then, beside the log's own problems."""
+    text = head(rules="ravensberger") + TURNS_2000 + "4. blue zz\n"
+    found = problems(text)
+    assert found[0] == (2, 9, "unknown rule set 'ravensberger' (did you mean ravensburger?); "
+                        "read as 2000-jamaica")
+    assert any("cannot read action 'zz'" in p[2] for p in found[1:])
+
+
 # -- suggestions for a word the reader does not know ---------------------------------------------
 
 
