@@ -4,7 +4,9 @@ When a recorded destination disagrees with the rules, either the table really mo
 there (the game went on "as played"), or the scribe wrote the wrong number and the game went on
 from the lawful space. The walker plays the next turns of the log from both states, on copies,
 and counts the errors each reading meets: the reading with fewer is the one the log supports
-(a tie keeps the log as written). Only the rule functions are used; nothing is reported.
+(a tie keeps the log as written). A draw written with another number of cards, or other cards,
+than the rules give is read the same way, to the end of the log (a hand one card off may show
+only much later). Only the rule functions are used; nothing is reported.
 """
 
 from __future__ import annotations
@@ -26,7 +28,8 @@ from cartlog.games.cartagena.model import State
 HORIZON = 40  # turns looked at past the slip (8 or more of each player's): bounded in cost
 
 
-def _errors(found: list) -> int:
+def errors_of(found: list) -> int:
+    """How many of ``found`` (violations) are errors."""
     return sum(1 for v in found if CODES[v.code].severity == "error")
 
 
@@ -54,27 +57,28 @@ def _actions(state: State, seat: int, actions: list, begun: bool) -> int:
             n += 1
         if kind is Forward:
             card = state.rs.index.get(act.card, -1)
-            n += _errors(rules.check_forward(state, seat, card, act.start, act.to))
+            n += errors_of(rules.check_forward(state, seat, card, act.start, act.to))
             rules.apply_forward(state, seat, card, act.start, act.to)
         elif kind is Back:
             cards = _signs(state, act.cards)
-            n += _errors(rules.check_back(state, seat, act.start, act.to, cards, act.count))
+            n += errors_of(rules.check_back(state, seat, act.start, act.to, cards, act.count))
             rules.apply_back(state, seat, act.start, act.to, cards, act.count)
         elif kind is Draw:
             cards = _signs(state, act.cards)
-            n += _errors(rules.check_stuck_draw(state, seat, cards, act.count))
+            n += errors_of(rules.check_stuck_draw(state, seat, cards, act.count))
             rules.apply_stuck_draw(state, seat, cards, act.count)
         moved = True
     if not moved and not begun and state.winner is None:
-        n += _errors(rules.check_turn_end(state, seat, 0, rules.is_stuck(state, seat), False))
+        n += errors_of(rules.check_turn_end(state, seat, 0, rules.is_stuck(state, seat), False))
     return n
 
 
 def errors_ahead(log: CartagenaLog, seat_of: dict[str, int], state: State, index: int,
-                 action: int) -> int:
+                 action: int, horizon: int | None = HORIZON) -> int:
     """The errors the log meets from ``state``, the state just after action ``action`` of
     event ``index``: the rest of that turn, then up to :data:`HORIZON` turns, with the
-    ``pirates`` claims on the way. ``state`` is changed: pass a copy."""
+    ``pirates`` claims on the way (``horizon=None``: to the end of the log). ``state`` is
+    changed: pass a copy."""
     events = log.events
     turn = events[index]
     n = _actions(state, state.seat, turn.actions[action + 1:], begun=True)
@@ -85,7 +89,7 @@ def errors_ahead(log: CartagenaLog, seat_of: dict[str, int], state: State, index
         kind = type(ev)
         if kind is Turn:
             turns += 1
-            if turns > HORIZON:
+            if horizon is not None and turns > horizon:
                 break
             if state.winner is not None:
                 return n + (1 if ev.actions else 0)
@@ -101,6 +105,6 @@ def errors_ahead(log: CartagenaLog, seat_of: dict[str, int], state: State, index
             n += sorted(ev.spaces) != sorted(state.pirates[seat])
         elif kind is Row:
             cards = _signs(state, ev.cards) or []
-            n += _errors(rules.check_row(state, cards))
+            n += errors_of(rules.check_row(state, cards))
             rules.apply_row(state, cards)
     return n

@@ -28,7 +28,7 @@ from cartlog.games.cartagena.events import (
     Row,
     Turn,
 )
-from cartlog.games.cartagena.lookahead import errors_ahead
+from cartlog.games.cartagena.lookahead import errors_ahead, errors_of
 from cartlog.games.cartagena.model import NSIGNS, RULESETS, UNKNOWN, State, find_ruleset
 from cartlog.games.cartagena.notation import format_action
 from cartlog.games.cartagena.position import to_position
@@ -52,6 +52,15 @@ class _Stop(Exception):
     pass
 
 
+# A draw written other than the rules give it, which may be a slip of the pen; and the
+# findings about the cards drawn, which the reading followed decides.
+_SLIPS = ("draw/count", "draw/not-next-in-row")
+_DRAWN = frozenset({"draw/count", "draw/not-next-in-row", "card/too-many"})
+# Each draw read both ways is played to the end of the log: past this many in one log (a log
+# whose every draw is off is no slip of the pen) the rest are kept as written.
+_DRAW_READS = 25
+
+
 class Replay:
     """One pass over a log. After :meth:`run`: ``state``, ``notes``, ``unchecked`` and counts."""
 
@@ -63,6 +72,7 @@ class Replay:
         self.actions = 0
         self._unseen_plays = 0
         self._count_only_draws = 0
+        self._draws_read = 0  # draws read both ways (:meth:`_draw_slips`), at most _DRAW_READS
         self._unknown_forward = 0
         self._listener: Callable[[Step], None] | None = None
         self.rs = find_ruleset(log.rules) or RULESETS["2000-jamaica"]
@@ -303,7 +313,13 @@ class Replay:
             found, to = self._slip(found, "move/back-destination", act, index, ai, seat,
                                    lambda s, dest: rules.apply_back(s, seat, act.start, dest,
                                                                     cards, act.count))
-        rules.apply_back(state, seat, act.start, to, cards, act.count)
+        count = act.count
+        if found and not act.condoned and any(v.code in _SLIPS for v in found):
+            found, cards, count = self._draw_slips(
+                found, act, index, ai, cards,
+                lambda s, c, n: rules.apply_back(s, seat, act.start, to, c, n),
+                lambda s, c, n: rules.check_back(s, seat, act.start, to, c, n))
+        rules.apply_back(state, seat, act.start, to, cards, count)
         if found or act.condoned or listening:
             start = self._found(found, act, index, number, ai, seat, pos)
             if listening:
@@ -337,6 +353,78 @@ class Replay:
                                f"{state.space_name(lawful)}: did you mean {meant}?")
         return found, lawful
 
+    def _draw_slips(self, found: list[Violation], act, index: int, ai: int,
+                    cards: list[int] | None, play, check
+                    ) -> tuple[list[Violation], list[int] | None, int | None]:
+        """A draw written other than the rules give it (``draw/count``: another number of
+        cards; ``draw/not-next-in-row``: not the row's next cards) is either what the table
+        did or a slip of the pen: follow the hand as the log wrote it, or as the rules give
+        it, whichever the rest of the log fits with fewer errors (:mod:`lookahead`; a tie
+        keeps the log as written). The draw is reported once; the findings of the action are
+        those of the reading followed. Returns them, the cards and the count to follow."""
+        count = act.count
+        if self._draws_read >= _DRAW_READS:
+            return found, cards, count
+        self._draws_read += 1
+        slip = next((v for v in found if v.code == "draw/count"), None)
+        if slip is not None and (slip.expected or "").isdigit():
+            readings = self._count_readings(cards, int(slip.expected))
+            note = "later lines hold the hand the rules give"
+        else:
+            slip = next((v for v in found if v.code == "draw/not-next-in-row"), None)
+            if slip is None or cards is None:
+                return found, cards, count
+            row = rules.peek_row(self.state, len(cards))
+            readings = [([e if e >= 0 else c for c, e in zip(cards, row)], None)]
+            note = "later lines hold the row's cards"
+        state = self.state
+        written = state.copy()
+        play(written, cards, count)
+        # the errors of each reading: its own at the action (the slip aside), and to the end
+        # of the log, since a hand off by one card may show only much later
+        best = (errors_of([w for w in found if w is not slip])
+                + errors_ahead(self.log, self.seat_of, written, index, ai, None))
+        chosen = None
+        for reading in readings:
+            corrected = state.copy()
+            play(corrected, *reading)
+            n = (errors_of([w for w in check(state, *reading) if w.code != slip.code])
+                 + errors_ahead(self.log, self.seat_of, corrected, index, ai, None))
+            if n < best:
+                best, chosen = n, reading
+        if chosen is None:
+            return found, cards, count
+        if chosen[0] is not None and chosen[0] != cards and -1 not in chosen[0]:
+            note += f" (drawn {''.join(self.rs.letter(c) for c in chosen[0])})"
+        at = found.index(slip)
+        kept = [w for w in found[:at] if w.code not in _DRAWN]
+        kept.append(slip._replace(message=f"{slip.message}; {note}"))
+        kept += [w for w in found[at + 1:] if w.code not in _DRAWN]
+        codes = {w.code for w in kept}
+        kept += [w for w in check(state, *chosen) if w.code not in codes]
+        return kept, chosen[0], chosen[1]
+
+    def _count_readings(self, cards: list[int] | None, want: int
+                        ) -> list[tuple[list[int] | None, int | None]]:
+        """The draws of ``want`` cards closest to the cards written: a count alone, the cards
+        with one left out, or with unseen ones added (in Tortuga, anywhere among them: the
+        row's)."""
+        if cards is None:
+            return [(None, want)]
+        readings: list[tuple[list[int] | None, int | None]] = []
+        if len(cards) > want:
+            for k in range(len(cards)):
+                kept = cards[:k] + cards[k + 1:]
+                reading = (kept, None) if kept else (None, 0)
+                if reading not in readings:
+                    readings.append(reading)
+            return readings
+        for k in range(len(cards) + 1 if self.rs.tortuga else 1):
+            more = cards[:k] + [-1] * (want - len(cards)) + cards[k:]
+            if (more, None) not in readings:
+                readings.append((more, None))
+        return readings
+
     def _stuck_draw(self, act: Draw, index: int, number: int, ai: int, seat: int) -> None:
         state = self.state
         cards = signs(self.state, act.cards)
@@ -347,7 +435,13 @@ class Replay:
         text = (f"{state.colours[seat]} takes the stuck player's draw: "
                 f"{n if n is not None else 1} card{'s' if n not in (None, 1) else ''}")
         pos = to_position(state) if found else None
-        rules.apply_stuck_draw(state, seat, cards, act.count)
+        count = act.count
+        if found and not act.condoned and any(v.code in _SLIPS for v in found):
+            found, cards, count = self._draw_slips(
+                found, act, index, ai, cards,
+                lambda s, c, n: rules.apply_stuck_draw(s, seat, c, n),
+                lambda s, c, n: rules.check_stuck_draw(s, seat, c, n))
+        rules.apply_stuck_draw(state, seat, cards, count)
         start = self._found(found, act, index, number, ai, seat, pos)
         if self._listener is not None:
             self._action_step(act, number, ai, seat, text, start)
