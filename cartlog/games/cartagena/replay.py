@@ -394,11 +394,17 @@ class Replay:
                 best, chosen = n, reading
         if chosen is None:
             return found, cards, count
-        if chosen[0] is not None and chosen[0] != cards and -1 not in chosen[0]:
-            note += f" (drawn {''.join(self.rs.letter(c) for c in chosen[0])})"
+        drawn, n = chosen
+        letters = None if drawn is None else "".join(
+            self.rs.letter(c) if c >= 0 else "?" for c in drawn)
+        meant = format_action(msgspec.structs.replace(
+            act, cards=letters, count=n if letters is None else None, line=0, col=0, end=0,
+            comment=None, condoned=False), self.state.boat)
         at = found.index(slip)
         kept = [w for w in found[:at] if w.code not in _DRAWN]
-        kept.append(slip._replace(message=f"{slip.message}; {note}"))
+        unseen = ", ? for a card the log does not name" if "?" in (letters or "") else ""
+        kept.append(slip._replace(
+            message=f"{slip.message}; {note}: did you mean {meant}{unseen}?"))
         kept += [w for w in found[at + 1:] if w.code not in _DRAWN]
         codes = {w.code for w in kept}
         kept += [w for w in check(state, *chosen) if w.code not in codes]

@@ -137,7 +137,8 @@ def test_a_draw_written_one_card_short_is_reported_once_when_later_plays_show_tw
     # blue plays on turn 10 shows the hand held both, so that play is not reported
     errors = [f for f in audit(read_log(text)).findings if f.severity == "error"]
     assert [(f.code, f.line, f.expected) for f in errors] == [("draw/count", 10, "2")]
-    assert "later lines hold the hand the rules give" in errors[0].message
+    assert errors[0].message.endswith("later lines hold the hand the rules give: did you mean "
+                                      "3-1+?K, ? for a card the log does not name?")
 
 
 def test_a_draw_count_nothing_later_contradicts_is_kept_as_written():
