@@ -35,6 +35,8 @@ import tempfile
 import time
 from pathlib import Path
 
+from bench_audit import cpu_model  # noqa: E402  (this folder is on the path when run)
+
 ROOT = Path(__file__).resolve().parent.parent
 TARGET = (100_000, 60.0)  # the goal: 100,000 four-player Cartagena games in under 60 s
 
@@ -51,16 +53,6 @@ def cores() -> int:
         return len(os.sched_getaffinity(0))
     except AttributeError:
         return os.cpu_count() or 1
-
-
-def cpu_model() -> str:
-    try:
-        for line in Path("/proc/cpuinfo").read_text().splitlines():
-            if line.lower().startswith("model name"):
-                return line.split(":", 1)[1].strip()
-    except OSError:
-        pass
-    return platform.processor() or platform.machine() or "unknown"
 
 
 def load() -> str:

@@ -104,33 +104,28 @@ def _short_help(help_text: str | None) -> str:
     return first[:end + 1] if end != -1 else first
 
 
-class _Command(TyperCommand):
+class _PlainHelp:
+    """What commands and the group share in help: the plain layout, names for values."""
+
     context_class = _HelpContext
 
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
-        _plain_params(self.params)
+        _plain_params(self.params)  # type: ignore[attr-defined]
 
     def get_help_option(self, ctx):
-        option = super().get_help_option(ctx)
+        option = super().get_help_option(ctx)  # type: ignore[misc]
         _plain_params([option] if option is not None else [])
         return option
 
+
+class _Command(_PlainHelp, TyperCommand):
     def get_short_help_str(self, limit: int = 45) -> str:
         return self.short_help or _short_help(self.help)
 
 
-class _Group(TyperGroup):
-    context_class = _HelpContext
-
-    def __init__(self, *args, **kwargs) -> None:
-        super().__init__(*args, **kwargs)
-        _plain_params(self.params)
-
-    def get_help_option(self, ctx):
-        option = super().get_help_option(ctx)
-        _plain_params([option] if option is not None else [])
-        return option
+class _Group(_PlainHelp, TyperGroup):
+    pass
 
 
 app = typer.Typer(

@@ -20,7 +20,6 @@ from pathlib import Path
 
 import msgspec
 import pytest
-from syrupy.extensions.single_file import SingleFileSnapshotExtension, WriteMode
 from typer.testing import CliRunner
 
 from cartlog.audit import audit
@@ -32,16 +31,6 @@ from cartlog.record import OPEN_MARK, Recorder, header_text, setup_problems
 ROOT = Path(__file__).resolve().parent.parent
 IDS = [spec.name for spec in SPECS]
 runner = CliRunner()
-
-
-class TextSnapshot(SingleFileSnapshotExtension):
-    _write_mode = WriteMode.TEXT
-    file_extension = "txt"
-
-
-@pytest.fixture
-def snap(snapshot):
-    return snapshot.use_extension(TextSnapshot)
 
 
 @pytest.fixture

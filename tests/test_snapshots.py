@@ -14,7 +14,6 @@ import json
 from pathlib import Path
 
 import pytest
-from syrupy.extensions.single_file import SingleFileSnapshotExtension, WriteMode
 from typer.testing import CliRunner
 
 from cartlog.cli import app
@@ -31,18 +30,6 @@ SAMPLES = [f"{spec.name}/{p.name}" for spec in SPECS
 IDS = [name.replace("/", "-") for name in SAMPLES]
 
 runner = CliRunner()
-
-
-class TextSnapshot(SingleFileSnapshotExtension):
-    """One UTF-8 text file per snapshot."""
-
-    _write_mode = WriteMode.TEXT
-    file_extension = "txt"
-
-
-@pytest.fixture
-def snap(snapshot):
-    return snapshot.use_extension(TextSnapshot)
 
 
 @pytest.fixture(autouse=True)
