@@ -5,8 +5,9 @@ Measures, each in a fresh interpreter:
 - the wall time of ``python -m cartlog --version``, ``python -m cartlog check LOG``,
   ``python -m cartlog check --format json LOG`` and the first again with ``NO_COLOR=1``
   (best and median of N runs), beside a bare
-  ``python -c pass`` and ``python -c "import typer, rich"`` (the libraries the command line
-  cannot do without) for reference; the commands take turns, run after run, so that a change
+  ``python -c pass``, ``python -c "import typer, rich"`` (the libraries the command line
+  cannot do without) and ``python -c "import typer, rich.console, msgspec"`` (what ``check``
+  needs of them to read a log and draw its report) for reference; the commands take turns, run after run, so that a change
   in the machine's load touches them all alike;
 - the modules that take longest to import for ``cartlog check LOG`` (``python -X importtime``,
   cumulative microseconds, top N), and the time by top-level package.
@@ -106,6 +107,8 @@ def main(argv: list[str] | None = None) -> int:
     commands = [
         ("python -c pass (interpreter alone)", [py, "-c", "pass"], {}),
         ('python -c "import typer, rich"', [py, "-c", "import typer, rich"], {}),
+        ('python -c "import typer, rich.console, msgspec"',
+         [py, "-c", "import typer, rich.console, msgspec"], {}),
         ("python -m cartlog --version", [py, "-m", "cartlog", "--version"], {}),
         (f"python -m cartlog check {rel}", check, {}),
         (f"python -m cartlog check --format json {rel}",

@@ -11,7 +11,7 @@ import inspect
 import os
 import shutil
 import sys
-from enum import Enum
+from enum import Enum, StrEnum
 from pathlib import Path
 from typing import Annotated, NoReturn, Optional
 
@@ -78,14 +78,13 @@ class _HelpContext(_Context):  # type: ignore[valid-type,misc]
 
 
 class _Argument(TyperArgument):
-    """An argument in help: its name (``LOG``), never its Python type."""
+    """An argument in help and usage: its name (``LOG``, ``[LOG]`` when optional, ``LOGS...``),
+    never its Python type."""
 
-    def display_type_rich(self, ctx) -> str | None:
-        return None
-
-    def _usage_display_name(self) -> str:
-        """The argument in the usage line: ``LOG``, ``[LOG]`` when optional, ``LOGS...``."""
-        name = self.display_name_raw if self.required else f"[{self.display_name_raw}]"
+    def make_metavar(self, ctx, *, usage: bool = False) -> str:
+        name = self.metavar or (self.name or "").upper()
+        if usage and not self.required:
+            name = f"[{name}]"
         return name + ("..." if self.nargs != 1 else "")
 
 
@@ -128,9 +127,11 @@ class _Group(_PlainHelp, TyperGroup):
     pass
 
 
+_APP_SETTINGS = dict(name="cartlog", cls=_Group, no_args_is_help=True, rich_markup_mode=None,
+                     context_settings={"help_option_names": ["-h", "--help"]},
+                     pretty_exceptions_enable=False)
+
 app = typer.Typer(
-    name="cartlog",
-    cls=_Group,
     help=f"""Replay and audit recorded games of {_titles()}: every illegal move and every
     wrong score or result, at its line and column.
 
@@ -145,25 +146,22 @@ app = typer.Typer(
       cartlog replay game.cartlog --turn 12
 
       cartlog explain move/forward-destination""",
-    no_args_is_help=True,
     add_completion=True,
-    rich_markup_mode=None,
-    context_settings={"help_option_names": ["-h", "--help"]},
-    pretty_exceptions_enable=False,
+    **_APP_SETTINGS,  # type: ignore[arg-type]
 )
 
 
-class Format(str, Enum):
+class Format(StrEnum):
     text = "text"
     json = "json"
 
 
-class ConvertTo(str, Enum):
+class ConvertTo(StrEnum):
     json = "json"
     text = "text"
 
 
-class ThemeName(str, Enum):
+class ThemeName(StrEnum):
     auto = "auto"
     dark = "dark"
     light = "light"
@@ -357,7 +355,7 @@ def _rule_sets(incomplete: str) -> list[str]:
     return _starting(incomplete, [r for spec in SPECS for r in spec.rulesets])
 
 
-class MinSeverity(str, Enum):
+class MinSeverity(StrEnum):
     info = "info"
     warning = "warning"
     error = "error"
@@ -984,7 +982,7 @@ def main() -> None:
         except (AttributeError, ValueError):
             pass
     try:
-        app(prog_name="cartlog", standalone_mode=True)
+        _app_for(sys.argv[1:])(prog_name="cartlog", standalone_mode=True)
     except KeyboardInterrupt:
         sys.stderr.write("cartlog: interrupted\n")
         sys.exit(130)
@@ -999,6 +997,30 @@ def main() -> None:
                          "cartlog: please report it with the log and the command; "
                          "CARTLOG_DEBUG=1 shows the traceback\n")
         sys.exit(EXIT_UNREADABLE)
+
+
+def _app_for(args: list[str]) -> typer.Typer:
+    """The app to run for ``args``: when they start with a command's name, an app holding that
+    command alone, since building every command's parameters is most of the start-up time
+    and a run uses one (none for ``--version``); otherwise (help, ``--version``, a mistyped command, completion) the
+    whole app, so that the list of commands and "did you mean" are those of every command."""
+    if not args or any(name.endswith("_COMPLETE") for name in os.environ):
+        return app
+    if args[0] in ("--version", "-V"):
+        wanted = []  # the version needs no command
+    else:
+        wanted = [info for info in app.registered_commands if _command_name(info) == args[0]]
+        if len(wanted) != 1:
+            return app
+    one = typer.Typer(help=app.info.help, add_completion=False,
+                      **_APP_SETTINGS)  # type: ignore[arg-type]
+    one.registered_commands = wanted
+    one.registered_callback = app.registered_callback
+    return one
+
+
+def _command_name(info) -> str:
+    return info.name or info.callback.__name__.lower().replace("_", "-")
 
 
 def _quiet_exit(message: str = "") -> NoReturn:

@@ -68,3 +68,27 @@ def test_rules_import_neither_rich_nor_typer():
                           text=True, timeout=60, env={**os.environ, "PYTHONPATH": str(ROOT)})
     assert proc.returncode == 0, proc.stderr
     assert proc.stdout.strip() == "[]"
+
+
+# -- start-up: a command imports only what it uses ---------------------------------------------
+
+NOT_AT_START = ("pydantic", "prompt_toolkit", "hashlib", "cartlog.record",
+                "cartlog.games.cartagena.engine", "cartlog.games.meuterer.engine",
+                "concurrent.futures.process")
+
+
+@pytest.mark.parametrize("args", [
+    ["--version"],
+    ["check", "samples/mutiny/one-player.cartlog"],
+    ["check", "--format", "json", "samples/mutiny/one-player.cartlog"],
+])
+def test_start_up_imports_nothing_the_command_does_not_use(args):
+    """An unsealed Mutiny log: no other game's engine, no seal hashing, no recorder, no worker
+    processes, and no pydantic (which typer 0.29 would bring)."""
+    code = ("import sys, runpy; sys.argv = ['cartlog', *sys.argv[1:]]\n"
+            "try:\n    runpy.run_module('cartlog', run_name='__main__')\n"
+            "except SystemExit:\n    pass\n"
+            f"sys.stderr.write(repr(sorted(m for m in {NOT_AT_START!r} if m in sys.modules)))")
+    proc = subprocess.run([sys.executable, "-c", code, *args], cwd=ROOT, capture_output=True,
+                          text=True, timeout=60, env={**os.environ, "PYTHONPATH": str(ROOT)})
+    assert proc.stderr.splitlines()[-1] == "[]", proc.stderr

@@ -19,7 +19,7 @@ import typer
 from typer.testing import CliRunner
 
 from cartlog import __version__
-from cartlog.cli import app
+from cartlog.cli import _app_for, _command_name, app
 from cartlog.schemas import (
     check_document_type,
     replay_document_type,
@@ -1118,3 +1118,30 @@ def test_json_log_finding_is_located_in_the_replay(json_finding):
     result = run("replay", path, "--turn", "1", "--ascii", "--no-board")
     assert result.exit_code == 1
     assert f"line {line}:{col}" in result.stdout
+
+
+# -- the program builds only the command it runs -----------------------------------------------
+
+@pytest.mark.parametrize("name", [_command_name(info) for info in app.registered_commands])
+def test_one_command_app_is_the_whole_apps_command(name):
+    """``main`` builds the named command alone: its help, usage errors and exit statuses are
+    those of the whole app."""
+    one = _app_for([name])
+    assert one is not app and [_command_name(i) for i in one.registered_commands] == [name]
+    for args in ([name, "--help"], [name, "--no-such-option"]):
+        whole = runner.invoke(app, args, env={"COLUMNS": "80"})
+        alone = runner.invoke(one, args, env={"COLUMNS": "80"})
+        assert (alone.exit_code, alone.output) == (whole.exit_code, whole.output)
+
+
+@pytest.mark.parametrize("args", [[], ["--help"], ["chek"], ["-V", "check"]])
+def test_whole_app_when_no_command_leads(args):
+    if args[:1] == ["-V"]:
+        assert _app_for(args).registered_commands == []  # the version needs no command
+    else:
+        assert _app_for(args) is app
+
+
+def test_whole_app_while_completing(monkeypatch):
+    monkeypatch.setenv("_CARTLOG_COMPLETE", "complete_bash")
+    assert _app_for(["check"]) is app

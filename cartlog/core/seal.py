@@ -12,7 +12,6 @@ not who recorded it. Lines cut from the end of a log leave no trace.
 
 from __future__ import annotations
 
-import hashlib
 import re
 from typing import NamedTuple
 
@@ -30,6 +29,8 @@ _TAG_VALUE = re.compile(rf"^\s*{ALGORITHM}\s+([0-9a-f]{{{DIGITS}}})\s*$")
 
 
 def _digest(text: str) -> str:
+    import hashlib  # only logs that carry a seal need it
+
     return hashlib.sha256(text.encode("utf-8")).hexdigest()[:DIGITS]
 
 

@@ -10,7 +10,6 @@
 
 from __future__ import annotations
 
-import difflib
 import re
 import unicodedata
 from collections.abc import Iterable, Mapping
@@ -55,6 +54,8 @@ def suggestions(word: str, choices: Iterable[str] | Mapping[str, str], n: int = 
     if not key:
         return []
     scored: list[tuple[float, str]] = []
+    import difflib  # suggestions are made only when a problem is reported
+
     matcher = difflib.SequenceMatcher(b=key)
     for spelling, name in table.items():
         matcher.set_seq1(_key(spelling))
