@@ -528,7 +528,8 @@ class _Screen:
         from cartlog.render.check import progress_bar
 
         self.clock = time.monotonic
-        self.start = self.drawn = self.clock()
+        self.start = self.clock()
+        self.drawn = self.start - self.PERIOD  # the first log checked is drawn at once
         self.bar = progress_bar(err, total)
         self.done = 0
         self.bar.start()
