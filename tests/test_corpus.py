@@ -428,3 +428,24 @@ def test_simulate_count_bad_usage(tmp_path):
     result = run("simulate", "cartagena", "--out", tmp_path / "file")
     assert result.exit_code == 2 and "cannot make the folder" in result.stderr
     assert not list((tmp_path).glob("*.cartlog"))
+
+
+def test_audit_files_on_a_local_ray_cluster(archive, tmp_path):
+    """The Ray executor of docs/performance.md, run as written there (its ``__main__`` part
+    on ``archive``): the outcomes are those of one process."""
+    ray = pytest.importorskip("ray", reason="ray is not installed: pip install ray")
+    text = (ROOT / "docs" / "performance.md").read_text(encoding="utf-8")
+    block = next(b for b in re.findall(r"```python\n(.*?)```", text, re.S) if "RayExecutor" in b)
+    recipe, main = block.split('if __name__ == "__main__":')
+    namespace: dict = {}
+    exec(compile(recipe, "docs/performance.md", "exec"), namespace)
+    paths = files(archive)
+    expected = [summary(o) for o in corpus.audit_files(paths, jobs=1)]
+    ray.init(num_cpus=2, include_dashboard=False)
+    try:
+        got = [summary(o) for o in corpus.audit_files(
+            paths, executor=namespace["RayExecutor"](), batch=2)]
+    finally:
+        ray.shutdown()
+    assert got == expected
+    assert "audit_files(expand([" in main  # the block's use is the one run here
