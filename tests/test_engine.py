@@ -35,13 +35,21 @@ def _errors(spec, violations) -> list[str]:
     return [v.code for v in violations if codes[v.code].severity == "error"]
 
 
+HIDDEN = ("all", "table", "seat")  # every card known; the table's view; one player's view
+
+
 @st.composite
 def simulated(draw, spec, views=("all",)):
+    """A simulated log as ``view`` gives it: ``all``, ``table``, or ``seat`` (the table's view
+    and one player's own cards, the player drawn too)."""
     rules = draw(st.sampled_from(spec.rulesets))
     low, high = spec.players
     players = draw(st.integers(low, high))
     seed = draw(st.integers(0, 2**31))
     view = draw(st.sampled_from(views))
+    if view == "seat":
+        log = spec.simulate(rules, players, seed)
+        view = draw(st.sampled_from([p.colour for p in log.players]))
     return spec.simulate(rules, players, seed, view=view)
 
 
@@ -94,8 +102,9 @@ def test_an_unknown_game_is_a_value_error():
 @given(data=st.data())
 def test_random_legal_playouts_meet_no_error(spec, data):
     """Every event ``legal()`` lists passes ``check()``; ``check`` changes nothing; ``copy`` is
-    independent; positions read back; conserved totals stay put."""
-    log = data.draw(simulated(spec))
+    independent; positions read back; conserved totals stay put. Hands the log does not know
+    (a table's or a player's view) included: their unseen plays are among the events."""
+    log = data.draw(simulated(spec, views=HIDDEN))
     rnd = random.Random(data.draw(st.integers(0, 2**31)))
     g = engine.start(_header_only(log))
     totals = g.totals()
@@ -168,21 +177,25 @@ def _winners(breakdown) -> tuple[str, ...]:
 @pytest.mark.parametrize("spec", SPECS, ids=IDS)
 def test_every_lawful_event_is_written_as_a_line_that_reads_back(spec):
     """``notation.format_event`` writes any event ``legal()`` offers in notation that ``read``
-    reads back as the same event: what a recorder shows and writes. The notation also says
-    what to ask for a new header."""
+    reads back as the same event, each event once: what a recorder shows and writes, hands
+    the log does not know included (the table's view, one player's view). The notation also
+    says what to ask for a new header."""
     notation = spec.notation
     for rules in spec.rulesets:
-        log = _header_only(spec.simulate(rules, spec.players[0], 3))
-        g = engine.start(log)
-        rnd = random.Random(3)
-        for _ in range(60):
-            if g.is_over():
-                break
-            options = g.legal()
-            for event in rnd.sample(options, min(8, len(options))):
-                text = notation.format_event(event, log)
-                assert _stripped(g.read(text)) == _stripped(event), text
-            g.apply(rnd.choice(options))
+        for view in ("all", "table", "red"):
+            log = _header_only(spec.simulate(rules, spec.players[0], 3, view=view))
+            g = engine.start(log)
+            rnd = random.Random(3)
+            for _ in range(60):
+                if g.is_over():
+                    break
+                options = g.legal()
+                lines = [notation.format_event(event, log) for event in options]
+                assert len(set(lines)) == len(lines), sorted(lines)
+                for event in rnd.sample(options, min(8, len(options))):
+                    text = notation.format_event(event, log)
+                    assert _stripped(g.read(text)) == _stripped(event), text
+                g.apply(rnd.choice(options))
         questions = notation.header_questions(rules)
         assert any(q.tag == "Players" and q.required for q in questions)
         assert all(q.question and q.example for q in questions)

@@ -149,13 +149,27 @@ class Engine:
         """The lawful next events: the actions :func:`rules.legal_actions` allows, written as
         the log writes them (destinations filled in; the cards a backward move or a stuck
         draw takes are chance, so only their number is given), then :class:`EndTurn` once the
-        turn may end. A hand of unseen cards offers a forward move with an unseen card."""
+        turn may end. A hand holding cards the log does not know also offers a forward move
+        with each sign one of them may be (C1; the deck's counts allow it: O1, R1), and one
+        with the card unseen (``?0``, notation.md, Part 1), each once."""
         state = self.state
         if state.winner is not None:
             return []
         rs = state.rs
+        seat = state.seat
+        hand = state.hands[seat]
+        hidden = (hand[UNKNOWN] > 0 and state.done < rs.actions and not state.stuck_draw
+                  and not state.passed)
+        actions = rules.legal_actions(state)
+        if hidden:  # the signs the unseen cards may be, among the known ones in sign order
+            starts = [p for p in sorted(set(state.pirates[seat])) if p != state.boat]
+            forwards = [a for a in actions if a[0] == "forward"] + [
+                ("forward", sign, start) for sign in range(NSIGNS)
+                if not hand[sign] and state.known_out[sign] < rs.per_sign for start in starts]
+            actions = sorted(forwards, key=lambda a: (a[1], a[2])) + [
+                a for a in actions if a[0] != "forward"]
         out: list[Any] = []
-        for action in rules.legal_actions(state):
+        for action in actions:
             kind = action[0]
             if kind == "forward":
                 sign, start = action[1], action[2]
@@ -175,9 +189,7 @@ class Engine:
                         for cards in self._draws(n)]
             else:
                 out.append(Pass())
-        seat = state.seat
-        if (state.hands[seat][UNKNOWN] and state.done < rs.actions and not state.stuck_draw
-                and not state.passed):
+        if hidden:
             out += [Forward(card="?", start=p) for p in sorted(set(state.pirates[seat]))
                     if p != state.boat]
         if state.done > 0 or state.passed:

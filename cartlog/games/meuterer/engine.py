@@ -55,6 +55,7 @@ from cartlog.games.meuterer.model import (
     LETTERS,
     MATE,
     MUTINEER,
+    NKINDS,
     OVER,
     PIRATE,
     START_ISLAND,
@@ -1029,7 +1030,9 @@ class Engine:
         play and pass of the seller (as a one-step ``sell``); the destinations the kept cards
         give (U7); every lawful set of conflict cards added, with the outcome it gives (U6);
         the score and total lines the round's settlement gives; the refill's counts (the
-        cards drawn are chance)."""
+        cards drawn are chance). A hand holding cards the log does not know may play any kind
+        one of them may be (the deck's counts allow it: 001 'Matériel') and the card unseen,
+        ``?`` (notation.md, Part 2, sell), each once."""
         phase = self.phase()
         if phase is None:
             return []
@@ -1044,10 +1047,17 @@ class Engine:
             seat = state.turn
             colour = colours[seat]
             options: list[Event] = []
-            for k in rules.legal_plays(state, seat):
+            kinds = rules.legal_plays(state, seat)
+            hidden = (state.hands[seat][UNKNOWN] > 0 and state.turn == seat
+                      and not state.passed[seat])
+            if hidden:  # an unseen card may be any kind: the check below keeps the lawful
+                kinds = list(range(NKINDS))
+            for k in kinds:
                 for robbed in ((False, True) if k == PIRATE else (False,)):
                     options.append(Sell(steps=[Play(player=colour, card=LETTERS[k],
                                                     robbed=robbed)]))
+            if hidden:
+                options.append(Sell(steps=[Play(player=colour, card="?")]))
             kept = state.hand_size(seat)
             actions = ([None] if seat == state.captain
                        else [ACTIONS[a] for a in rules.free_actions(state)])

@@ -245,8 +245,9 @@ class Engine:
         """The events open now: in a turn, every face-up card to take and turning the next
         card (``turned ["?"]``); the round to deal or the ship to move; in the mutiny, its
         start, the next duel, every combination of cards the players still in the duel may
-        play, each monkey's coin, the duel's winner, and the reveals the known convictions
-        allow."""
+        play (from a hand the log does not know, every kind it may hold and ``?``: see
+        :meth:`_plays`), each monkey's coin, the duel's winner, and the reveals the known
+        convictions allow."""
         s = self.state
         phase = self.phase()
         if phase is None:
@@ -295,13 +296,17 @@ class Engine:
                 for combo in product(*options)]
 
     def _plays(self, seat: int) -> list[Played]:
-        """M8: the cards a player may show in the next combat round: any combat card held
-        (``?`` for cards the log does not know), the monkey from the second round on or
+        """M8: the cards a player may show in the next combat round: any combat card held,
+        and for cards the log does not know each kind one of them may be (as many of that kind
+        as a declared split holds, M7) and ``?``; the monkey from the second round on or
         when no combat card is left."""
-        hand = self.state.hands[seat]
-        who = self.state.colours[seat]
+        state = self.state
+        hand = state.hands[seat]
+        who = state.colours[seat]
+        combat = state.combat
         cards = [Played(card=COMBAT[k], player=who)  # type: ignore[arg-type]
-                 for k in range(len(COMBAT)) if hand[k]]
+                 for k in range(len(COMBAT))
+                 if hand[k] or (hand[-1] and combat.known_out[k] < combat.totals[k])]
         if hand[-1]:
             cards.append(Played(card="?", player=who))
         if self.state.duel_round >= 1 or must_play_monkey(sum(hand)):

@@ -109,8 +109,11 @@ def _normal(event) -> dict:
 @pytest.mark.parametrize("rules", ["2000-jamaica", "2000-tortuga", "ravensburger",
                                    "ravensburger-advanced"])
 @pytest.mark.parametrize("seed", [1, 2])
-def test_every_recorded_action_is_legal_at_its_step(rules, seed):
-    log = simulate(rules, 3, seed)
+@pytest.mark.parametrize("view", ["all", "table", "blue"])
+def test_every_recorded_action_is_legal_at_its_step(rules, seed, view):
+    """Hands the log does not know (the table's view, one player's) included: a card played
+    from one is named as the table saw it, and that forward move is among ``legal()``."""
+    log = simulate(rules, 3, seed, view=view)
     g = engine.start(msgspec.structs.replace(log, events=[]))
     for event in log.events:
         if type(event) is Turn:
@@ -132,3 +135,21 @@ def test_a_back_move_offers_every_draw_the_deck_allows():
     g = game(f"ravensburger {RB_BOARD} red:0,0,5,boat;blue:0,0,0,3 red:BK;blue:- red/0")
     backs = [e for e in g.legal() if type(e) is Back and e.start == 5]
     assert {e.cards for e in backs} == {"B", "K", "P", "H", "L", "S", None}
+
+
+def test_an_unseen_hand_offers_each_sign_it_may_hold_and_the_unseen_card():
+    """C1 with a hand the log does not know: a forward move for every sign the deck can
+    still hold (R1: 15 of each), each once beside the known cards, and ``?`` for the card
+    unseen; a sign all of whose cards are accounted for elsewhere is not offered."""
+    g = game(f"ravensburger {RB_BOARD} red:0,0,0,0;blue:0,0,0,0 red:B??;blue:- red/0")
+    lines = [f"{e.card}{e.start}-{e.to}" if e.to is not None else f"{e.card}{e.start}"
+             for e in g.legal() if type(e) is Forward]
+    assert lines == ["B0-1", "K0-2", "P0-3", "H0-4", "L0-5", "S0-6", "?0"]
+    assert all(g.check(e) == [] for e in g.legal())
+    gone = game(f"ravensburger {RB_BOARD} red:0,0,0,0;blue:0,0,0,0 red:B?;"
+                "blue:KKKKKKKKKKKKKKK red/0")
+    assert [e.card for e in gone.legal() if type(e) is Forward] == ["B", "P", "H", "L", "S",
+                                                                     "?"]
+    assert codes(gone.check(gone.read("K0-2"))) == ["card/too-many"]
+    known = game(f"ravensburger {RB_BOARD} red:0,0,0,0;blue:0,0,0,0 red:BK;blue:- red/0")
+    assert "?" not in {e.card for e in known.legal() if type(e) is Forward}

@@ -1,6 +1,6 @@
 """The Meuterer engine: its phases in the rulebook's order, the lines of phases 3-8 checked as
-they come, and every line of a recorded full-information game among ``legal()`` at its step
-(a sell line step by step)."""
+they come, and every line of a recorded game among ``legal()`` at its step (a sell line step
+by step), with every card known or as the table saw it."""
 
 from __future__ import annotations
 
@@ -42,8 +42,11 @@ def _steps(log, g):
 
 @pytest.mark.parametrize("variant, players, seed", [
     ("base", 3, 1), ("base", 4, 2), ("pirate", 3, 3), ("pirate", 4, 4)])
-def test_every_recorded_line_is_legal_at_its_step(variant, players, seed):
-    log = simulate(variant, players, seed)
+@pytest.mark.parametrize("view", ["all", "table", "red"])
+def test_every_recorded_line_is_legal_at_its_step(variant, players, seed, view):
+    """Hands the log does not know (the table's view, one player's) included: a card played
+    from one is named as the table saw it, and that play is among ``legal()``."""
+    log = simulate(variant, players, seed, view=view)
     g = start(log)
     for event in _steps(log, g):
         kind = type(event).__name__
@@ -162,3 +165,28 @@ def test_a_stop_at_a_header_error_finds_the_table_set():
     assert replay.stopped and [n.violation.code for n in replay.notes] == ["setup/deal-count"]
     assert "(round 1)" in replay.unchecked[-1] and replay.state.round == 1
 
+
+
+def test_an_unseen_hand_offers_each_kind_it_may_hold_and_the_unseen_card():
+    """001 phase 2 with a hand the log does not know: a play of every kind the deck can still
+    hold (the pirate only in the pirate variant), each once beside the known cards, ``?`` for
+    the card unseen, then the passes; every one lawful, and none of them for a known hand."""
+    from cartlog.games.meuterer.notation import format_event
+
+    def options(variant: str, deal: str) -> list[str]:
+        log = read(make("", deal=deal, variant=variant))
+        g = engine.start(log)
+        for line in ("round 1", "wage 1"):
+            g.apply(g.read(line))
+        assert g.to_move().player == "red"
+        assert all(g.check(e) == [] for e in g.legal())
+        return [format_event(e, log) for e in g.legal()]
+
+    assert options("base", "red RR???")[:8] == [
+        "sell red R", "sell red S", "sell red W", "sell red C", "sell red G", "sell red X",
+        "sell red ?", "sell red pass 5"]
+    assert "sell red P" in options("pirate", "red RR???")
+    assert options("base", "red RSWCX, blue RRRR?, yellow ?")[:6] == [
+        "sell red R", "sell red S", "sell red W", "sell red C", "sell red X", "sell red pass 5"]
+    unseen = options("base", "red ?????, blue RRRR?")  # 4 rubies in all (001 'Matériel')
+    assert "sell red R" not in unseen and "sell red S" in unseen

@@ -219,6 +219,17 @@ def test_unknown_sailors_and_cards_of_a_duel_read_back() -> None:
     assert {f.cards[2].card for f in g.legal()} == {"G1", "monkey"}  # green, second round
 
 
+def test_an_unseen_combat_card_may_be_shown_as_any_kind_or_as_unseen() -> None:
+    """M8 with a hand the log does not know in part: every kind a card of it may be, each once
+    beside the known cards, ``?`` for the card unseen, and the monkey; all of them lawful."""
+    g = engine.from_position("mutiny", MID_DUEL.replace("green:G1:", "green:G1?:"))
+    assert [f.cards[0].card for f in g.legal()] == ["P1", "P2", "P3", "G1", "G2", "G3", "?",
+                                                     "monkey"]
+    assert all(_findings(g, f) == [] for f in g.legal())
+    assert [f.cards[0].card for f in engine.from_position("mutiny", MID_DUEL).legal()] == [
+        "G1", "monkey"]  # a known hand: its cards only
+
+
 def test_notation_md_shows_the_mid_duel_position() -> None:
     text = (Path(__file__).parents[3] / "docs" / "notation.md").read_text(encoding="utf-8")
     mutiny = text[text.index("# Part 3"):]
