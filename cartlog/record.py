@@ -25,6 +25,13 @@ The file on disk is a complete, valid log after every accepted line:
   :data:`OPEN_MARK`, so that ``cartlog record --resume`` goes on with that line; it goes
   once the line is complete.
 
+One recorder at a time: :func:`hold` locks a file beside the log (``.game.cartlog.lock``,
+``fcntl.flock``) for as long as a recorder has the log, so that a second one on the same file
+stops at once (:class:`Busy`). The log itself is not what is locked: a log written again is
+renamed over, a new file each time. The system lets go of the lock when the process ends,
+killed or not; a lock file left behind blocks nothing. Where there is no ``fcntl``, nothing
+is locked.
+
 With sealing on (``--hash``), the header and every line carry a seal
 (:mod:`cartlog.core.seal`). Nothing here draws or reads a terminal: that is
 :mod:`cartlog.record_cli`'s business.
@@ -33,6 +40,7 @@ With sealing on (``--hash``), the header and every line carry a seal
 from __future__ import annotations
 
 import difflib
+import errno
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -671,6 +679,98 @@ def _sync_folder(path: Path) -> None:
         pass
     finally:
         os.close(fd)
+
+
+# -- one recorder at a time --------------------------------------------------------------------
+
+
+class Busy(Exception):
+    """The log is being recorded by another recorder: ``pid`` is its process, when known."""
+
+    def __init__(self, path: Path, pid: int | None) -> None:
+        super().__init__(path, pid)
+        self.path, self.pid = path, pid
+
+    def __str__(self) -> str:
+        by = f" (process {self.pid})" if self.pid else ""
+        return f"{self.path}: already being recorded by another cartlog record{by}"
+
+
+def lock_path(path: Path) -> Path:
+    """The lock file of the log ``path``: hidden, beside it."""
+    return path.with_name(f".{path.name}.lock")
+
+
+@dataclass
+class Lock:
+    """A log held by this recorder (see :func:`hold`); :meth:`release` lets go of it and
+    removes the lock file. Nothing is held where there is no ``fcntl``."""
+
+    path: Path | None = None
+    fd: int | None = None
+
+    def release(self) -> None:
+        if self.fd is None or self.path is None:
+            return
+        try:
+            if _same_file(self.fd, self.path):
+                os.unlink(self.path)  # while still locked: a newcomer finds no file, or its own
+        except OSError:
+            pass
+        finally:
+            os.close(self.fd)
+            self.fd = None
+
+    def __enter__(self) -> Lock:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.release()
+
+
+def hold(path: Path) -> Lock:
+    """Lock the log ``path`` for this process, without waiting: :class:`Busy` when another
+    recorder has it; ``OSError`` when the lock file cannot be made (the log could not be
+    written either). The lock file holds the process number, for the message."""
+    try:
+        import fcntl
+    except ImportError:  # no flock on this system: record unlocked
+        return Lock()
+    where = lock_path(path)
+    while True:
+        fd = os.open(where, os.O_RDWR | os.O_CREAT, 0o644)
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError as exc:
+            if exc.errno in (errno.EWOULDBLOCK, errno.EAGAIN, errno.EACCES):
+                pid = _pid_in(fd)
+                os.close(fd)
+                raise Busy(path, pid) from None
+            os.close(fd)  # a file system without flock: record unlocked
+            return Lock()
+        if _same_file(fd, where):
+            break
+        os.close(fd)  # the file was removed by a recorder leaving meanwhile: lock the new one
+    os.ftruncate(fd, 0)
+    os.write(fd, f"{os.getpid()}\n".encode())
+    return Lock(where, fd)
+
+
+def _same_file(fd: int, path: Path) -> bool:
+    try:
+        there = os.stat(path)
+    except OSError:
+        return False
+    mine = os.fstat(fd)
+    return (mine.st_dev, mine.st_ino) == (there.st_dev, there.st_ino)
+
+
+def _pid_in(fd: int) -> int | None:
+    try:
+        text = os.pread(fd, 32, 0).decode("ascii", "replace").strip()
+    except OSError:
+        return None
+    return int(text) if text.isdigit() else None
 
 
 def header_text(spec: GameSpec, rules: str, answers: dict[str, str]) -> str:

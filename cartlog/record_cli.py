@@ -7,21 +7,26 @@ renderer after every turn (every round in Meuterer and the Mutiny). With standar
 terminal, the body lines are read from it one per line, and every refusal is reported on
 standard error with its input line number.
 
+The log is locked while it is recorded (:func:`cartlog.record.hold`): a second ``cartlog
+record`` on the same file, with ``--out`` or ``--resume``, stops with exit status 2.
+
 Exit status: 0 every line accepted (or, at a terminal, the recording left with ``quit``), 1
 some line refused (standard input only), 2 a header or file that cannot be read or written,
-or bad usage. prompt_toolkit is imported only here, and only for a terminal.
+a log another recorder has, or bad usage. prompt_toolkit is imported only here, and only for
+a terminal.
 """
 
 from __future__ import annotations
 
 import sys
 from collections.abc import Callable, Iterable
+from contextlib import ExitStack
 from pathlib import Path
 from typing import Any
 
 from cartlog.core.errors import LogSyntaxError
 from cartlog.core.spec import GameSpec
-from cartlog.record import Recorder, Reply, header_text, setup_problems
+from cartlog.record import Busy, Recorder, Reply, header_text, hold, setup_problems
 
 EXIT_OK, EXIT_REFUSED, EXIT_UNUSABLE = 0, 1, 2
 
@@ -35,10 +40,19 @@ def record(*, game: str | None, rules: str | None, out: Path | None, source: Pat
            console: Callable[..., Any], show_unreadable: Callable[..., None]) -> int:
     """Run the recorder; the exit status. ``console(ascii_only, stderr=False)`` gives a rich
     console, ``show_unreadable(err, ascii_only)`` reports a log that cannot be read."""
+    with ExitStack() as held:  # the log's lock, let go of however the recording ends
+        return _record(game, rules, out, source, resume, seal, board, ascii_only, console,
+                       show_unreadable, held)
+
+
+def _record(game: str | None, rules: str | None, out: Path | None, source: Path | None,
+            resume: Path | None, seal: bool, board: bool, ascii_only: bool,
+            console: Callable[..., Any], show_unreadable: Callable[..., None],
+            held: ExitStack) -> int:
     interactive = sys.stdin.isatty() and sys.stdout.isatty()
     try:
         rec = _recorder(game, rules, out, source, resume, seal, interactive, ascii_only,
-                        console)
+                        console, held)
     except LogSyntaxError as err:
         show_unreadable(err, ascii_only)
         return EXIT_UNUSABLE
@@ -70,15 +84,28 @@ def _spec(name: str) -> GameSpec:
     return found
 
 
+def _lock(held: ExitStack, path: Path) -> None:
+    """Hold ``path`` for this recorder until ``held`` closes: another recorder on it is bad
+    usage."""
+    try:
+        held.enter_context(hold(path))
+    except Busy as exc:
+        raise Usage(str(exc)) from None
+    except OSError as exc:
+        raise Usage(f"{path}: cannot write: {exc.strerror or exc}") from None
+
+
 def _recorder(game: str | None, rules: str | None, out: Path | None, source: Path | None,
               resume: Path | None, seal: bool, interactive: bool, ascii_only: bool,
-              console: Callable[..., Any]) -> Recorder | None:
+              console: Callable[..., Any], held: ExitStack) -> Recorder | None:
     if resume is not None:
         given = [name for name, value in (("GAME", game), ("--rules", rules), ("--out", out),
                                           ("--from", source)) if value is not None]
         if given:
             raise Usage(f"--resume goes on with the file's own game and header: leave out "
                         f"{', '.join(given)}")
+        if resume.exists():
+            _lock(held, resume)
         try:
             rec = Recorder.resume(resume)
         except OSError as exc:
@@ -90,6 +117,7 @@ def _recorder(game: str | None, rules: str | None, out: Path | None, source: Pat
     if out is None:
         raise Usage("--out FILE is needed: the log to write (or --resume FILE to go on with "
                     "one)")
+    _lock(held, out)
     if out.exists():
         raise Usage(f"{out} already exists: cartlog record --resume {out} goes on with it")
     if source is not None:

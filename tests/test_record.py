@@ -26,7 +26,7 @@ from cartlog.audit import audit
 from cartlog.cli import app
 from cartlog.core.spec import GameSpec
 from cartlog.games import GAMES, SPECS, read_log
-from cartlog.record import OPEN_MARK, Recorder, header_text, setup_problems
+from cartlog.record import OPEN_MARK, Busy, Recorder, header_text, hold, lock_path, setup_problems
 
 ROOT = Path(__file__).resolve().parent.parent
 IDS = [spec.name for spec in SPECS]
@@ -473,6 +473,100 @@ def test_a_recorder_killed_anywhere_loses_and_repeats_nothing(tmp_path, monkeypa
         result = invoke("--resume", out, input="".join(f"{line}\n" for line in script[done:]))
         assert result.exit_code == 0, result.stderr
         assert out.read_text(encoding="utf-8") == full
+
+
+# -- one recorder at a time --------------------------------------------------------------------
+
+
+def _wait_for(path: Path, timeout: float = 20) -> None:
+    end = time.monotonic() + timeout
+    while not path.exists():
+        assert time.monotonic() < end, f"{path} never appeared"
+        time.sleep(0.005)
+
+
+def test_a_log_is_held_by_one_recorder_across_its_renames(tmp_path, no_sync, monkeypatch):
+    """The lock is a file beside the log: the log written again and renamed over (undo) is
+    still held; letting go removes the lock file; a lock file left behind (a killed recorder)
+    holds nothing; without fcntl nothing is locked."""
+    spec = GAMES["cartagena"]
+    log, header, _ = simulated(spec, seed=2, turns=3)
+    path = tmp_path / "game.cartlog"
+    with hold(path):
+        rec = Recorder.create(path, header)
+        rec.enter(spec.notation.format_event(log.events[0], log))
+        node = path.stat().st_ino
+        assert rec.enter("undo").kind == "command" and path.stat().st_ino != node
+        with pytest.raises(Busy) as busy:
+            hold(path)
+        assert busy.value.pid == os.getpid()
+        assert str(busy.value) == (f"{path}: already being recorded by another cartlog record "
+                                   f"(process {os.getpid()})")
+        assert lock_path(path).read_text() == f"{os.getpid()}\n"
+    assert not lock_path(path).exists()
+    lock_path(path).write_text("99999999\n")  # left by a recorder killed
+    with hold(path):
+        assert lock_path(path).read_text() == f"{os.getpid()}\n"
+    monkeypatch.setitem(sys.modules, "fcntl", None)  # a system without flock
+    with hold(path), hold(path):
+        assert not lock_path(path).exists()
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="no flock")
+def test_two_recorders_on_one_file(tmp_path):
+    """While a recorder has a log, a second one, with --out or --resume, exits with 2 and
+    says which process has it; once the first has left, --resume goes on."""
+    spec = GAMES["meuterer"]
+    log, header, full = simulated(spec, seed=8)
+    lines = body(spec, log)
+    source = tmp_path / "header.cartlog"
+    source.write_text(header, encoding="utf-8")
+    out = tmp_path / "game.cartlog"
+    first = _process("--from", source, "--out", out, stdin=subprocess.PIPE,
+                     stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    try:
+        _wait_for(out)
+        said = (f"cartlog: {out}: already being recorded by another cartlog record "
+                f"(process {first.pid})\n")
+        for args in (("--resume", out), ("--from", source, "--out", out)):
+            result = invoke(*args, input="round 1\n")
+            assert (result.exit_code, result.stderr) == (2, said)
+        first.stdin.write("".join(f"{line}\n" for line in lines[:10]).encode())
+        first.stdin.close()
+        assert first.wait(20) == 0, first.stderr.read().decode()
+    finally:
+        if first.poll() is None:
+            first.kill()
+        first.stderr.close()
+    assert not lock_path(out).exists()
+    result = invoke("--resume", out, input="".join(f"{line}\n" for line in lines[10:]))
+    assert result.exit_code == 0, result.stderr
+    assert out.read_text(encoding="utf-8") == full
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="no SIGKILL")
+def test_a_killed_recorder_holds_its_log_no_longer(tmp_path):
+    """SIGKILL leaves the lock file behind, but the system has let go of the lock: --resume
+    goes on at once."""
+    spec = GAMES["cartagena"]
+    log, header, full = simulated(spec, seed=2, turns=6)
+    source = tmp_path / "header.cartlog"
+    source.write_text(header, encoding="utf-8")
+    out = tmp_path / "game.cartlog"
+    proc = _process("--from", source, "--out", out, stdin=subprocess.PIPE,
+                    stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        _wait_for(out)
+        assert invoke("--resume", out, input="").exit_code == 2
+    finally:
+        proc.send_signal(signal.SIGKILL)
+        proc.wait(10)
+        proc.stdin.close()
+    assert lock_path(out).exists()
+    result = invoke("--resume", out, input="".join(f"{line}\n" for line in body(spec, log)))
+    assert result.exit_code == 0, result.stderr
+    assert out.read_text(encoding="utf-8") == full
+    assert not lock_path(out).exists()
 
 
 # -- a person at a terminal --------------------------------------------------------------------
