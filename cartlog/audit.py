@@ -46,11 +46,12 @@ def audit(log, path: str = "<log>", *, stop_at_first: bool = False,
     return report_of(replay, path, text=text)
 
 
-def replay_report(log, path: str = "<log>", *, text: str | None = None
-                  ) -> tuple[Report, list[Any]]:
+def replay_report(log, path: str = "<log>", *, text: str | None = None,
+                  in_progress: bool = False) -> tuple[Report, list[Any]]:
     """Replay a decoded log keeping a frame per step (``cartlog replay``): the report and the
-    frames, whose finding indices are the report's."""
-    replay, frames = game_of(log).module("replay").record(log)
+    frames, whose finding indices are the report's. ``in_progress``: a log still being
+    recorded, whose last turn or round its next lines go on with (``cartlog record``)."""
+    replay, frames = game_of(log).module("replay").record(log, in_progress=in_progress)
     report, new_index = _report(replay, path, text)
     if new_index is not None:
         frames = [msgspec.structs.replace(f, findings=sorted(new_index[i] for i in f.findings))

@@ -1065,13 +1065,18 @@ def record(
     At a terminal, asks for the setup (or takes it from --from), then prompts for each line
     in the log's notation, saying whose turn it is and what they may do; an unlawful line is
     refused with the rule it breaks and the closest lawful lines, and recorded all the same
-    when typed again with ! at the end. Commands: undo, board, hand, help, quit. The log on
-    disk is complete after every line; --resume goes on after an interruption.
+    when typed again with ! at the end. The lawful lines include, for a hand the log does not
+    know, a play of each card it may hold and of the card unseen (?). Commands: undo, board,
+    hand, help, quit. The log on disk is complete after every line; --resume goes on after
+    an interruption.
+
+    One recorder at a time: while a recorder has a log it is locked (.FILE.lock beside it), and
+    a second cartlog record on it stops with exit status 2. A killed recorder holds nothing.
 
     With standard input not a terminal, reads the body lines from it (a header from --from).
 
     Exit status: 0 every line accepted, 1 some line refused, 2 a header or file that cannot
-    be read or written, or bad usage.
+    be read or written, a log another recorder has, or bad usage.
 
     Examples:
 

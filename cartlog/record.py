@@ -594,13 +594,14 @@ class Recorder:
         return [p.colour for p in getattr(self.log, "players", ())]
 
     def replay(self) -> tuple[Any, Any, list[Any], str]:
-        """The log as written so far, replayed: ``(log, report, frames, text)`` for a
-        renderer."""
+        """The log as written so far, replayed as a log in progress (a round still being
+        played is not settled as if the log stopped there): ``(log, report, frames, text)``
+        for a renderer."""
         from cartlog.audit import replay_report
 
         text = self.text()
         log = read_log(text, str(self.path))
-        report, frames = replay_report(log, str(self.path))
+        report, frames = replay_report(log, str(self.path), in_progress=True)
         return log, report, frames, text
 
     def last_unit(self, frames: list[Any]) -> int | None:

@@ -211,6 +211,20 @@ def test_commands_and_the_end_of_the_game(tmp_path, no_sync):
     assert rec.enter("quit").kind == "quit"
 
 
+@pytest.mark.parametrize("spec", SPECS, ids=IDS)
+def test_a_lawful_log_in_progress_replays_clean(spec, tmp_path, no_sync):
+    """What board and hand draw at any point of a game typed event by event: the log as it
+    stands, with the turn or round in progress not settled as if the log stopped there
+    (Meuterer's selling would end with players who never passed, and a refill)."""
+    log, header, _ = simulated(spec, rules=spec.rulesets[-1], seed=3, turns=30)
+    rec = Recorder.create(tmp_path / "game.cartlog", header)
+    for line in typed_one_by_one(spec, log):
+        if rec.enter(line).kind != "accepted":
+            continue
+        report = rec.replay()[1]
+        assert [f.code for f in report.findings if f.severity == "error"] == [], line
+
+
 def test_the_mutiny_takes_its_first_giver_from_round_one(tmp_path, no_sync):
     rec = Recorder.create(tmp_path / "m.cartlog",
                           '[Game "Cartagena: The Mutiny"]\n[Players "red, blue"]\n\n')
@@ -572,77 +586,204 @@ def test_a_killed_recorder_holds_its_log_no_longer(tmp_path):
 # -- a person at a terminal --------------------------------------------------------------------
 
 
-@pytest.mark.skipif(sys.platform == "win32", reason="needs a pseudo-terminal")
-def test_a_person_at_a_terminal(tmp_path):
-    """Setup questions, a refused line, a line recorded all the same with !, Tab completion,
-    undo, the board drawn after a turn, and quit, through a pseudo-terminal."""
-    import fcntl
-    import pty
-    import select
-    import struct
-    import termios
+class Terminal:
+    """``cartlog record`` in a pseudo-terminal: :meth:`expect` waits for the screen to show a
+    pattern (escape sequences and carriage returns taken out), :meth:`type` types."""
 
-    master, slave = pty.openpty()
-    fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 50, 100, 0, 0))
-    env = {**os.environ, "PYTHONPATH": str(ROOT), "PROMPT_TOOLKIT_NO_CPR": "1",
-           "NO_COLOR": "1", "TERM": "xterm", "COLUMNS": "100"}
-    out = tmp_path / "game.cartlog"
-    proc = subprocess.Popen([sys.executable, "-m", "cartlog", "record", "cartagena", "--rules",
-                             "ravensburger", "--out", str(out), "--ascii"],
-                            stdin=slave, stdout=slave, stderr=slave, cwd=tmp_path, env=env)
-    os.close(slave)
-    seen = b""
+    def __init__(self, *args: object, cwd: Path) -> None:
+        import fcntl
+        import pty
+        import struct
+        import termios
 
-    def expect(pattern: str, timeout: float = 20) -> str:
-        nonlocal seen
+        self.master, slave = pty.openpty()
+        fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 50, 100, 0, 0))
+        env = {**os.environ, "PYTHONPATH": str(ROOT), "PROMPT_TOOLKIT_NO_CPR": "1",
+               "NO_COLOR": "1", "TERM": "xterm", "COLUMNS": "100"}
+        self.proc = subprocess.Popen([sys.executable, "-m", "cartlog", "record",
+                                      *map(str, args), "--ascii"],
+                                     stdin=slave, stdout=slave, stderr=slave, cwd=cwd, env=env)
+        os.close(slave)
+        self.seen = b""
+
+    def expect(self, pattern: str, timeout: float = 20) -> str:
+        """What the screen showed up to the end of ``pattern`` (a regular expression, ``.``
+        matching newlines too); the rest is kept for the next call."""
+        import select
+
         end = time.monotonic() + timeout
         while True:
-            clean = re.sub(rb"\x1b\[[0-9;?]*[A-Za-z]|\x1b[=>]|\r", b"", seen)
+            clean = re.sub(rb"\x1b\[[0-9;?]*[A-Za-z]|\x1b[=>]|\r", b"", self.seen)
             found = re.search(pattern.encode(), clean, re.S)
             if found:
-                seen = clean[found.end():]
+                self.seen = clean[found.end():]
                 return clean[:found.end()].decode(errors="replace")
             if time.monotonic() > end:
-                proc.kill()
+                self.proc.kill()
                 raise AssertionError(f"{pattern!r} not shown; the screen ends: "
                                      f"{clean[-1500:].decode(errors='replace')}")
-            if select.select([master], [], [], 0.1)[0]:
+            if select.select([self.master], [], [], 0.1)[0]:
                 try:
-                    seen += os.read(master, 65536)
+                    self.seen += os.read(self.master, 65536)
                 except OSError:
                     pass
 
-    def type_(text: str) -> None:
-        os.write(master, text.encode())
+    def type(self, text: str) -> None:
+        os.write(self.master, text.encode())
 
-    try:
-        expect("Players>")
-        type_("red Anne, blue Bart\r")
-        expect("Board>")
-        type_("BKPHLS KPLSHB LSBKPH HLPSKB SBHKLP\r")
-        expect("Deal>")
-        type_("red BKPHLS, blue ?????\r")
-        expect("Options>")
-        type_("\r")
-        expect(r"may: B0-1, K0-2, P0-3, H0-4, L0-5, S0-6\s+red turn>")
-        type_("K0-9\r")
-        expect(r"refused: keys from start goes to 2 .*closest lawful: K0-2.*red turn>")
-        type_("K0-9!\r")
-        expect(r"recorded: 1\. red K0-9!.*so far: 1\. red K0-9!.*red turn>")
-        type_("undo\r")
-        expect(r"took back: K0-9!.*red turn>")
-        type_("K0-\t")  # Tab completes the only lawful line that starts so
-        expect(r"K0-2")
-        type_("\r")
-        expect(r"recorded: 1\. red K0-2.*red turn>")
-        type_("B0-1\r")
-        expect(r"-- Turn 1  red Anne.*blue Bart to move \(turn\).*blue turn>")
-        type_("quit\r")
-        expect(r"1 line recorded, the log is complete")
-        assert proc.wait(20) == 0
-    finally:
-        os.close(master)
-        if proc.poll() is None:
-            proc.kill()
+    def line(self, text: str, then: str) -> str:
+        """Type a line and Enter, and wait for ``then``."""
+        self.type(f"{text}\r")
+        return self.expect(then)
+
+    def close(self) -> None:
+        os.close(self.master)
+        if self.proc.poll() is None:
+            self.proc.kill()
+            self.proc.wait(10)
+
+
+@pytest.fixture
+def terminal(tmp_path):
+    if sys.platform == "win32":
+        pytest.skip("needs a pseudo-terminal")
+    opened: list[Terminal] = []
+
+    def start(*args: object) -> Terminal:
+        opened.append(Terminal(*args, cwd=tmp_path))
+        return opened[-1]
+
+    yield start
+    for term in opened:
+        term.close()
+
+
+def test_a_person_at_a_terminal(tmp_path, terminal):
+    """Setup questions, a refused line, a line recorded all the same with !, Tab completion,
+    undo, the board drawn after a turn, and quit, through a pseudo-terminal."""
+    out = tmp_path / "game.cartlog"
+    term = terminal("cartagena", "--rules", "ravensburger", "--out", out)
+    expect, type_ = term.expect, term.type
+    expect("Players>")
+    type_("red Anne, blue Bart\r")
+    expect("Board>")
+    type_("BKPHLS KPLSHB LSBKPH HLPSKB SBHKLP\r")
+    expect("Deal>")
+    type_("red BKPHLS, blue ?????\r")
+    expect("Options>")
+    type_("\r")
+    expect(r"may: B0-1, K0-2, P0-3, H0-4, L0-5, S0-6\s+red turn>")
+    type_("K0-9\r")
+    expect(r"refused: keys from start goes to 2 .*closest lawful: K0-2.*red turn>")
+    type_("K0-9!\r")
+    expect(r"recorded: 1\. red K0-9!.*so far: 1\. red K0-9!.*red turn>")
+    type_("undo\r")
+    expect(r"took back: K0-9!.*red turn>")
+    type_("K0-\t")  # Tab completes the only lawful line that starts so
+    expect(r"K0-2")
+    type_("\r")
+    expect(r"recorded: 1\. red K0-2.*red turn>")
+    type_("B0-1\r")
+    expect(r"-- Turn 1  red Anne.*blue Bart to move \(turn\).*blue turn>")
+    type_("quit\r")
+    expect(r"1 line recorded, the log is complete")
+    assert term.proc.wait(20) == 0
     assert out.read_text(encoding="utf-8").endswith(
         '[Deal "red BKPHLS, blue ?????"]\n\n1. red K0-2 B0-1\n')
+
+
+MEUTERER_CIRCLE = ("Hochland, Frosthöhle, Grünland, Karge Zunge, Eisfelsen, Affeninsel, "
+                   "Kalte Klippe, Sommerland, Rotes Riff, Piratennest, Fingerhut")
+
+
+def test_meuterer_at_a_terminal(tmp_path, terminal):
+    """Meuterer from nothing: the header asked tag by tag (a circle that is not the twelve
+    islands asked again, the answer kept to add to), the plays a hidden hand may make among
+    the lawful lines and the closest ones, hand (a known and a hidden hand), board and hand in
+    the middle of the selling (the round not settled as if the log stopped there), undo,
+    quit, and --resume going on with the sell line in progress."""
+    out = tmp_path / "game.cartlog"
+    term = terminal("meuterer", "--out", out.name)
+    term.expect("Players>")
+    term.line("red Anna, blue Ben, green Cleo", "Captain>")
+    term.line("", "Islands>")
+    term.line(MEUTERER_CIRCLE, "IslandTable>")  # Sandkap left out
+    term.line("", "Deal>")
+    term.line("red RSWCX", r"Islands: the circle has 11 islands \(missing: Sandkap\) "
+              r"\[setup/islands\].*Islands> Hochland.*Fingerhut")
+    term.line(", Sandkap", r"Recording Meuterer to game\.cartlog.*may: round 1\s+red round>")
+    term.line("round 1", r"recorded: round 1.*red wage>")
+    term.line("wage 2", r"may: sell red R, sell red S, sell red W, sell red C, sell red X, "
+              r"sell red pass 5\s+red sell>")
+    term.line("hand", r"hands +red RSWCX  blue \?\?\?\?\?  green \?\?\?\?\?.*red sell>")
+    term.line("sell red R", r"blue Ben to move \(sell\)\s+so far: sell red R\s+may: sell blue "
+              r"R, sell blue S, sell blue W, sell blue C, sell blue G, sell blue X, sell blue "
+              r"\?, sell blue pass 5 mutineer \.\.\. \(12 in all; help lists them\)\s+blue sell>")
+    term.line("sell green ?", r"refused: it is blue's turn to sell, not green's "
+              r"\[sell/out-of-order.*closest lawful: sell blue \?, .*blue sell>")
+    term.line("sell blue W", r"recorded: sell red R, blue W.*green sell>")
+    term.line("hand", r"hands +red SWCX  blue \?\?\?\?  green \?\?\?\?\?\s+played +red R  "
+              r"blue W  green -\s+scores +red 0  blue 0  green 0.*green sell>")
+    shown = term.line("board", r"-- End.*clean; base, 0 rounds, unfinished.*green sell>")
+    assert re.search(r"-- Round 1 .*red R +plays ruby\s+blue W +plays wine", shown, re.S)
+    assert "sell/no-pass" not in shown and "points" not in shown
+    term.line("sell green pass 5 mate", r"recorded: sell red R, blue W, green pass 5 mate.*"
+              r"red sell>")
+    term.line("undo", r"took back: sell green pass 5 mate.*green sell>")
+    term.line("quit", r"game\.cartlog: 3 lines recorded, the log is complete; the line in "
+              r"progress goes on")
+    assert term.proc.wait(20) == 0
+    text = out.read_text(encoding="utf-8")
+    assert f'[Islands "{MEUTERER_CIRCLE}, Sandkap"]\n[Deal "red RSWCX"]\n\n' in text
+    assert text.endswith(f"round 1\nwage 2\nsell red R, blue W\n{OPEN_MARK}\n")
+    assert not lock_path(out).exists()
+
+    again = terminal("--resume", out.name)
+    again.expect(r"green Cleo to move \(sell\)\s+so far: sell red R, blue W.*green sell>")
+    again.line("sell green pass 5 mate", r"recorded: sell red R, blue W, green pass 5 mate")
+    again.line("quit", "the log is complete")
+    assert again.proc.wait(20) == 0
+    assert out.read_text(encoding="utf-8").endswith(
+        f"wage 2\nsell red R, blue W, green pass 5 mate\n{OPEN_MARK}\n")
+
+
+def test_the_mutiny_at_a_terminal(tmp_path, terminal):
+    """The Mutiny from nothing: the header asked tag by tag (a combat split that does not add
+    up asked again), a refusal with the closest lawful lines, hand (every combat card known,
+    then one drawn unseen), board in the middle of a round and after it, undo, quit, and
+    --resume going on."""
+    out = tmp_path / "game.cartlog"
+    term = terminal("mutiny", "--out", out.name)
+    term.expect("Players>")
+    term.line("red Ann, blue Bob", "Giver>")
+    term.line("", "Track>")
+    term.line("length 24; storms 5 11 17; start 2:0 3:2 4:4; mutiny 24", "Combat>")
+    term.line("P1 8, P2 6, P3 6, G1 8, G2 6, G3 5", "Gold>")
+    term.line("", r"the combat split does not add up to 40.*Combat> P1 8, P2 6, P3 6, G1 8, "
+              r"G2 6, G3 5")
+    term.type("\x7f")  # Backspace: the answer given stands, to mend
+    term.line("6", r"may: round 1 giver red\s+red deal>")
+    term.line("hand", r"combat +red P1G1  blue P1G1\s.*red deal>")
+    term.line("round 1 giver red", r"red turn>")
+    term.line("red ^Diaz ^Tembo ^Sate +1", r"may: blue Diaz, blue Tembo, blue \^\?\s+blue turn>")
+    term.line("blue Sate", r"refused: Sate is not face up and unused in the row "
+              r"\[row/not-open.*closest lawful: blue Tembo, blue Diaz, blue \^\?.*blue turn>")
+    term.line("blue Tembo +C?", r"recorded: blue Tembo \+C\?.*red ship>")
+    term.line("hand", r"coins +red 2  blue 1\s+combat +red P1G1  blue P1G1\?.*red ship>")
+    shown = term.line("board", r"-- End.*red ship>")
+    assert re.search(r"-- Round 1  giver red.*blue +Tembo \+C\? +takes Tembo", shown, re.S)
+    term.line("undo", r"took back: blue Tembo \+C\?.*blue turn>")
+    term.line("quit", r"game\.cartlog: 2 lines recorded, the log is complete")
+    assert term.proc.wait(20) == 0
+    assert out.read_text(encoding="utf-8").endswith(
+        '[Combat "P1 8, P2 6, P3 6, G1 8, G2 6, G3 6"]\n\nround 1 giver red\n'
+        "red ^Diaz ^Tembo ^Sate +1\n")
+
+    again = terminal("--resume", out.name)
+    again.expect(r"may: blue Diaz, blue Tembo, blue \^\?\s+blue turn>")
+    again.line("blue Tembo +C?", "red ship>")
+    again.line("ship 2 at 2", r"-- Round 1  giver red.*ship +2 at 2.*blue deal>")
+    again.line("quit", "the log is complete")
+    assert again.proc.wait(20) == 0
+    assert out.read_text(encoding="utf-8").endswith("blue Tembo +C?\nship 2 at 2\n")
+    assert not lock_path(out).exists()

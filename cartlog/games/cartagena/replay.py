@@ -624,8 +624,9 @@ class Frame(msgspec.Struct, tag="cartagena", tag_field="game", omit_defaults=Tru
     winner: str | None = None
 
 
-def record(log: CartagenaLog) -> tuple[Replay, list[Frame]]:
-    """Replay a log and keep a :class:`Frame` for every step."""
+def record(log: CartagenaLog, *, in_progress: bool = False) -> tuple[Replay, list[Frame]]:
+    """Replay a log and keep a :class:`Frame` for every step. A log still being recorded
+    (``in_progress``) replays the same: a turn that ends with the log ends there lawfully."""
     from cartlog.games.cartagena.notation import format_turn
 
     replay = Replay(log)

@@ -31,11 +31,17 @@ from cartlog.games.meuterer.position import to_position
 class Replay:
     """One pass over a log. After :meth:`run`: ``state``, ``notes``, ``unchecked``, counts
     (``turns``: rounds played, ``actions``: plays and passes) and ``scores`` (one
-    :class:`RoundScore` a round); ``engine`` is the game as it ended."""
+    :class:`RoundScore` a round); ``engine`` is the game as it ended.
 
-    def __init__(self, log: MeutererLog, *, stop_at_first: bool = False) -> None:
+    ``in_progress``: a log still being recorded. A round it ends in before the selling is
+    over is left open, as the table is (the rest of phase 2 and phases 3-8 are still to come,
+    001 'Déroulement d'une partie'), rather than settled as a log that stops there is."""
+
+    def __init__(self, log: MeutererLog, *, stop_at_first: bool = False,
+                 in_progress: bool = False) -> None:
         self.log = log
         self.stop_at_first = stop_at_first
+        self.in_progress = in_progress
         self.rs = find_variant(log.variant) or VARIANTS["base"]
         self.colours = [p.colour for p in log.players]
         self.stopped = False
@@ -76,7 +82,8 @@ class Replay:
             for index, event in enumerate(self.log.events):
                 engine.feed(index, event)
             engine._at = len(self.log.events)
-            engine.close()
+            if not (self.in_progress and engine.phase() in ("wage", "sell")):
+                engine.close()
             self._finish()
         except StopAudit:
             self.stopped = True
@@ -151,11 +158,12 @@ class Frame(msgspec.Struct, tag="meuterer", tag_field="game", omit_defaults=True
     winners: list[str] | None = None
 
 
-def record(log: MeutererLog) -> tuple[Replay, list[Frame]]:
-    """Replay a log and keep a :class:`Frame` for every step."""
+def record(log: MeutererLog, *, in_progress: bool = False) -> tuple[Replay, list[Frame]]:
+    """Replay a log and keep a :class:`Frame` for every step; ``in_progress``: see
+    :class:`Replay`."""
     from cartlog.games.meuterer.notation import format_event, format_step
 
-    replay = Replay(log)
+    replay = Replay(log, in_progress=in_progress)
     frames: list[Frame] = []
     index_of: dict[int, int] = {}
 

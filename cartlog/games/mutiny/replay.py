@@ -463,8 +463,9 @@ def table(engine: Engine) -> dict[str, Any]:
         wins={"valverde": s.wins["V"], "diaz": s.wins["D"]})
 
 
-def record(log: MutinyLog) -> tuple[Replay, list[Frame]]:
-    """Replay a log and keep a :class:`Frame` for every step."""
+def record(log: MutinyLog, *, in_progress: bool = False) -> tuple[Replay, list[Frame]]:
+    """Replay a log and keep a :class:`Frame` for every step. A log still being recorded
+    (``in_progress``) replays the same: nothing is settled at its end."""
     from cartlog.games.mutiny.notation import format_event
 
     replay = Replay(log)
