@@ -285,6 +285,22 @@ class LogReader:
                 if self.colours else ""))
         self.problems.insert(len(self.problems) if index is None else index, problem)
 
+    def read_position(self, tag: Tag, read: Any, field_of: Any, expected: str,
+                      sep: str = ":") -> Any:
+        """The game's state from the ``Position`` tag, read with ``read`` (the game's
+        ``from_position``); a position that cannot be read is a problem at the tag's value,
+        with the reader's own words, the caret under the field they name (``field_of``: the
+        message to the field's place, see :func:`field_span`), and ``None``."""
+        try:
+            return read(tag.value)
+        except ValueError as err:
+            message = str(err)
+            span = field_span(tag.value, field_of(message), sep)
+            start, end = span if span is not None else (0, len(tag.value.rstrip()))
+            self.problem(tag.line, tag.col + start, f"unreadable position: {message}",
+                         expected=expected, end=tag.col + max(end, start + 1))
+            return None
+
     def read_header(self) -> tuple[Header, dict[str, tuple[int, int, int]], int]:
         """The header, the spans of the game's own fields, and the line of the first tag."""
         header = read_header(self.lines, self.problems)
@@ -292,6 +308,21 @@ class LogReader:
         spans = {k: (t.line, t.col, t.end) for k, t in tags.items() if k in self.header_fields}
         first_line = min((t.line for t in tags.values()), default=1)
         return header, spans, first_line
+
+
+def field_span(text: str, field: int | str | None, sep: str = ":") -> tuple[int, int] | None:
+    """Where a field of a one-line position stands in ``text``, as (start, end) offsets: the
+    ``field``-th word (counted from 0) of the fields separated by spaces, or the optional
+    field ``key`` written ``key`` + ``sep`` + value; ``None`` when it is not there."""
+    if field is None:
+        return None
+    words = list(re.finditer(r"\S+", text))
+    if isinstance(field, int):
+        return words[field].span() if field < len(words) else None
+    for m in words:
+        if m.group().startswith(field + sep):
+            return m.span()
+    return None
 
 
 NUMBER_CAP = 10**15  # larger numbers in a log are read as this: absurd, and safe to compare

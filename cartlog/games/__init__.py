@@ -164,7 +164,7 @@ def _read_json(text: str, path: str):
         problems = game_of(log).module("notation").validate(log) or value_problems(log, text)
         if problems:
             raise LogSyntaxError(path, [_locate(text, p) for p in problems], text)
-        return log
+        return _completed(log)
     try:
         raw = msgspec.json.decode(text)
     except RecursionError:
@@ -205,7 +205,14 @@ def _read_json(text: str, path: str):
     problems = entry.module("notation").validate(log) or value_problems(log, text)
     if problems:
         raise LogSyntaxError(path, [_locate(text, p) for p in problems], text)
-    return log
+    return _completed(log)
+
+
+def _completed(log):
+    """A JSON log with what its header leaves out to its position filled in from it, as the
+    game's text reader fills it in (each game's ``notation.with_position``)."""
+    fill = getattr(game_of(log).module("notation"), "with_position", None)
+    return fill(log) if fill is not None else log
 
 
 _VALUE_PATH = re.compile(r"at `(\$[^`]*)`$")

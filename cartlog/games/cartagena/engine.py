@@ -79,7 +79,10 @@ class Engine:
 
     @classmethod
     def start(cls, log: CartagenaLog) -> Engine:
-        """The game set up from a log's header (O1, R1, C7; O4 for the Tortuga row)."""
+        """The game set up from a log's header (O1, R1, C7; O4 for the Tortuga row), or from
+        the position it starts from (:meth:`at_position`)."""
+        if log.position is not None:
+            return cls.at_position(log.position)
         found = find_ruleset(log.rules)
         rs = found or RULESETS["2000-jamaica"]
         colours = [p.colour for p in log.players]
@@ -127,6 +130,40 @@ class Engine:
             for v in engine.check(row):
                 notes.append(SetupNote("row", "$.row", None, v))
             engine.apply(row)
+        return engine
+
+    @classmethod
+    def at_position(cls, text: str) -> Engine:
+        """The game of a log that starts from a position (docs/notation.md, "Starting from a
+        position"): the position's table, and what the setup's rules can still say of it,
+        each a note on the ``position`` field: the number of players and their colours (O1,
+        R1), the board (C7), the options (rulings, options). ``unseen``: the players whose
+        hand the position does not fully give."""
+        engine = cls.from_position(text)
+        state = engine.state
+        rs, colours = state.rs, state.colours
+        notes = engine.setup
+
+        def note(v: Violation) -> None:
+            notes.append(SetupNote("position", "$.position", None, v))
+
+        n = len(colours)
+        if not rs.min_players <= n <= rs.max_players:
+            note(Violation("setup/players", f"{n} players; Cartagena is for 2 to 5",
+                           expected="2-5", actual=str(n)))
+        dup = sorted({c for c in colours if colours.count(c) > 1})
+        if dup:
+            note(Violation("setup/players", f"colour {', '.join(dup)} used by two players",
+                           expected="a colour per player", actual=", ".join(colours)))
+        for name, value in state.options.items():
+            if name not in rs.options:
+                note(Violation("setup/option", f"{rs.name} has no option {name!r}"
+                               + aside(did_you_mean(name, list(rs.options))),
+                               expected=", ".join(rs.options) or "no options",
+                               actual=f"{name}={str(value).lower()}"))
+        for v in rules.check_board(rs, state.board):
+            note(v)
+        engine.unseen[:] = [c for c, h in zip(colours, state.hands) if h[UNKNOWN]]
         return engine
 
     @classmethod
@@ -341,7 +378,9 @@ class Engine:
         return Engine(self.state.copy(), self.setup, self.unseen)
 
     def position(self) -> str:
-        return to_position(self.state)
+        """The one-line position, with the turn number past turn 1 (so that a log starting
+        from it numbers its turns on)."""
+        return to_position(self.state, turn=True)
 
     def is_over(self) -> bool:
         return self.state.winner is not None

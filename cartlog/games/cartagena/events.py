@@ -120,14 +120,23 @@ class Player(msgspec.Struct, omit_defaults=True):
 
 class CartagenaLog(msgspec.Struct, tag="cartagena", tag_field="game", omit_defaults=True,
                    kw_only=True):
-    """A recorded game of Cartagena, from the header to the last event."""
+    """A recorded game of Cartagena, from the header to the last event.
+
+    ``position``: the one-line position the log starts from (docs/notation.md, "Starting from
+    a position"), instead of the setup; the board and the options may then be left out (read,
+    they are filled in from it), and a log that starts from a position has no deal nor
+    opening row.
+    """
 
     rules: str
     players: list[Player]
-    board: Annotated[str, Meta(description="sign letters of spaces 1..N in order")]
+    board: Annotated[str, Meta(description="sign letters of spaces 1..N in order; may be "
+                               "left out when a position gives it")] = ""
     options: dict[str, bool] = {}
     deal: dict[str, Cards] = {}
     row: Cards | None = None
+    position: Annotated[str, Meta(description="the one-line position the log starts from, "
+                                  "instead of the setup")] | None = None
     result: str | None = None
     tags: dict[str, str] = {}
     events: list[Event] = []

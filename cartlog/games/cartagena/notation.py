@@ -67,10 +67,14 @@ from cartlog.games.cartagena.model import (
     RULESET_SPELLINGS,
     RULESETS,
     RuleSet,
+    State,
     find_ruleset,
 )
+from cartlog.games.cartagena.position import HELP as POSITION_HELP
+from cartlog.games.cartagena.position import PositionError, error_field, from_position
 
-HEADER_FIELDS = ("game", "rules", "players", "board", "options", "deal", "row", "result")
+HEADER_FIELDS = ("game", "rules", "players", "board", "options", "deal", "row", "position",
+                 "result")
 TAG_ORDER = ("Event", "Site", "Date", "Round")
 _SPACE = r"\d+|start|boat"
 CLAIMS = ("row", "hand", "pirates")
@@ -112,13 +116,20 @@ class _Reader(LogReader):
         self.rs: RuleSet = RULESETS["2000-jamaica"]
         self.boat = 37
         self.deal_spans: dict[str, tuple[int, int, int]] = {}
+        self.start: State | None = None  # the position the log starts from, when it does
 
     # -- header ------------------------------------------------------------------------------
 
     def read(self) -> CartagenaLog:
         header, spans, first_line = self.read_header()
         tags = header.tags
-        rules = tags["rules"].value.strip() if "rules" in tags else "2000-jamaica"
+        position = None
+        if "position" in tags:
+            position = " ".join(tags["position"].value.split())
+            self.start = self.read_position(tags["position"], from_position, error_field,
+                                            POSITION_HELP)
+        rules = tags["rules"].value.strip() if "rules" in tags else (
+            self.start.rs.name if self.start is not None else "2000-jamaica")
         rs = find_ruleset(rules)
         if rs is not None:
             self.rs = rs
@@ -137,17 +148,24 @@ class _Reader(LogReader):
         other = {t: tags[t.lower()].value for t in header.order if t.lower() not in HEADER_FIELDS}
         mark = len(self.problems)
         parts = self._signs_and_turns(header)
-        suggested = None
-        if (rs is None or "rules" not in tags) and len(self.problems) > mark:
+        suggested = self.start.rs.name if self.start is not None else None
+        if ((rs is None or "rules" not in tags) and len(self.problems) > mark
+                and self.start is None):
             parts, suggested = self._without_rule_set(header, mark, parts)
         self._missing_tags(header, missing_at, suggested)
         if self.guessing:
             players = [Player(c) for c in self.colours]
         board, deal, row, result, events = parts
         spans.update((f"deal.{c}", span) for c, span in self.deal_spans.items() if c in deal)
-        return CartagenaLog(
+        log = CartagenaLog(
             rules=rules, players=players, board=board, options=options, deal=deal, row=row,
-            result=result, tags=other, events=events, line=first_line, spans=spans)
+            position=position, result=result, tags=other, events=events, line=first_line,
+            spans=spans)
+        if self.start is not None:
+            for field, message, expected in position_problems(log, self.start):
+                line, col, end = spans.get(field, spans["position"])
+                self.problem(line, col, message, expected, end)
+        return log
 
     def _signs_and_turns(self, header: Header) -> tuple:
         """What is read with the rule set's signs and board: the board, the deal, the row, the
@@ -156,8 +174,10 @@ class _Reader(LogReader):
         tags = header.tags
         board = (self._cards(tags["board"], "board", allow_unknown=False) if "board" in tags
                  else "")
-        # no Board tag: the rule set's board length, so that the turns read on
-        self.boat = len(board) + 1 if "board" in tags else self.rs.boat
+        # no Board tag: the position's board, else the rule set's board length, so that the
+        # turns read on
+        self.boat = (len(board) + 1 if "board" in tags else self.start.boat
+                     if self.start is not None else self.rs.boat)
         events = self._body(header)
         deal = self._deal(tags.get("deal"))
         row = self._cards(tags["row"], "row") if "row" in tags else None
@@ -230,13 +250,16 @@ class _Reader(LogReader):
         rs = self.rs
         helps = {
             "game": '[Game "Cartagena"] at the top of the log',
-            "rules": f'[Rules "{rules}"] before the first turn (the board and the turns read '
-                     "with its signs)" if rules is not None else
+            "rules": f'[Rules "{rules}"] before the first turn' + (
+                     " (the position's rule set)" if self.start is not None else
+                     " (the board and the turns read with its signs)") if rules is not None else
                      '[Rules "..."] before the first turn: ' + ", ".join(RULESETS),
             "board": f'[Board "..."] before the first turn: the sign letters of spaces 1 to '
                      f"{rs.spaces} ({', '.join(rs.letters)}), in sections of six",
         }
         for name in ("game", "rules", "players", "board"):
+            if name == "board" and "position" in header.tags:
+                continue  # the position gives the board
             if name == "players":
                 if self.guessing:
                     self.missing_players(line, "before the first turn", index)
@@ -546,7 +569,7 @@ def parse(text: str, path: str = "<log>") -> CartagenaLog:
     log = reader.read()
     if reader.problems:
         raise LogSyntaxError(path, sorted(reader.problems, key=lambda p: (p.line, p.col)), text)
-    return log
+    return with_position(log)
 
 
 _TURN_START = re.compile(r"\s*(?:\d+\s*\.|[A-Za-z]+:?(?=\s|$))")
@@ -615,6 +638,17 @@ def validate(log: CartagenaLog) -> list[SyntaxProblem]:
         bad(path, with_hint(f"{word!r} is not a player of this game", reader.player_hint(word)),
             "one of " + ", ".join(colours))
 
+    start = None
+    if log.position is not None:
+        try:
+            start = from_position(log.position)
+        except PositionError as err:
+            bad("$.position", f"unreadable position: {err}", POSITION_HELP)
+        if start is not None:
+            for field, message, expected in position_problems(log, start):
+                bad(f"$.{field}", message, expected)
+            if not log.board:
+                boat = reader.boat = start.boat
     for i, p in enumerate(log.players):
         if p.colour not in COLOURS:
             near = suggestions(p.colour, _Reader.palette.spellings())
@@ -681,6 +715,87 @@ def validate(log: CartagenaLog) -> list[SyntaxProblem]:
                     bad(f"{path}.spaces[{j}]", f"space {v} is past the boat ({boat})",
                         f"0 (start) to {boat - 1}, or boat")
     return out
+
+
+# -- a log that starts from a position ---------------------------------------------------------
+
+
+def _board_letters(state: State) -> str:
+    return "".join(state.rs.letters[s] for s in state.board)
+
+
+def _changed_options(state: State) -> dict[str, bool]:
+    """The position's options that differ from its rule set's defaults (as ``opt:`` writes
+    them, and as the ``Options`` tag does)."""
+    return {k: v for k, v in state.options.items() if state.rs.options.get(k) != v}
+
+
+def position_problems(log: CartagenaLog, start: State) -> list[tuple[str, str, str]]:
+    """Where the header says otherwise than the position the log starts from, as (header
+    field, message naming both values, what to write): the rule set, the players' colours in
+    seat order, and the board and options when given. A deal or an opening row describe the
+    start of a game, which such a log does not have."""
+    out: list[tuple[str, str, str]] = []
+    rs = find_ruleset(log.rules)
+    if rs is not start.rs:
+        out.append(("rules", f"the rule set is {log.rules}, the position's {start.rs.name}",
+                    start.rs.name))
+    colours = [p.colour for p in log.players]
+    if colours != start.colours:
+        out.append(("players", f"the players are {', '.join(colours) or 'none'}, the "
+                    f"position's {', '.join(start.colours)}",
+                    "the position's colours in its order (each may be followed by a name): "
+                    + ", ".join(start.colours)))
+    board = _board_letters(start)
+    if log.board and log.board != board:
+        at = next((i for i, (a, b) in enumerate(zip(log.board, board)) if a != b), None)
+        said = (f"space {at + 1} is {log.board[at]} here, {board[at]} in the position"
+                if at is not None else
+                f"{len(log.board)} spaces here, {len(board)} in the position")
+        out.append(("board", f"the board differs from the position's: {said}",
+                    "no Board tag (the position gives the board), or the position's"))
+    if log.options:
+        mine = {**start.rs.options, **log.options}
+        theirs = dict(start.options)
+        for name in dict.fromkeys([*mine, *theirs]):
+            a, b = mine.get(name), theirs.get(name)
+            if a != b:
+                out.append(("options", f"option {name} is {_flag(a)} here, {_flag(b)} in the "
+                            "position", "no Options tag (the position gives the options), or "
+                            "the position's"))
+                break
+    if log.deal:
+        out.append(("deal", "a log that starts from a position has no deal: the hands are in "
+                    "the position", "no Deal tag"))
+    if log.row is not None:
+        out.append(("row", "a log that starts from a position has no opening row: the row is "
+                    "in the position", "no Row tag"))
+    return out
+
+
+def _flag(value: bool | None) -> str:
+    return "not set" if value is None else str(value).lower()
+
+
+def with_position(log: CartagenaLog) -> CartagenaLog:
+    """A log that starts from a position, with what its header leaves out filled in from
+    the position: the board and the options (what :func:`format_log` leaves out again);
+    its position written with single spaces. Any other log as it is."""
+    if log.position is None:
+        return log
+    position = " ".join(log.position.split())
+    try:
+        start = from_position(position)
+    except PositionError:
+        return log
+    changes: dict = {}
+    if position != log.position:
+        changes["position"] = position
+    if not log.board:
+        changes["board"] = _board_letters(start)
+    if not log.options:
+        changes["options"] = _changed_options(start)
+    return msgspec.structs.replace(log, **changes) if changes else log
 
 
 def json_hint(raw: dict, field: str, value: str) -> str:
@@ -851,7 +966,14 @@ def _tag(name: str, value: str) -> str:
 
 
 def format_log(log: CartagenaLog) -> str:
-    """The canonical text form of a log (what ``cartlog convert --to text`` writes)."""
+    """The canonical text form of a log (what ``cartlog convert --to text`` writes). A log
+    that starts from a position leaves out the board and the options the position gives."""
+    start = None
+    if log.position is not None:
+        try:
+            start = from_position(log.position)
+        except PositionError:
+            pass
     lines = [_tag("Game", "Cartagena"), _tag("Rules", log.rules)]
     for name in TAG_ORDER:
         if name in log.tags:
@@ -861,14 +983,17 @@ def format_log(log: CartagenaLog) -> str:
             lines.append(_tag(name, value))
     lines.append(_tag("Players", ", ".join(
         f"{p.colour} {p.name}" if p.name else p.colour for p in log.players)))
-    lines.append(_tag("Board", format_board(log.board)))
-    if log.options:
+    if start is None or log.board != _board_letters(start):
+        lines.append(_tag("Board", format_board(log.board)))
+    if log.options and (start is None or log.options != _changed_options(start)):
         lines.append(_tag("Options", ", ".join(
             f"{k}={'true' if v else 'false'}" for k, v in log.options.items())))
     if log.deal:
         lines.append(_tag("Deal", ", ".join(f"{c} {cards}" for c, cards in log.deal.items())))
     if log.row is not None:
         lines.append(_tag("Row", log.row))
+    if log.position is not None:
+        lines.append(_tag("Position", log.position))
     if log.result is not None:
         lines.append(_tag("Result", log.result))
     lines.append("")

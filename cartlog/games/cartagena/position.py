@@ -9,7 +9,12 @@ first listed moves first in a new game); 4. each player's hand: sign letters, ``
 unseen card, ``-`` for an empty hand; 5. the player to move and the actions already taken
 this turn. Optional: ``deck:N`` (cards in the deck; by default every card not elsewhere),
 ``discard:LETTERS``, ``row:LETTERS`` (Tortuga: the cards still in the row, next first),
-``opt:name=0,name=1`` and ``turn:N``.
+``opt:name=0,name=1`` and ``turn:N`` (the turn number; :meth:`Engine.position` writes it past
+turn 1, the positions attached to findings leave it out, as each finding names its turn).
+
+A log may start from a position (its ``Position`` tag, docs/notation.md "Starting from a
+position"); :func:`error_field` says which field a :class:`PositionError` is about, for the
+caret of the problem.
 """
 
 from __future__ import annotations
@@ -28,8 +33,28 @@ def _cards_text(state: State, counts: list[int]) -> str:
     return text or "-"
 
 
-def to_position(state: State) -> str:
-    """The position as one line (see the module docstring)."""
+HELP = ("a Cartagena position: rules board pirates hands to-move, then deck:N, discard:, "
+        "row:, opt:, turn:N (docs/notation.md, The one-line position)")
+
+# the field a PositionError names (its message's first words), by place or by key
+_FIELDS: dict[str, int | str] = {
+    "rules": 0, "board": 1, "pirates": 2, "hand of": 3, "to move": 4, "deck": "deck",
+    "discard": "discard", "row": "row", "turn": "turn", "opt": "opt"}
+
+
+def error_field(message: str) -> int | str | None:
+    """The field of a position that a :class:`PositionError`'s message is about: its place
+    among the fields (0 the rule set) or the key of an optional field; ``None`` for the
+    whole position."""
+    for start, field in _FIELDS.items():
+        if message.startswith(start):
+            return field
+    return None
+
+
+def to_position(state: State, turn: bool = False) -> str:
+    """The position as one line (see the module docstring); ``turn``: with the turn number,
+    past turn 1."""
     boat = state.boat
     board = "/".join("".join(state.rs.letters[s] for s in state.board[i:i + 6])
                      for i in range(0, len(state.board), 6))
@@ -48,6 +73,8 @@ def to_position(state: State) -> str:
     changed = {k: v for k, v in state.options.items() if state.rs.options.get(k) != v}
     if changed:
         fields.append("opt:" + ",".join(f"{k}={int(v)}" for k, v in changed.items()))
+    if turn and state.turn != 1:
+        fields.append(f"turn:{state.turn}")
     return " ".join(fields)
 
 

@@ -137,6 +137,9 @@ class Replay:
         self.state = engine.state
         for note in engine.setup:
             self._note(note.violation, self._header(note.field), note.path, seat=note.seat)
+        if log.position is not None:
+            self._from_position(engine, start)
+            return
         if engine.unseen:
             self.unchecked.append(
                 f"the deal of {', '.join(engine.unseen)} is not (fully) known: cards played "
@@ -144,6 +147,28 @@ class Replay:
         if log.row is None and rs.tortuga:
             self.unchecked.append("the opening row is not recorded")
         self._emit("setup", None, None, None, None, None, "setup", self.notes[start:])
+
+    def _from_position(self, engine: Engine, start: int) -> None:
+        """A log that starts from a position: its turns are numbered on from the position's,
+        and what came before it is said to be unchecked."""
+        state = engine.state
+        self.turns = state.turn - 1
+        before = (f"the setup, the deal and turns 1-{state.turn - 1}" if state.turn > 2 else
+                  "the setup, the deal and turn 1" if state.turn == 2 else
+                  "the setup and the deal")
+        if state.done:
+            before += f" and the {state.done} action{'s' if state.done != 1 else ''} of "\
+                f"turn {state.turn} the position holds"
+        self.unchecked.append(
+            f"the log starts from a position at turn {state.turn}: the play before it "
+            f"({before}) was not checked, and the position's pirates, hands and piles are "
+            "taken as they are")
+        if engine.unseen:
+            self.unchecked.append(
+                f"the hand of {', '.join(engine.unseen)} is not (fully) known in the "
+                "position: cards played from it are checked only against the deck's counts")
+        self._emit("setup", None, None, None, None, None, "from the position: "
+                   + (self.log.position or ""), self.notes[start:])
 
     def _event(self, index: int, event) -> None:
         if isinstance(event, Turn):

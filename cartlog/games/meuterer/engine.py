@@ -321,9 +321,13 @@ class Engine:
                                 self.notes[start:], self.state, phase))
 
     def setup(self) -> None:
-        """Check the log's header and set the table (001 'Mise en place')."""
+        """Check the log's header and set the table (001 'Mise en place'), or the table of
+        the position the log starts from (:meth:`_setup_at`)."""
         log = self.log
         assert log is not None, "an engine from a position has no header to set up"
+        if log.position is not None:
+            self._setup_at(log.position)
+            return
         variant = self.rs
         found: list[tuple[Violation, str, str, int | None]] = []  # noted once the table is set
 
@@ -367,6 +371,43 @@ class Engine:
                 f"the deal of {', '.join(unseen)} is not (fully) known: cards played from those "
                 "hands are checked only against the number of cards of each kind")
         self._emit("setup", None, None, None, None, "setup", 0)
+
+    def _setup_at(self, position: str) -> None:
+        """The table of a log that starts from a position, at the start of a round
+        (docs/notation.md, "Starting from a position"): the rounds before it count as played
+        (their points are in the position's scores), and what the setup's rules can still
+        say of it is noted at the position: the number of players (U1) and the circle."""
+        state = from_position(position)
+        self.state = state
+        self.rs = state.variant
+        self._start_sheet()
+        self._sheet = state.scores[:]
+        self._pos_of = {}
+        for pos, isl in enumerate(state.circle):
+            self._pos_of.setdefault(isl.name, pos)
+        self.turns = state.round - 1 if state.phase != OVER else state.rounds
+        where = self._header("position")
+        n = len(state.colours)
+        variant = state.variant
+        if not variant.min_players <= n <= variant.max_players:
+            self._note(Violation("setup/seats", f"{n} players; Meuterer is for 3 or 4",
+                                 expected="3-4", actual=str(n)), where, "$.position")
+        for v in rules.check_circle([isl.name for isl in state.circle],
+                                    [i.name for i in DEFAULT_ISLANDS]):
+            self._note(v, where, "$.position")
+        before = (f"rounds 1-{state.round - 1}" if state.round > 2 else "round 1"
+                  if state.round == 2 else "nothing but the deal")
+        scores = ", ".join(f"{c} {p}" for c, p in zip(state.colours, state.scores))
+        self.unchecked.append(
+            f"the log starts from a position at round {state.round}: the setup, the deal and "
+            f"{before} were not checked, and the position's hands, table and scores ({scores}) "
+            "are taken as they are: the score sheet's totals are checked from them")
+        unseen = [c for c, h in zip(state.colours, state.hands) if h[UNKNOWN]]
+        if unseen:
+            self.unchecked.append(
+                f"the hand of {', '.join(unseen)} is not (fully) known in the position: cards "
+                "played from it are checked only against the number of cards of each kind")
+        self._emit("setup", None, None, None, None, "from the position: " + position, 0)
 
     def feed(self, index: int, event: Event) -> None:
         """Carry out the event that stands at ``index`` in the log (its JSON path)."""

@@ -201,15 +201,21 @@ class MeutererLog(msgspec.Struct, tag="meuterer", tag_field="game", omit_default
 
     ``players`` in seat order (clockwise); ``captain`` the first captain (default: the first
     player); ``islands`` the circle clockwise from Hochland; ``result`` the winners as recorded
-    (an empty list: the game is recorded as unfinished).
+    (an empty list: the game is recorded as unfinished). ``position``: the one-line position
+    the log starts from, at the start of a round (docs/notation.md, "Starting from a
+    position"), instead of the setup; the circle, the island table and the captain (of the
+    log's first round) may then be left out (read, they are filled in from it), and such a
+    log has no deal.
     """
 
     variant: str = "base"
     players: list[Player]
     captain: str | None = None
-    islands: list[str]
+    islands: list[str] = []
     island_table: dict[str, IslandData] = {}
     deal: dict[str, Cards] = {}
+    position: Annotated[str, Meta(description="the one-line position the log starts from, "
+                                  "at the start of a round, instead of the setup")] | None = None
     result: list[str] | None = None
     tags: dict[str, str] = {}
     events: list[Event] = []

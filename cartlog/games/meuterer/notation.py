@@ -71,20 +71,29 @@ from cartlog.games.meuterer.events import (
 )
 from cartlog.games.meuterer.model import (
     ACTIONS,
+    ANY,
     COLOURS,
     DEFAULT_ISLANDS,
     GOOD_ALIASES,
     GOODS,
+    ISLAND_BY_CODE,
+    ISLAND_BY_NAME,
     LETTERS,
     NGOODS,
+    OVER,
     START_ISLAND,
+    Island,
+    State,
     find_action,
     find_island,
     find_variant,
+    island_with,
 )
+from cartlog.games.meuterer.position import HELP as POSITION_HELP
+from cartlog.games.meuterer.position import PositionError, error_field, from_position
 
 HEADER_FIELDS = ("game", "variant", "rules", "players", "captain", "islands", "islandtable", "deal",
-                 "result")
+                 "position", "result")
 TAG_ORDER = ("Event", "Site", "Date", "Round")
 KEYWORDS = {
     "round": "round", "wage": "wage", "sell": "sell", "selling": "sell", "dest": "dest",
@@ -172,8 +181,16 @@ class _Reader(LogReader):
         tags = header.tags
         missing_at = (header.body_start + 1 if header.body_start < len(self.lines)
                       else max(1, len(self.lines)))
+        start: State | None = None
+        position = None
+        if "position" in tags:
+            position = " ".join(tags["position"].value.split())
+            start = self.read_position(tags["position"], from_position, error_field,
+                                       POSITION_HELP)
         players_at = 0
         for name, shown in (("game", "Game"), ("players", "Players"), ("islands", "Islands")):
+            if name == "islands" and "position" in tags:
+                continue  # the position gives the circle
             if name == "players":
                 players_at = len(self.problems)  # its problem waits for the body's colours
                 self.guessing = name not in tags
@@ -187,9 +204,10 @@ class _Reader(LogReader):
             t = tags["game"]
             self.problem(t.line, t.col, f"game {t.value!r} is not Meuterer",
                          expected="Meuterer", end=t.end)
-        variant = "base"
         # the variant is the rule set: [Rules "pirate"] says the same (cartlog simulate
-        # --rules pirate), and is read as such unless a Variant tag is there too
+        # --rules pirate), and is read as such unless a Variant tag is there too; without
+        # either, the position's, else the base game
+        variant = start.variant.name if start is not None else "base"
         tag = tags.get("variant") or tags.get("rules")
         if tag is not None:
             raw = tag.value.strip()
@@ -216,8 +234,12 @@ class _Reader(LogReader):
             players = [Player(c) for c in self.colours]
         log = MeutererLog(
             variant=variant, players=players, captain=captain, islands=islands,
-            island_table=table, deal=deal, result=result, tags=other, events=events,
-            line=first_line, spans=spans)
+            island_table=table, deal=deal, position=position, result=result, tags=other,
+            events=events, line=first_line, spans=spans)
+        if start is not None:
+            for field, message, expected in position_problems(log, start):
+                line, col, end = spans.get(field.replace("_", ""), spans["position"])
+                self.problem(line, col, message, expected, end)
         for index, entry, message, expected in round_problems(log):
             obj = log.events[index]
             if entry is not None:
@@ -696,6 +718,12 @@ def round_problems(log: MeutererLog) -> list[tuple[int, object | None, str, str 
     out: list[tuple[int, object | None, str, str | None]] = []
     opened = False
     seen: dict[str, set] = {}
+    first = "round 1 first"
+    if log.position is not None:
+        try:
+            first = f"round {from_position(log.position).round} first (the position's round)"
+        except PositionError:
+            pass
     for i, ev in enumerate(log.events):
         kind = type(ev)
         if kind is Comment:
@@ -705,7 +733,7 @@ def round_problems(log: MeutererLog) -> list[tuple[int, object | None, str, str 
             seen = {}
             continue
         if not opened:
-            out.append((i, None, "a line before the first round", "round 1 first"))
+            out.append((i, None, "a line before the first round", first))
             continue
         if kind is Wage:
             if "wage" in seen:
@@ -741,7 +769,7 @@ def parse(text: str, path: str = "<log>") -> MeutererLog:
     log = reader.read()
     if reader.problems:
         raise LogSyntaxError(path, sorted(reader.problems, key=lambda p: (p.line, p.col)), text)
-    return log
+    return with_position(log)
 
 
 def read_line(line: str, colours: list[str], names: dict[str, str] | None = None,
@@ -781,6 +809,14 @@ def validate(log: MeutererLog) -> list[SyntaxProblem]:
         bad(path, with_hint(f"{word!r} {what}", reader.player_hint(word)),
             "one of " + ", ".join(colours))
 
+    if log.position is not None:
+        try:
+            start = from_position(log.position)
+        except PositionError as err:
+            bad("$.position", f"unreadable position: {err}", POSITION_HELP)
+        else:
+            for field, message, expected in position_problems(log, start):
+                bad(f"$.{field}", message, expected)
     for i, p in enumerate(log.players):
         if p.colour not in COLOURS:
             bad(f"$.players[{i}].colour", with_hint(f"unknown colour {p.colour!r}", did_you_mean(
@@ -837,6 +873,107 @@ def validate(log: MeutererLog) -> list[SyntaxProblem]:
                     break
         bad(path, message, expected)
     return out
+
+
+# -- a log that starts from a position ---------------------------------------------------------
+
+
+def _table_data(isl: Island) -> IslandData:
+    return IslandData(good="any" if isl.good == ANY else LETTERS[isl.good],
+                      values=list(isl.values), ship=isl.ship)
+
+
+def _overrides(state: State) -> dict[str, IslandData]:
+    """The island cards of the position's circle that differ from the printed ones, as the
+    ``IslandTable`` tag gives them."""
+    return {isl.name: _table_data(isl) for isl in state.circle
+            if ISLAND_BY_CODE.get(isl.code) != isl}
+
+
+def at_round_start(state: State) -> bool:
+    """Whether a position stands between rounds (or after the last): no wage set, no card
+    played and nobody passed in the round it names. A log opens each round with its round
+    line, so a position it starts from stands there."""
+    return state.phase == OVER or (state.wage < 0 and not any(state.passed)
+                                   and not any(sum(p) for p in state.played))
+
+
+def position_problems(log: MeutererLog, start: State) -> list[tuple[str, str, str]]:
+    """Where the header says otherwise than the position the log starts from, as (header
+    field, message naming both values, what to write): the variant, the players' colours in
+    seat order, and the circle, the island table and the captain when given (the captain of
+    the log's first round); a deal, which describes the start of the game. A position in the
+    middle of a round is a problem of the position itself."""
+    out: list[tuple[str, str, str]] = []
+    if find_variant(log.variant) is not start.variant:
+        out.append(("variant", f"the variant is {log.variant}, the position's "
+                    f"{start.variant.name}", start.variant.name))
+    colours = [p.colour for p in log.players]
+    if colours != start.colours:
+        out.append(("players", f"the players are {', '.join(colours) or 'none'}, the "
+                    f"position's {', '.join(start.colours)}",
+                    "the position's colours in its order (each may be followed by a name): "
+                    + ", ".join(start.colours)))
+    names = [isl.name for isl in start.circle]
+    if log.islands and log.islands != names:
+        at = next((i for i, (a, b) in enumerate(zip(log.islands, names)) if a != b), None)
+        said = (f"island {at + 1} from Hochland is {log.islands[at]} here, {names[at]} in the "
+                "position" if at is not None else
+                f"{len(log.islands)} islands here, {len(names)} in the position")
+        out.append(("islands", f"the circle differs from the position's: {said}",
+                    "no Islands tag (the position gives the circle), or the position's"))
+    mine = {isl.name: isl for isl in start.circle}
+    for name, data in log.island_table.items():
+        isl = mine.get(name)
+        if isl is None:
+            continue  # an island the position's circle does not hold: reported above
+        given = island_with(ISLAND_BY_NAME.get(name, isl),
+                            None if data.good is None else ANY if data.good == "any"
+                            else LETTERS.index(data.good),
+                            None if data.values is None else tuple(data.values),  # type: ignore[arg-type]
+                            data.ship)
+        if given != isl:
+            out.append(("island_table", f"{name} is {format_table(data)} here, "
+                        f"{format_table(_table_data(isl))} in the position",
+                        "no IslandTable tag (the position gives the island cards), or the "
+                        "position's"))
+            break
+    captain = start.colours[start.captain]
+    if log.captain is not None and log.captain != captain:
+        out.append(("captain", f"the captain is {log.captain}, the position's {captain}",
+                    f"{captain}, or no Captain tag (the position gives the captain)"))
+    if log.deal:
+        out.append(("deal", "a log that starts from a position has no deal: the hands are "
+                    "in the position", "no Deal tag"))
+    if not at_round_start(start):
+        out.append(("position", f"the position stands in the middle of round {start.round} "
+                    "(a wage set, cards played or a player passed): a log opens each round "
+                    "with its round line", "a position between rounds, as the engine writes "
+                    "it before a round line: no wage (-), no card played, nobody passed"))
+    return out
+
+
+def with_position(log: MeutererLog) -> MeutererLog:
+    """A log that starts from a position, with what its header leaves out filled in from
+    the position: the circle, the island table and the captain (what :func:`format_log`
+    leaves out again); its position written with single spaces. Any other log as it is."""
+    if log.position is None:
+        return log
+    position = " ".join(log.position.split())
+    try:
+        start = from_position(position)
+    except PositionError:
+        return log
+    changes: dict = {}
+    if position != log.position:
+        changes["position"] = position
+    if not log.islands:
+        changes["islands"] = [isl.name for isl in start.circle]
+    if not log.island_table:
+        changes["island_table"] = _overrides(start)
+    if log.captain is None:
+        changes["captain"] = start.colours[start.captain]
+    return msgspec.structs.replace(log, **changes) if changes else log
 
 
 def json_hint(raw: dict, field: str, value: str) -> str:
@@ -973,7 +1110,15 @@ def format_table(data: IslandData) -> str:
 
 
 def format_log(log: MeutererLog) -> str:
-    """The canonical text form of a log (what ``cartlog convert --to text`` writes)."""
+    """The canonical text form of a log (what ``cartlog convert --to text`` writes). A log
+    that starts from a position leaves out the circle, the island table and the captain the
+    position gives."""
+    start = None
+    if log.position is not None:
+        try:
+            start = from_position(log.position)
+        except PositionError:
+            pass
     lines = [_tag("Game", "Meuterer"), _tag("Variant", log.variant)]
     for name in TAG_ORDER:
         if name in log.tags:
@@ -983,14 +1128,18 @@ def format_log(log: MeutererLog) -> str:
             lines.append(_tag(name, value))
     lines.append(_tag("Players", ", ".join(
         f"{p.colour} {p.name}" if p.name else p.colour for p in log.players)))
-    if log.captain is not None:
+    if log.captain is not None and (start is None
+                                    or log.captain != start.colours[start.captain]):
         lines.append(_tag("Captain", log.captain))
-    lines.append(_tag("Islands", ", ".join(log.islands)))
-    if log.island_table:
+    if start is None or log.islands != [isl.name for isl in start.circle]:
+        lines.append(_tag("Islands", ", ".join(log.islands)))
+    if log.island_table and (start is None or log.island_table != _overrides(start)):
         lines.append(_tag("IslandTable", "; ".join(
             f"{name} {format_table(d)}".rstrip() for name, d in log.island_table.items())))
     if log.deal:
         lines.append(_tag("Deal", ", ".join(f"{c} {cards}" for c, cards in log.deal.items())))
+    if log.position is not None:
+        lines.append(_tag("Position", log.position))
     if log.result is not None:
         lines.append(_tag("Result", ", ".join(log.result) if log.result else "unfinished"))
     lines.append("")

@@ -48,6 +48,26 @@ class PositionError(ValueError):
     """A position string that cannot be read; the message says which field and why."""
 
 
+HELP = ("a Meuterer position: variant circle ships round/phase/turn captain:wage players, "
+        "then deck:N, discard:, table: (docs/notation.md, The one-line position)")
+
+# the field a PositionError names (its message's first words), by place or by key
+_FIELDS: dict[str, int | str] = {
+    "variant": 0, "circle": 1, "ships": 2, "round": 3, "captain": 4, "wage": 4,
+    "players": 5, "hand of": 5, "cards played by": 5, "score of": 5, "status of": 5,
+    "discard": "discard", "deck": "deck", "table": "table"}
+
+
+def error_field(message: str) -> int | str | None:
+    """The field of a position that a :class:`PositionError`'s message is about: its place
+    among the fields (0 the variant) or the key of an optional field; ``None`` for the
+    whole position (or a field it cannot tell)."""
+    for start, field in _FIELDS.items():
+        if message.startswith(start):
+            return field
+    return None
+
+
 def _cards(counts: list[int]) -> str:
     return cards_text(counts) or "-"
 

@@ -122,7 +122,10 @@ class Engine:
 
     @classmethod
     def start(cls, log: MutinyLog) -> Engine:
-        """A game set up from a decoded log's header, before any of its events."""
+        """A game set up from a decoded log's header, before any of its events; or from the
+        position it starts from (docs/notation.md, "Starting from a position")."""
+        if log.position is not None:
+            return cls.from_position(log.position)
         colours = [p.colour for p in log.players]
         first = next((ev.giver for ev in log.events if type(ev) is Round), None)
         named = log.giver if log.giver is not None else first  # the Giver tag, or round 1's
@@ -146,6 +149,11 @@ class Engine:
         the undeclared facts leave out (``crew/not-checked``, M7)."""
         out: list[Violation] = []
         colours = [p.colour for p in log.players]
+        if log.position is not None:  # the position's facts stand, read and checked with it
+            skipped = not_checked(_state_of(log))
+            if skipped:
+                out.append(Violation("crew/not-checked", "not checked: " + "; ".join(skipped)))
+            return out
         if not 2 <= len(colours) <= 4 or len(set(colours)) != len(colours):
             out.append(Violation("crew/seats", f"{len(colours)} players: "
                                  f"{', '.join(colours)}", "2-4 distinct colours"))

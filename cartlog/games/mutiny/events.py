@@ -184,7 +184,10 @@ class MutinyLog(msgspec.Struct, tag="mutiny", tag_field="game", omit_defaults=Tr
     ``1``..``3``) are the component facts the log declares (M7); ``board`` names a board file
     declaring them; ``sailors`` the sailors' values of the duel pairs where known (a log
     written after the game), pair letter to [Valverde's side, Diaz's side]; ``result`` the winners as recorded (empty: nobody won;
-    ``"unfinished"``: the game was not finished).
+    ``"unfinished"``: the game was not finished). ``position``: the one-line position the log
+    starts from (docs/notation.md, "Starting from a position"), instead of the setup; the
+    giver (of the log's first round), the track, the splits and the sailors may then be left
+    out (read, they are filled in from what the position declares).
     """
 
     players: list[Player]
@@ -194,6 +197,8 @@ class MutinyLog(msgspec.Struct, tag="mutiny", tag_field="game", omit_defaults=Tr
     gold: dict[str, int] | None = None
     board: str | None = None
     sailors: dict[str, list[int]] | None = None  # pair -> [Valverde's sailor, Diaz's sailor]
+    position: Annotated[str, Meta(description="the one-line position the log starts from, "
+                                  "instead of the setup")] | None = None
     result: list[str] | Literal["unfinished"] | None = None
     tags: dict[str, str] = {}
     events: list[Event] = []

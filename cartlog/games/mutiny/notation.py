@@ -86,11 +86,14 @@ from cartlog.games.mutiny.model import (
     PIRATE_SPELLINGS,
     PIRATES,
     SIDE_ALIASES,
+    State,
     find_pirate,
 )
+from cartlog.games.mutiny.position import HELP as POSITION_HELP
+from cartlog.games.mutiny.position import PositionError, error_field, from_position
 
 HEADER_FIELDS = ("game", "players", "giver", "track", "combat", "gold", "board", "sailors",
-                 "result")
+                 "position", "result")
 TAG_ORDER = ("Event", "Site", "Date")
 KEYWORDS = {"round": "round", "ship": "ship", "mutiny": "mutiny", "duel": "duel",
             "fight": "fight", "steal": "steal", "won": "won", "reveal": "reveal",
@@ -155,10 +158,20 @@ class _Reader(LogReader):
         if self.guessing:
             self.missing_players(missing_at, "at the top of the log", players_at)
             players = [Player(c) for c in self.colours]
-        return MutinyLog(players=players, giver=giver, track=track, combat=combat, gold=gold,
-                         board=board, sailors=sailors, result=result, tags=free,
-                         events=events,
-                         line=first_line, spans=spans)
+        position = None
+        start = None
+        if "position" in tags:
+            position = " ".join(tags["position"].value.split())
+            start = self.read_position(tags["position"], from_position, error_field,
+                                       POSITION_HELP, sep="=")
+        log = MutinyLog(players=players, giver=giver, track=track, combat=combat, gold=gold,
+                        board=board, sailors=sailors, position=position, result=result,
+                        tags=free, events=events, line=first_line, spans=spans)
+        if start is not None:
+            for field, message, expected in position_problems(log, start):
+                line, col, end = spans.get(field, spans["position"])
+                self.problem(line, col, message, expected, end)
+        return log
 
     def _rules(self, tag: Any) -> None:
         """A ``Rules`` tag (kept as it is written): the Mutiny has one rule set, ``base`` (as
@@ -596,11 +609,11 @@ def parse(text: str, path: str = "<log>") -> MutinyLog:
     """Read a text log. Raises :class:`LogSyntaxError` listing every problem met."""
     reader = _Reader(text, path)
     log = reader.read()
-    if not reader.problems and log.board is not None:
-        log = _with_board_file(log, path, reader)
+    if not reader.problems and log.board is not None and log.position is None:
+        log = _with_board_file(log, path, reader)  # a position gives the facts itself
     if reader.problems:
         raise LogSyntaxError(path, sorted(reader.problems, key=lambda p: (p.line, p.col)), text)
-    return log
+    return with_position(log)
 
 
 def _with_board_file(log: MutinyLog, path: str, reader: _Reader) -> MutinyLog:
@@ -707,6 +720,14 @@ def validate(log: MutinyLog) -> list[SyntaxProblem]:
                 "one of " + ", ".join(COLOURS))
     if not colours:
         bad("$.players", "no players", "2 to 4 colours")
+    if log.position is not None:
+        try:
+            start = from_position(log.position)
+        except PositionError as err:
+            bad("$.position", f"unreadable position: {err}", POSITION_HELP)
+        else:
+            for field, message, expected in position_problems(log, start):
+                bad(f"$.{field}", message, expected)
     who("$.giver", log.giver)
     for i, c in enumerate(log.result if isinstance(log.result, list) else ()):
         who(f"$.result[{i}]", c)
@@ -745,6 +766,109 @@ def validate(log: MutinyLog) -> list[SyntaxProblem]:
             for c in ev.counts:
                 who(f"$.events[{i}].counts.{c}", c)
     return out
+
+
+# -- a log that starts from a position ---------------------------------------------------------
+
+
+def _facts(start: State) -> dict[str, Any]:
+    """The header fields a position gives, as a log holds them: the giver of its round, and
+    the track, the card splits and the sailors it declares (M7), each only when declared."""
+    t = start.track
+    out: dict[str, Any] = {"giver": start.colours[start.giver]}
+    if (t.length, t.storms, t.starts, t.mutiny) != (None, None, None, None):
+        out["track"] = TrackData(
+            length=t.length, storms=None if t.storms is None else list(t.storms),
+            starts=None if t.starts is None else {str(k): v for k, v in t.starts.items()},
+            mutiny=t.mutiny)
+    if start.combat.declared:
+        out["combat"] = dict(zip(COMBAT, start.combat.totals))
+    if start.gold.declared:
+        out["gold"] = dict(zip(GOLD, start.gold.totals))
+    if start.sailors_known:
+        out["sailors"] = {PAIRS[i]: list(v) for i, v in sorted(start.sailors_known.items())}
+    return out
+
+
+_TRACK_PARTS = ("length", "storms", "starts", "mutiny")
+
+
+def position_problems(log: MutinyLog, start: State) -> list[tuple[str, str, str]]:
+    """Where the header says otherwise than the position the log starts from, as (header
+    field, message naming both values, what to write): the players' colours in seat order,
+    and the giver (of the log's first round), each part of the track, the card splits and
+    the sailors when given."""
+    out: list[tuple[str, str, str]] = []
+    facts = _facts(start)
+    colours = [p.colour for p in log.players]
+    if colours != start.colours:
+        out.append(("players", f"the players are {', '.join(colours) or 'none'}, the "
+                    f"position's {', '.join(start.colours)}",
+                    "the position's colours in its order (each may be followed by a name): "
+                    + ", ".join(start.colours)))
+    if log.giver is not None and log.giver != facts["giver"]:
+        out.append(("giver", f"the giver is {log.giver}, the position's {facts['giver']}",
+                    f"{facts['giver']}, or no Giver tag (the position gives the giver)"))
+    if log.track is not None:
+        theirs = facts.get("track") or TrackData()
+        for part in _TRACK_PARTS:
+            mine, other = getattr(log.track, part), getattr(theirs, part)
+            if mine is not None and mine != other:
+                out.append(("track", f"the track's {part} is {_shown(mine)} here, "
+                            f"{_shown(other)} in the position", "no Track tag (the position "
+                            "gives what it declares), or the position's"))
+                break
+    for field, names in (("combat", COMBAT), ("gold", GOLD)):
+        mine = getattr(log, field)
+        if mine is None:
+            continue
+        theirs = facts.get(field)
+        given = {k: mine.get(k, 0) for k in names}
+        if given != theirs:
+            out.append((field, f"the {field} split is {_shown(given)} here, "
+                        f"{_shown(theirs)} in the position", f"no {field.capitalize()} tag "
+                        "(the position gives what it declares), or the position's"))
+    if log.sailors is not None:
+        theirs = facts.get("sailors", {})
+        for pair, values in log.sailors.items():
+            if theirs.get(pair) != values:
+                out.append(("sailors", f"pair {pair}'s sailors are {_shown(values)} here, "
+                            f"{_shown(theirs.get(pair))} in the position", "no Sailors tag "
+                            "(the position gives what it declares), or the position's"))
+                break
+    return out
+
+
+def _shown(value: Any) -> str:
+    if value is None:
+        return "not declared"
+    if isinstance(value, dict):
+        return ", ".join(f"{k} {_shown(v)}" for k, v in value.items())
+    if isinstance(value, list):
+        return "-".join(map(str, value)) if len(value) == 2 and all(
+            isinstance(v, int) for v in value) else " ".join(map(str, value))
+    return str(value)
+
+
+def with_position(log: MutinyLog) -> MutinyLog:
+    """A log that starts from a position, with what its header leaves out filled in from
+    the position: the giver, and the track, the card splits and the sailors it declares
+    (what :func:`format_log` leaves out again); its position written with single spaces.
+    Any other log as it is."""
+    if log.position is None:
+        return log
+    position = " ".join(log.position.split())
+    try:
+        start = from_position(position)
+    except PositionError:
+        return log
+    changes: dict[str, Any] = {}
+    if position != log.position:
+        changes["position"] = position
+    for field, value in _facts(start).items():
+        if getattr(log, field) is None:
+            changes[field] = value
+    return msgspec.structs.replace(log, **changes) if changes else log
 
 
 def json_hint(raw: dict[str, Any], field: str, value: str) -> str:
@@ -853,7 +977,19 @@ def header_questions(rules: str) -> list[HeaderQuestion]:
 
 
 def format_log(log: MutinyLog) -> str:
-    """The canonical text form of a log."""
+    """The canonical text form of a log. A log that starts from a position leaves out the
+    giver, the track, the card splits and the sailors the position gives."""
+    facts: dict[str, Any] = {}
+    if log.position is not None:
+        try:
+            facts = _facts(from_position(log.position))
+        except PositionError:
+            pass
+
+    def given(field: str) -> Any:
+        value = getattr(log, field)
+        return None if field in facts and value == facts[field] else value
+
     lines = [_tag("Game", "Cartagena: The Mutiny")]
     for name in TAG_ORDER:
         if name in log.tags:
@@ -863,9 +999,9 @@ def format_log(log: MutinyLog) -> str:
             lines.append(_tag(name, value))
     lines.append(_tag("Players", ", ".join(
         f"{p.colour} {p.name}" if p.name else p.colour for p in log.players)))
-    if log.giver is not None:
+    if given("giver") is not None:
         lines.append(_tag("Giver", log.giver))
-    t = log.track
+    t = given("track")
     if t is not None:
         parts = []
         if t.length is not None:
@@ -877,15 +1013,16 @@ def format_log(log: MutinyLog) -> str:
         if t.mutiny is not None:
             parts.append(f"mutiny {t.mutiny}")
         lines.append(_tag("Track", "; ".join(parts)))
-    if log.combat is not None:
-        lines.append(_tag("Combat", ", ".join(f"{k} {n}" for k, n in log.combat.items())))
-    if log.gold is not None:
-        lines.append(_tag("Gold", ", ".join(f"{k} {n}" for k, n in log.gold.items())))
+    for name, split in (("Combat", given("combat")), ("Gold", given("gold"))):
+        if split is not None:
+            lines.append(_tag(name, ", ".join(f"{k} {n}" for k, n in split.items())))
     if log.board is not None:
         lines.append(_tag("Board", log.board))
-    if log.sailors is not None:
+    if given("sailors") is not None:
         lines.append(_tag("Sailors", ", ".join(f"{k} {v[0]}-{v[1]}" if len(v) == 2 else k
                                                 for k, v in log.sailors.items())))
+    if log.position is not None:
+        lines.append(_tag("Position", log.position))
     if log.result is not None:
         lines.append(_tag("Result", log.result if isinstance(log.result, str) else
                           ", ".join(log.result) if log.result else "none"))

@@ -75,6 +75,33 @@ class PositionError(ValueError):
     """A position string that cannot be read; the message says which field and why."""
 
 
+HELP = ("a Mutiny position: round/phase/colour, then key=value fields: giver, row, players, "
+        "ship, supply, ... (docs/notation.md, The one-line position)")
+
+# the field a PositionError names (its message's first words): 0 for round/phase/colour, a
+# key for the others; the first that fits, so the longer first
+_FIELDS: tuple[tuple[str, int | str], ...] = (
+    ("first field", 0), ("round", 0), ("phase", 0), ("to move", 0),
+    ("combat cards", "players"), ("gold cards", "players"), ("coins", "players"),
+    ("conviction", "players"), ("used", "players"), ("players=", None), ("players", "players"),
+    ("track", "track"), ("combat", "combat"), ("gold", "gold"), ("row", "row"),
+    ("ship", "ship"), ("supply", "supply"), ("sate", "sate"), ("boat", "boat"),
+    ("empty", "empty"), ("placed", "placed"), ("pairs", "pairs"), ("sailors", "sailors"),
+    ("trigger", "trigger"), ("mutiny", "mutiny"), ("refilled", "refilled"), ("wins", "wins"),
+    ("duel", "duel"), ("fight", "fight"), ("withdrawn", "withdrawn"), ("out", "out"),
+    ("monkeys", "monkeys"), ("spent", "spent"), ("reveal", "reveal"), ("counted", "counted"))
+
+
+def error_field(message: str) -> int | str | None:
+    """The field of a position that a :class:`PositionError`'s message is about: 0 for the
+    first, ``round/phase/colour``, else the key of a ``key=value`` field; ``None`` for the
+    whole position."""
+    for start, field in _FIELDS:
+        if message.startswith(start):
+            return field
+    return None
+
+
 def _code(card: int | None) -> str:
     if card is None:
         return "-"

@@ -175,7 +175,9 @@ class Replay:
         """The header's findings: seats, declared facts, the checks the log leaves out (M7)."""
         log = self.log
         for v in Engine.setup_check(log):
-            if v.code == "crew/declared":
+            if log.position is not None:
+                tag = "position"
+            elif v.code == "crew/declared":
                 tag = ("combat" if "combat" in v.message else "gold" if "gold" in v.message
                        else "track")
             elif v.code == "crew/not-checked":
@@ -183,11 +185,38 @@ class Replay:
             else:
                 tag = "players"
             self._note(v, self._header(tag), f"$.{tag}")
+        if log.position is not None:
+            self._from_position()
+            return
         if log.board is not None and log.track is None and log.combat is None \
                 and log.gold is None:
             self.unchecked.append(f"the board file {log.board!r} was not read: a board file "
                                   "is looked for beside a log read from a file")
         self._emit("setup", None, None, None, None, "setup", 0)
+
+    def _from_position(self) -> None:
+        """A log that starts from a position: what came before it is said to be unchecked;
+        in the mutiny, the duels fought before it are not in the breakdown."""
+        s = self.state
+        where = (f"round {s.round} of the voyage" if s.trigger is None else
+                 "the mutiny" if s.phase != "over" else "the end of the game")
+        before = (f"rounds 1-{s.round}" if s.round > 1 else "round 1" if s.round == 1
+                  else "nothing but the setup")
+        self.unchecked.append(
+            f"the log starts from a position at {where}: the setup and {before} of the "
+            "voyage" + (" and the duels before it" if s.trigger is not None else "")
+            + " were not checked, and the position's hands, coins, gold and ship are taken "
+            "as they are")
+        if s.wins["V"] or s.wins["D"]:
+            self.unchecked.append(
+                f"the duels won before the position (Valverde {s.wins['V']}, Diaz "
+                f"{s.wins['D']}) are counted as the position gives them; the breakdown shows "
+                "only the duels the log records")
+        if self.log.board is not None:
+            self.unchecked.append(f"the board file {self.log.board!r} was not read: the "
+                                  "position gives what the game declares")
+        self._emit("setup", None, None, None, None, "from the position: "
+                   + (self.log.position or ""), 0)
 
     def _event(self, index: int, ev: Any) -> None:
         engine, state = self.engine, self.engine.state
