@@ -1052,6 +1052,10 @@ def record(
         "and the lines already played.")] = None,
     resume: Annotated[Optional[Path], typer.Option(
         "--resume", metavar="FILE", help="Go on with this log where it stopped.")] = None,
+    position: Annotated[Optional[str], typer.Option(
+        "--position", metavar="TEXT_OR_FILE", help="Start from this one-line position (or "
+        "the file holding it) instead of the setup: only the players' names are asked for.")
+    ] = None,
     seal: Annotated[bool, typer.Option("--hash", help="Seal the header and every line with "
                                        "a running SHA-256 (cartlog check finds edits).")]
     = False,
@@ -1073,7 +1077,12 @@ def record(
     One recorder at a time: while a recorder has a log it is locked (.FILE.lock beside it), and
     a second cartlog record on it stops with exit status 2. A killed recorder holds nothing.
 
-    With standard input not a terminal, reads the body lines from it (a header from --from).
+    With --position, the game starts from a one-line position (docs/notation.md, "Starting
+    from a position"): the log's header holds it in a Position tag, and the recorder asks
+    only for the players' names (none from standard input).
+
+    With standard input not a terminal, reads the body lines from it (a header from --from,
+    or a position from --position).
 
     Exit status: 0 every line accepted, 1 some line refused, 2 a header or file that cannot
     be read or written, a log another recorder has, or bad usage.
@@ -1085,6 +1094,8 @@ def record(
       cartlog record --from header.cartlog --out game.cartlog --hash < turns.txt
 
       cartlog record --resume game.cartlog
+
+      cartlog record meuterer --position round6.txt --out game.cartlog < rounds.txt
     """
     from cartlog.record_cli import record as run
 
@@ -1096,4 +1107,4 @@ def record(
 
     raise typer.Exit(run(game=game, rules=rules, out=out, source=source, resume=resume,
                          seal=seal, board=board, ascii_only=ascii_only, console=console,
-                         show_unreadable=show_unreadable))
+                         show_unreadable=show_unreadable, position=position))

@@ -774,8 +774,10 @@ def _pid_in(fd: int) -> int | None:
     return int(text) if text.isdigit() else None
 
 
-def header_text(spec: GameSpec, rules: str, answers: dict[str, str]) -> str:
-    """A header from a recorder's answers: the game, the rule set, then each tag answered."""
+def header_text(spec: GameSpec, rules: str, answers: dict[str, str],
+                position: str | None = None) -> str:
+    """A header from a recorder's answers: the game, the rule set, then each tag answered,
+    and the ``Position`` tag of a game recorded from a position."""
     from cartlog.core.notation import escape
 
     lines = [f'[Game "{escape(spec.title)}"]']
@@ -785,7 +787,34 @@ def header_text(spec: GameSpec, rules: str, answers: dict[str, str]) -> str:
     for name, value in answers.items():
         if value.strip():
             lines.append(f'[{name} "{escape(value.strip())}"]')
+    if position is not None:
+        lines.append(f'[Position "{escape(position)}"]')
     return "\n".join(lines) + "\n\n"
+
+
+def read_position(spec: GameSpec, text: str, path: str = "--position",
+                  line: int = 1) -> tuple[str, str, list[str]]:
+    """A one-line position of ``spec``'s game, as ``cartlog record --position`` takes it:
+    the position with single spaces, its rule set and its players' colours. A position
+    that cannot be read raises :class:`LogSyntaxError`, located at the field the position
+    reader names, as a log's ``Position`` tag is (``line``: where the text stands in
+    ``path``)."""
+    from cartlog.core.errors import SyntaxProblem
+    from cartlog.core.notation import field_span
+
+    position = " ".join(text.split())
+    try:
+        rules, colours = spec.notation.position_players(position)
+    except ValueError as err:
+        module = spec.module("position")
+        message = str(err)
+        span = field_span(text, module.error_field(message), module.KEY_SEP)
+        start, end = span if span is not None else (0, len(text.rstrip()))
+        problem = SyntaxProblem(line, start + 1, f"unreadable position: {message}",
+                                module.HELP, max(end, start + 1) + 1)
+        source = "\n" * (line - 1) + text
+        raise LogSyntaxError(path, [problem], source) from None
+    return position, rules, colours
 
 
 def setup_problems(text: str) -> list[tuple[str | None, str]]:

@@ -1,7 +1,7 @@
 """``cartlog record`` at a terminal or from standard input: the front of :mod:`cartlog.record`.
 
 At a terminal the recorder asks for the setup (or takes it from ``--from`` or the file given to
-``--resume``), then prompts line by line with prompt_toolkit: line editing, history, and
+``--resume``; from ``--position``, only the players' names), then prompts line by line with prompt_toolkit: line editing, history, and
 completion (Tab) of the words of the lawful lines; the board is drawn by the game's own
 renderer after every turn (every round in Meuterer and the Mutiny). With standard input not a
 terminal, the body lines are read from it one per line, and every refusal is reported on
@@ -26,7 +26,15 @@ from typing import Any
 
 from cartlog.core.errors import LogSyntaxError
 from cartlog.core.spec import GameSpec
-from cartlog.record import Busy, Recorder, Reply, header_text, hold, setup_problems
+from cartlog.record import (
+    Busy,
+    Recorder,
+    Reply,
+    header_text,
+    hold,
+    read_position,
+    setup_problems,
+)
 
 EXIT_OK, EXIT_REFUSED, EXIT_UNUSABLE = 0, 1, 2
 
@@ -37,22 +45,24 @@ class Usage(Exception):
 
 def record(*, game: str | None, rules: str | None, out: Path | None, source: Path | None,
            resume: Path | None, seal: bool, board: bool, ascii_only: bool,
-           console: Callable[..., Any], show_unreadable: Callable[..., None]) -> int:
+           console: Callable[..., Any], show_unreadable: Callable[..., None],
+           position: str | None = None) -> int:
     """Run the recorder; the exit status. ``console(ascii_only, stderr=False)`` gives a rich
-    console, ``show_unreadable(err, ascii_only)`` reports a log that cannot be read."""
+    console, ``show_unreadable(err, ascii_only)`` reports a log that cannot be read.
+    ``position``: a one-line position (or a file holding one) the new game starts from."""
     with ExitStack() as held:  # the log's lock, let go of however the recording ends
         return _record(game, rules, out, source, resume, seal, board, ascii_only, console,
-                       show_unreadable, held)
+                       show_unreadable, held, position)
 
 
 def _record(game: str | None, rules: str | None, out: Path | None, source: Path | None,
             resume: Path | None, seal: bool, board: bool, ascii_only: bool,
             console: Callable[..., Any], show_unreadable: Callable[..., None],
-            held: ExitStack) -> int:
+            held: ExitStack, position: str | None = None) -> int:
     interactive = sys.stdin.isatty() and sys.stdout.isatty()
     try:
         rec = _recorder(game, rules, out, source, resume, seal, interactive, ascii_only,
-                        console, held)
+                        console, held, position)
     except LogSyntaxError as err:
         show_unreadable(err, ascii_only)
         return EXIT_UNUSABLE
@@ -97,10 +107,12 @@ def _lock(held: ExitStack, path: Path) -> None:
 
 def _recorder(game: str | None, rules: str | None, out: Path | None, source: Path | None,
               resume: Path | None, seal: bool, interactive: bool, ascii_only: bool,
-              console: Callable[..., Any], held: ExitStack) -> Recorder | None:
+              console: Callable[..., Any], held: ExitStack,
+              position: str | None = None) -> Recorder | None:
     if resume is not None:
         given = [name for name, value in (("GAME", game), ("--rules", rules), ("--out", out),
-                                          ("--from", source)) if value is not None]
+                                          ("--from", source), ("--position", position))
+                 if value is not None]
         if given:
             raise Usage(f"--resume goes on with the file's own game and header: leave out "
                         f"{', '.join(given)}")
@@ -120,7 +132,12 @@ def _recorder(game: str | None, rules: str | None, out: Path | None, source: Pat
     _lock(held, out)
     if out.exists():
         raise Usage(f"{out} already exists: cartlog record --resume {out} goes on with it")
-    if source is not None:
+    if position is not None:
+        text = _from_position(game, rules, source, position, out, interactive, ascii_only,
+                              console)
+        if text is None:
+            return None
+    elif source is not None:
         text = _read(source)
         from cartlog.games import game_of, read_log
 
@@ -151,6 +168,65 @@ def _recorder(game: str | None, rules: str | None, out: Path | None, source: Pat
                     "it") from None
     except OSError as exc:
         raise Usage(f"{out}: cannot write: {exc.strerror or exc}") from None
+
+
+def _from_position(game: str | None, rules: str | None, source: Path | None, given: str,
+                   out: Path, interactive: bool, ascii_only: bool,
+                   console: Callable[..., Any]) -> str | None:
+    """The header of a game recorded from a position: the game, its rule set and players
+    as the position gives them, the players' names (asked for at a terminal), and the
+    ``Position`` tag; ``None`` when the setup is left."""
+    if source is not None or rules is not None:
+        raise Usage("--position gives the setup: leave out "
+                    + ", ".join(n for n, v in (("--from", source), ("--rules", rules)) if v))
+    if game is None:
+        from cartlog.games import GAMES
+
+        raise Usage(f"name the game whose position --position gives ({', '.join(GAMES)})")
+    spec = _spec(game)
+    path, line, text = "--position", 1, given
+    file = Path(given)
+    if "\n" not in given and len(given) < 4096 and file.is_file():
+        path = given
+        filled = [(i, raw) for i, raw in enumerate(_read(file).splitlines(), 1)
+                  if raw.strip() and not raw.lstrip().startswith((";", "#"))]
+        if len(filled) != 1:
+            raise Usage(f"{given} holds {len(filled)} lines: a position is one line")
+        line, text = filled[0]
+    position, rule_set, colours = read_position(spec, text, path, line)
+    answers = {"Players": ", ".join(colours)}
+    if interactive:
+        asked = _ask_names(spec, rule_set, answers, position, out, ascii_only, console)
+        if asked is None:
+            return None
+        answers = asked
+    return header_text(spec, rule_set, answers, position)
+
+
+def _ask_names(spec: GameSpec, rules: str, answers: dict[str, str], position: str, out: Path,
+               ascii_only: bool, console: Callable[..., Any]) -> dict[str, str] | None:
+    """At a terminal, the one thing a position does not give: the players' names, each
+    after its colour in the position's seat order; ``None`` when the setup is left."""
+    from prompt_toolkit import PromptSession
+
+    session: PromptSession[str] = PromptSession()
+    say = console(ascii_only).print
+    say(f"New game of {spec.title} ({rules}) from a position, recorded to {out}. Players: "
+        "the position's colours in its order, each may be followed by the player's name; "
+        "Ctrl-D leaves.", markup=False, highlight=False)
+    value = answers["Players"]
+    while True:
+        try:
+            value = session.prompt("Players> ", default=value).strip() or answers["Players"]
+        except EOFError:
+            return None
+        except KeyboardInterrupt:
+            continue
+        problems = setup_problems(header_text(spec, rules, {"Players": value}, position))
+        if not problems:
+            return {"Players": value}
+        for tag, message in problems:
+            say(f"  {tag or 'header'}: {message}", markup=False, highlight=False)
 
 
 def _rules(spec: GameSpec, rules: str | None) -> str:

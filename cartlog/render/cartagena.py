@@ -52,6 +52,7 @@ from cartlog.render.widgets import (
     findings_block,
     glyphs,
     heading,
+    position_lines,
     result_line,
     wrapped,
 )
@@ -132,7 +133,13 @@ def _steps(log, frames: list) -> list[_Step]:
 
 
 def _setup(view: _View, step: _Step) -> list[RenderableType]:
-    """The setup once: who plays, the signs, the deal and the table before turn 1."""
+    """The setup once: who plays, the signs, the deal and the table before turn 1; or, for a
+    log that starts from a position, the position and its table."""
+    position = view.log.position
+    if position is not None:
+        return ([heading(view, "From the position")] + view.legend()
+                + [position_lines(view, position)] + view.table(step.frame, None)
+                + findings_block(view, step.frame.findings, 2))
     return ([heading(view, "Setup")] + view.legend()
             + view.table(step.frame, None, "deal")
             + findings_block(view, step.frame.findings, 2))

@@ -58,7 +58,15 @@ from cartlog.render.meuterer_phases import (
 )
 from cartlog.render.meuterer_score import outcome, render_score, standings
 from cartlog.render.report import shown_range, summary_line
-from cartlog.render.widgets import Hanging, Packed, add_findings, findings_block, heading, wrapped
+from cartlog.render.widgets import (
+    Hanging,
+    Packed,
+    add_findings,
+    findings_block,
+    heading,
+    position_lines,
+    wrapped,
+)
 
 __all__ = ["render_replay", "render_score"]
 
@@ -81,12 +89,16 @@ def _setup(view: View, frame, comments: list) -> list[RenderableType]:
     the circle and the comments before round 1."""
     found = Rows(3)
     add_findings(view, found, frame.findings)
-    out: list[RenderableType] = [heading(view, "Setup")] + ([found] if found.rows else [])
+    position = view.log.position
+    title = "Setup" if position is None else "From the position"
+    out: list[RenderableType] = [heading(view, title)] + ([found] if found.rows else [])
     out += [
         _players(view, frame.captain),
         Packed("goods", [goods_legend()], 3),
         Packed("islands", island_entries(view.circle, view.g), 3)]
-    out += table_lines(view.colours, frame, label="deal")
+    if position is not None:
+        out.append(position_lines(view, position, 3))
+    out += table_lines(view.colours, frame, label="deal" if position is None else "hands")
     if view.board:
         marks = circle_marks(view.islands, port=frame.ship, pirate=frame.pirate)
         out += legend(view) + circle_lines(view.islands, marks, set(), view.g)

@@ -42,6 +42,7 @@ from cartlog.render.widgets import (
     findings_block,
     glyphs,
     heading,
+    position_lines,
     result_line,
     wrapped,
 )
@@ -127,11 +128,18 @@ def _declared(view: _View) -> Hanging:
 
 
 def _setup(view: _View, frame) -> list[RenderableType]:
+    """Who plays, what the log declares (M7) and the table; for a log that starts from a
+    position, the position too."""
     players = [view.player(c) for c in view.colours]
+    position = view.log.position
     if view.log.giver:
-        players.append(Text.styled(f"(first giver {view.log.giver})", "muted"))
-    return ([heading(view, "Setup"), Packed("players", players, 3, 12), _declared(view)]
-            + findings_block(view, frame.findings, 3) + _table(view, frame))
+        first = "first giver" if position is None else "giver"
+        players.append(Text.styled(f"({first} {view.log.giver})", "muted"))
+    head = [heading(view, "Setup" if position is None else "From the position"),
+            Packed("players", players, 3, 12), _declared(view)]
+    if position is not None:
+        head.append(position_lines(view, position, 3, 12))
+    return head + findings_block(view, frame.findings, 3) + _table(view, frame)
 
 
 # -- the table -----------------------------------------------------------------------------------

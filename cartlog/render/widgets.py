@@ -97,6 +97,15 @@ class Packed:
         yield line
 
 
+def position_lines(view: Any, position: str, indent: int = 2, label_width: int = 9) -> Hanging:
+    """The one-line position a log starts from, under a ``position`` label, wrapping at the
+    console's width (docs/notation.md, "Starting from a position")."""
+    rows = Hanging(indent)
+    rows.add(Text.styled("position".ljust(label_width - 1), "label"),
+             Text(view.g.clean(position)))
+    return rows
+
+
 def finding_lines(view: Any, index: int, skip_player: str | None = None) -> list[Text]:
     """A finding in two lines: severity, code and message; then expected/found and where."""
     f = view.report.findings[index]

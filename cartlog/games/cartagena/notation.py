@@ -777,6 +777,14 @@ def _flag(value: bool | None) -> str:
     return "not set" if value is None else str(value).lower()
 
 
+def position_players(text: str) -> tuple[str, list[str]]:
+    """The rule set and the players' colours (in seat order) of a one-line position, for a
+    header that starts from it (``cartlog record --position``); ``PositionError`` when it
+    cannot be read."""
+    state = from_position(text)
+    return state.rs.name, list(state.colours)
+
+
 def with_position(log: CartagenaLog) -> CartagenaLog:
     """A log that starts from a position, with what its header leaves out filled in from
     the position: the board and the options (what :func:`format_log` leaves out again);

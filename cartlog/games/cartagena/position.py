@@ -35,6 +35,7 @@ def _cards_text(state: State, counts: list[int]) -> str:
 
 HELP = ("a Cartagena position: rules board pirates hands to-move, then deck:N, discard:, "
         "row:, opt:, turn:N (docs/notation.md, The one-line position)")
+KEY_SEP = ":"  # between the key of an optional field and its value
 
 # the field a PositionError names (its message's first words), by place or by key
 _FIELDS: dict[str, int | str] = {

@@ -953,6 +953,14 @@ def position_problems(log: MeutererLog, start: State) -> list[tuple[str, str, st
     return out
 
 
+def position_players(text: str) -> tuple[str, list[str]]:
+    """The rule set and the players' colours (in seat order) of a one-line position, for a
+    header that starts from it (``cartlog record --position``); ``PositionError`` when it
+    cannot be read."""
+    state = from_position(text)
+    return state.variant.name, list(state.colours)
+
+
 def with_position(log: MeutererLog) -> MeutererLog:
     """A log that starts from a position, with what its header leaves out filled in from
     the position: the circle, the island table and the captain (what :func:`format_log`

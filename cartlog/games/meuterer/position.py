@@ -50,6 +50,7 @@ class PositionError(ValueError):
 
 HELP = ("a Meuterer position: variant circle ships round/phase/turn captain:wage players, "
         "then deck:N, discard:, table: (docs/notation.md, The one-line position)")
+KEY_SEP = ":"  # between the key of an optional field and its value
 
 # the field a PositionError names (its message's first words), by place or by key
 _FIELDS: dict[str, int | str] = {

@@ -90,7 +90,7 @@ from cartlog.games.mutiny.model import (
     find_pirate,
 )
 from cartlog.games.mutiny.position import HELP as POSITION_HELP
-from cartlog.games.mutiny.position import PositionError, error_field, from_position
+from cartlog.games.mutiny.position import KEY_SEP, PositionError, error_field, from_position
 
 HEADER_FIELDS = ("game", "players", "giver", "track", "combat", "gold", "board", "sailors",
                  "position", "result")
@@ -163,7 +163,7 @@ class _Reader(LogReader):
         if "position" in tags:
             position = " ".join(tags["position"].value.split())
             start = self.read_position(tags["position"], from_position, error_field,
-                                       POSITION_HELP, sep="=")
+                                       POSITION_HELP, sep=KEY_SEP)
         log = MutinyLog(players=players, giver=giver, track=track, combat=combat, gold=gold,
                         board=board, sailors=sailors, position=position, result=result,
                         tags=free, events=events, line=first_line, spans=spans)
@@ -848,6 +848,14 @@ def _shown(value: Any) -> str:
         return "-".join(map(str, value)) if len(value) == 2 and all(
             isinstance(v, int) for v in value) else " ".join(map(str, value))
     return str(value)
+
+
+def position_players(text: str) -> tuple[str, list[str]]:
+    """The rule set and the players' colours (in seat order) of a one-line position, for a
+    header that starts from it (``cartlog record --position``); ``PositionError`` when it
+    cannot be read."""
+    state = from_position(text)
+    return "base", list(state.colours)
 
 
 def with_position(log: MutinyLog) -> MutinyLog:

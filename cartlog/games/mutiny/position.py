@@ -77,6 +77,7 @@ class PositionError(ValueError):
 
 HELP = ("a Mutiny position: round/phase/colour, then key=value fields: giver, row, players, "
         "ship, supply, ... (docs/notation.md, The one-line position)")
+KEY_SEP = "="  # between the key of an optional field and its value
 
 # the field a PositionError names (its message's first words): 0 for round/phase/colour, a
 # key for the others; the first that fits, so the longer first

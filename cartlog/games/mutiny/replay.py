@@ -198,15 +198,21 @@ class Replay:
         """A log that starts from a position: what came before it is said to be unchecked;
         in the mutiny, the duels fought before it are not in the breakdown."""
         s = self.state
-        where = (f"round {s.round} of the voyage" if s.trigger is None else
-                 "the mutiny" if s.phase != "over" else "the end of the game")
-        before = (f"rounds 1-{s.round}" if s.round > 1 else "round 1" if s.round == 1
-                  else "nothing but the setup")
+        n = s.round
+        rounds = f"rounds 1-{n}" if n > 1 else "round 1"
+        if s.phase in ("mutiny", "over"):
+            where = "the mutiny" if s.phase == "mutiny" else "the end of the game"
+            before = f"the setup, the voyage ({rounds}) and the duels before it"
+        elif s.phase == "deal":
+            where = f"the start of round {n + 1}"
+            before = f"the setup and {rounds}" if n else "the setup"
+        else:
+            where = f"round {n}"
+            before = (f"the setup, {'rounds 1-' + str(n - 1) if n > 2 else 'round 1'} and "
+                      if n > 1 else "the setup and ") + f"the turns of round {n} before it"
         self.unchecked.append(
-            f"the log starts from a position at {where}: the setup and {before} of the "
-            "voyage" + (" and the duels before it" if s.trigger is not None else "")
-            + " were not checked, and the position's hands, coins, gold and ship are taken "
-            "as they are")
+            f"the log starts from a position at {where}: {before} were not checked, and the "
+            "position's hands, coins, gold and ship are taken as they are")
         if s.wins["V"] or s.wins["D"]:
             self.unchecked.append(
                 f"the duels won before the position (Valverde {s.wins['V']}, Diaz "
