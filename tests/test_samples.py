@@ -149,13 +149,17 @@ def test_sheet_errors_sample_shows_every_kind_of_sheet_error():
 
 
 def test_meuterer_clean_games_play_every_round():
+    """Every round of the game, those before the position of a log that starts from one
+    included (they count as played: their points are in the position's scores)."""
     for row in READABLE:
         if row["codes"] or row["game"] != "meuterer":
             continue
         result = check(SAMPLES / row["file"], "--format", "json")
         (report,) = json.loads(result.stdout)["reports"]
         b = report["breakdown"]
-        assert b["played"] == b["rounds"] == {3: 9, 4: 8}[int(row["players"])], row["file"]
+        assert b["turns"] == b["rounds"] == {3: 9, 4: 8}[int(row["players"])], row["file"]
+        if not row["file"].split("/")[-1].startswith("from-position-"):
+            assert b["played"] == b["rounds"], row["file"]
 
 
 # -- each sample against its row ------------------------------------------------------------

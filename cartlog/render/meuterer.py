@@ -162,7 +162,8 @@ def render_replay(log, report, frames, source, *, start=None, end=None, board=Tr
     view = View(log, report, ascii, board)
     setup, before, rounds, end_frame = rounds_of(log, frames)
     placed = {i for f in frames for i in f.findings}
-    out: list[RenderableType] = [_header(view, max(len(rounds), view.b.played), start, end)]
+    last = max((r.number for r in rounds), default=0)  # past the position a log starts from
+    out: list[RenderableType] = [_header(view, max(last, view.b.played), start, end)]
     from_start = start is None or start <= 1
     shown = [r for r in rounds if (start is None or r.number >= start)
              and (end is None or r.number <= end)]
@@ -176,12 +177,11 @@ def render_replay(log, report, frames, source, *, start=None, end=None, board=Tr
             latest = r.end[0] if r.end else latest
         if latest is not None:
             out += [Text()] + _context(view, latest, shown[0].number)
-    last = max((r.number for r in rounds), default=0)
     for r in shown:
         out += [Text()] + round_lines(view, r)
     if not shown and (start is not None or end is not None):
         out += [Text(), Text.styled(f"  no round {start or end} in this game "
-                                    f"({len(rounds)} rounds)", "muted")]
+                                    f"({last} rounds)", "muted")]
     cut = end is not None and end < last
     out += [Text()] + _end(view, end_frame, cut, placed if not cut else placed)
     return Group(*out)

@@ -124,11 +124,13 @@ def _groups(log) -> tuple[list, list[list]]:
 
 
 def rounds_of(log, frames: list) -> tuple[object, list, list[RoundFrames], object]:
-    """The setup frame, comments before round 1, each round, the end frame."""
+    """The setup frame, comments before round 1, each round, the end frame. The rounds of a
+    log that starts from a position are numbered on from the position's."""
     _, groups = _groups(log)
     setup = end = None
     before: list = []
     rounds: list[RoundFrames] = []
+    skipped = 0  # the rounds before the position the log starts from
     for frame in frames:
         if frame.kind == "setup":
             setup = frame
@@ -136,8 +138,10 @@ def rounds_of(log, frames: list) -> tuple[object, list, list[RoundFrames], objec
             end = frame
         elif frame.kind == "round":
             n = len(rounds)
-            rounds.append(RoundFrames(n + 1, frame, [], {}, groups[n] if n < len(groups) else [],
-                                 []))
+            if not n and log.position is not None and frame.turn:
+                skipped = frame.turn - 1
+            rounds.append(RoundFrames(n + 1 + skipped, frame, [], {},
+                                      groups[n] if n < len(groups) else [], []))
         elif not rounds:
             before.append(frame)
         elif frame.kind == "phase":

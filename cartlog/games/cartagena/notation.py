@@ -144,6 +144,8 @@ class _Reader(LogReader):
         else:
             players = []
             self.guessing = True  # the colours of the turns are taken as players
+            if self.start is not None:  # the position's first, in its order
+                self.colours = list(self.start.colours)
         options = self._options(tags.get("options"))
         other = {t: tags[t.lower()].value for t in header.order if t.lower() not in HEADER_FIELDS}
         mark = len(self.problems)

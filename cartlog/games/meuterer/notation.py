@@ -219,6 +219,8 @@ class _Reader(LogReader):
             t = tags["rules"]
             self.problem(t.line, t.col, "both Variant and Rules name the variant",
                          expected="one of them", end=t.end)
+        if self.guessing and start is not None:  # the position's players, in its order
+            self.colours = list(start.colours)
         players = self._players(tags.get("players"))
         islands = self._islands(tags.get("islands"))
         table = self._island_table(tags.get("islandtable"))

@@ -133,8 +133,16 @@ class _Reader(LogReader):
         if "game" not in tags:
             self.problem(missing_at, 1, "missing header tag Game",
                          expected='[Game "..."] at the top of the log')
+        position = None
+        start = None
+        if "position" in tags:
+            position = " ".join(tags["position"].value.split())
+            start = self.read_position(tags["position"], from_position, error_field,
+                                       POSITION_HELP, sep=KEY_SEP)
         players_at = len(self.problems)
         self.guessing = "players" not in tags
+        if self.guessing and start is not None:  # the position's players, in its order
+            self.colours = list(start.colours)
         if "game" in tags and tags["game"].value.strip().lower() not in ALIASES:
             t = tags["game"]
             self.problem(t.line, t.col, f"{t.value!r} is not Cartagena: The Mutiny",
@@ -158,12 +166,6 @@ class _Reader(LogReader):
         if self.guessing:
             self.missing_players(missing_at, "at the top of the log", players_at)
             players = [Player(c) for c in self.colours]
-        position = None
-        start = None
-        if "position" in tags:
-            position = " ".join(tags["position"].value.split())
-            start = self.read_position(tags["position"], from_position, error_field,
-                                       POSITION_HELP, sep=KEY_SEP)
         log = MutinyLog(players=players, giver=giver, track=track, combat=combat, gold=gold,
                         board=board, sailors=sailors, position=position, result=result,
                         tags=free, events=events, line=first_line, spans=spans)

@@ -202,7 +202,9 @@ class Replay:
         rounds = f"rounds 1-{n}" if n > 1 else "round 1"
         if s.phase in ("mutiny", "over"):
             where = "the mutiny" if s.phase == "mutiny" else "the end of the game"
-            before = f"the setup, the voyage ({rounds}) and the duels before it"
+            fought = s.wins["V"] or s.wins["D"] or s.duel >= 0
+            before = (f"the setup, the voyage ({rounds}) and the duels before it" if fought
+                      else f"the setup and the voyage ({rounds})")
         elif s.phase == "deal":
             where = f"the start of round {n + 1}"
             before = f"the setup and {rounds}" if n else "the setup"
