@@ -284,6 +284,35 @@ def test_an_unreadable_position_is_refused_at_the_field_it_names(game, old, new,
     assert as_json.splitlines()[q.line - 1].strip().startswith('"position"')
 
 
+_PIECES = ["", " ", ":", ";", ",", "/", "=", "-", "9", "99999", "?", "x", "boat", "red", "grey",
+           "P", "L", ".", "*", "HO", "0", "turn:0", "deck:-1", "\u00b2"]
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_a_position_edited_anywhere_is_refused_located_or_audited(game):
+    """A position with a piece replaced, inserted or cut anywhere: a located problem, or a log
+    that audits; never an exception."""
+    rng = random.Random(game)
+    for _ in range(300):
+        chars = list(POSITIONS[game])
+        i = rng.randrange(len(chars) + 1)
+        piece = rng.choice(_PIECES)
+        how = rng.random()
+        if how < 0.4:
+            chars[i:i + 1] = [piece]
+        elif how < 0.7:
+            chars[i:i] = [piece]
+        else:
+            del chars[i:i + rng.randrange(1, 8)]
+        text = positioned(game, "".join(chars))
+        try:
+            log = read_log(text, "edited.cartlog")
+        except LogSyntaxError as err:
+            assert all(p.line >= 1 and p.col >= 1 and p.message for p in err.problems)
+            continue
+        replay_report(log)
+
+
 # -- the header against the position -----------------------------------------------------------
 
 
@@ -493,3 +522,70 @@ def test_samples_that_start_from_a_position_are_listed(samples_dir: Path):
         assert len(starting) >= 2, game
         for p in starting:
             assert p.name in readme, p
+
+
+def test_record_from_a_position_at_a_terminal_asks_for_the_names(tmp_path):
+    """Through a pseudo-terminal: the position's colours offered, an order other than the
+    position's refused, the names taken, then the game goes on from the position's turn."""
+    import fcntl
+    import os
+    import pty
+    import re
+    import select
+    import struct
+    import subprocess
+    import sys
+    import termios
+    import time
+
+    root = Path(__file__).resolve().parent.parent
+    master, slave = pty.openpty()
+    fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 50, 100, 0, 0))
+    env = {**os.environ, "PYTHONPATH": str(root), "PROMPT_TOOLKIT_NO_CPR": "1",
+           "NO_COLOR": "1", "TERM": "xterm", "COLUMNS": "100"}
+    out = tmp_path / "game.cartlog"
+    proc = subprocess.Popen([sys.executable, "-m", "cartlog", "record", "cartagena",
+                             "--position", CARTAGENA, "--out", str(out), "--ascii",
+                             "--no-board"], stdin=slave, stdout=slave, stderr=slave,
+                            cwd=tmp_path, env=env)
+    os.close(slave)
+    seen = b""
+
+    def expect(pattern: str, timeout: float = 20) -> None:
+        nonlocal seen
+        end = time.monotonic() + timeout
+        while True:
+            clean = re.sub(rb"\x1b\[[0-9;?]*[A-Za-z]|\x1b[=>]|\r", b"", seen)
+            found = re.search(pattern.encode(), clean, re.S)
+            if found:
+                seen = clean[found.end():]
+                return
+            if time.monotonic() > end:
+                proc.kill()
+                raise AssertionError(f"{pattern!r} not shown; the screen ends: "
+                                     f"{clean[-1500:].decode(errors='replace')}")
+            if select.select([master], [], [], 0.1)[0]:
+                try:
+                    seen += os.read(master, 65536)
+                except OSError:
+                    pass
+
+    try:
+        expect(r"from a position.*Players> red, blue")
+        os.write(master, b"\x15blue Bo, red Ann\r")  # Ctrl-U: the line typed afresh
+        expect(r"the position's red, blue.*Players>")
+        os.write(master, b"\x15red Ann, blue Bo\r")
+        expect(r"blue Bo to move \(turn\).*blue turn>")
+        os.write(master, b"B0-14\r")
+        expect(r"recorded: 6\. blue B0-14.*blue turn>")
+        os.write(master, b"quit\r")
+        expect(r"1 line recorded")
+        assert proc.wait(20) == 0
+    finally:
+        os.close(master)
+        if proc.poll() is None:
+            proc.kill()
+    text = out.read_text(encoding="utf-8")
+    assert '[Players "red Ann, blue Bo"]' in text
+    assert f'[Position "{CARTAGENA}"]' in text  # the turn goes on after --resume
+    assert text.endswith("\n\n6. blue B0-14\n; recording: the line above is still being written\n")

@@ -640,17 +640,9 @@ def validate(log: CartagenaLog) -> list[SyntaxProblem]:
         bad(path, with_hint(f"{word!r} is not a player of this game", reader.player_hint(word)),
             "one of " + ", ".join(colours))
 
-    start = None
-    if log.position is not None:
-        try:
-            start = from_position(log.position)
-        except PositionError as err:
-            bad("$.position", f"unreadable position: {err}", POSITION_HELP)
-        if start is not None:
-            for field, message, expected in position_problems(log, start):
-                bad(f"$.{field}", message, expected)
-            if not log.board:
-                boat = reader.boat = start.boat
+    start = _json_position(log, out)
+    if start is not None and not log.board:
+        boat = reader.boat = start.boat
     for i, p in enumerate(log.players):
         if p.colour not in COLOURS:
             near = suggestions(p.colour, _Reader.palette.spellings())
@@ -777,6 +769,23 @@ def position_problems(log: CartagenaLog, start: State) -> list[tuple[str, str, s
 
 def _flag(value: bool | None) -> str:
     return "not set" if value is None else str(value).lower()
+
+
+def _json_position(log: CartagenaLog, out: list[SyntaxProblem]) -> State | None:
+    """The position of a JSON log, when it can be read; its problems, each at its path, added
+    to ``out`` as :func:`validate` gives them: a position that cannot be read, a header field
+    that says otherwise."""
+    if log.position is None:
+        return None
+    try:
+        start = from_position(log.position)
+    except PositionError as err:
+        out.append(SyntaxProblem(1, 1, f"at $.position: unreadable position: {err}",
+                                 POSITION_HELP))
+        return None
+    out += [SyntaxProblem(1, 1, f"at $.{field}: {message}", expected)
+            for field, message, expected in position_problems(log, start)]
+    return start
 
 
 def position_players(text: str) -> tuple[str, list[str]]:

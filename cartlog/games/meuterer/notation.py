@@ -811,14 +811,7 @@ def validate(log: MeutererLog) -> list[SyntaxProblem]:
         bad(path, with_hint(f"{word!r} {what}", reader.player_hint(word)),
             "one of " + ", ".join(colours))
 
-    if log.position is not None:
-        try:
-            start = from_position(log.position)
-        except PositionError as err:
-            bad("$.position", f"unreadable position: {err}", POSITION_HELP)
-        else:
-            for field, message, expected in position_problems(log, start):
-                bad(f"$.{field}", message, expected)
+    out += _json_position(log)
     for i, p in enumerate(log.players):
         if p.colour not in COLOURS:
             bad(f"$.players[{i}].colour", with_hint(f"unknown colour {p.colour!r}", did_you_mean(
@@ -953,6 +946,20 @@ def position_problems(log: MeutererLog, start: State) -> list[tuple[str, str, st
                     "with its round line", "a position between rounds, as the engine writes "
                     "it before a round line: no wage (-), no card played, nobody passed"))
     return out
+
+
+def _json_position(log: MeutererLog) -> list[SyntaxProblem]:
+    """The problems of a JSON log's position, each at its path, as :func:`validate` gives
+    them: a position that cannot be read, a header field that says otherwise."""
+    if log.position is None:
+        return []
+    try:
+        start = from_position(log.position)
+    except PositionError as err:
+        return [SyntaxProblem(1, 1, f"at $.position: unreadable position: {err}",
+                              POSITION_HELP)]
+    return [SyntaxProblem(1, 1, f"at $.{field}: {message}", expected)
+            for field, message, expected in position_problems(log, start)]
 
 
 def position_players(text: str) -> tuple[str, list[str]]:

@@ -722,14 +722,7 @@ def validate(log: MutinyLog) -> list[SyntaxProblem]:
                 "one of " + ", ".join(COLOURS))
     if not colours:
         bad("$.players", "no players", "2 to 4 colours")
-    if log.position is not None:
-        try:
-            start = from_position(log.position)
-        except PositionError as err:
-            bad("$.position", f"unreadable position: {err}", POSITION_HELP)
-        else:
-            for field, message, expected in position_problems(log, start):
-                bad(f"$.{field}", message, expected)
+    out += _json_position(log)
     who("$.giver", log.giver)
     for i, c in enumerate(log.result if isinstance(log.result, list) else ()):
         who(f"$.result[{i}]", c)
@@ -850,6 +843,20 @@ def _shown(value: Any) -> str:
         return "-".join(map(str, value)) if len(value) == 2 and all(
             isinstance(v, int) for v in value) else " ".join(map(str, value))
     return str(value)
+
+
+def _json_position(log: MutinyLog) -> list[SyntaxProblem]:
+    """The problems of a JSON log's position, each at its path, as :func:`validate` gives
+    them: a position that cannot be read, a header field that says otherwise."""
+    if log.position is None:
+        return []
+    try:
+        start = from_position(log.position)
+    except PositionError as err:
+        return [SyntaxProblem(1, 1, f"at $.position: unreadable position: {err}",
+                              POSITION_HELP)]
+    return [SyntaxProblem(1, 1, f"at $.{field}: {message}", expected)
+            for field, message, expected in position_problems(log, start)]
 
 
 def position_players(text: str) -> tuple[str, list[str]]:
@@ -1009,8 +1016,9 @@ def format_log(log: MutinyLog) -> str:
             lines.append(_tag(name, value))
     lines.append(_tag("Players", ", ".join(
         f"{p.colour} {p.name}" if p.name else p.colour for p in log.players)))
-    if given("giver") is not None:
-        lines.append(_tag("Giver", log.giver))
+    giver = given("giver")
+    if giver is not None:
+        lines.append(_tag("Giver", giver))
     t = given("track")
     if t is not None:
         parts = []
@@ -1028,9 +1036,10 @@ def format_log(log: MutinyLog) -> str:
             lines.append(_tag(name, ", ".join(f"{k} {n}" for k, n in split.items())))
     if log.board is not None:
         lines.append(_tag("Board", log.board))
-    if given("sailors") is not None:
+    sailors = given("sailors")
+    if sailors is not None:
         lines.append(_tag("Sailors", ", ".join(f"{k} {v[0]}-{v[1]}" if len(v) == 2 else k
-                                                for k, v in log.sailors.items())))
+                                                for k, v in sailors.items())))
     if log.position is not None:
         lines.append(_tag("Position", log.position))
     if log.result is not None:

@@ -81,7 +81,7 @@ KEY_SEP = "="  # between the key of an optional field and its value
 
 # the field a PositionError names (its message's first words): 0 for round/phase/colour, a
 # key for the others; the first that fits, so the longer first
-_FIELDS: tuple[tuple[str, int | str], ...] = (
+_FIELDS: tuple[tuple[str, int | str | None], ...] = (
     ("first field", 0), ("round", 0), ("phase", 0), ("to move", 0),
     ("combat cards", "players"), ("gold cards", "players"), ("coins", "players"),
     ("conviction", "players"), ("used", "players"), ("players=", None), ("players", "players"),
