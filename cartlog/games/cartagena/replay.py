@@ -153,12 +153,13 @@ class Replay:
         and what came before it is said to be unchecked."""
         state = engine.state
         self.turns = state.turn - 1
-        before = (f"the setup, the deal and turns 1-{state.turn - 1}" if state.turn > 2 else
-                  "the setup, the deal and turn 1" if state.turn == 2 else
-                  "the setup and the deal")
+        parts = ["the setup", "the deal"]
+        if state.turn > 1:
+            parts.append(f"turns 1-{state.turn - 1}" if state.turn > 2 else "turn 1")
         if state.done:
-            before += f" and the {state.done} action{'s' if state.done != 1 else ''} of "\
-                f"turn {state.turn} the position holds"
+            parts.append(f"the {'action' if state.done == 1 else f'{state.done} actions'} "
+                         f"of turn {state.turn} the position holds")
+        before = ", ".join(parts[:-1]) + " and " + parts[-1]
         self.unchecked.append(
             f"the log starts from a position at turn {state.turn}: the play before it "
             f"({before}) was not checked, and the position's pirates, hands and piles are "
