@@ -30,7 +30,8 @@ def outcome(view: View, won: bool = True) -> Text:
     text = Text()
     if not b.finished:
         text.append("unfinished", style="finding.warning")
-        text.append(f" after {b.played} of {b.rounds} rounds")
+        # the rounds of the game: those before the position a log starts from count too
+        text.append(f" after {b.turns} of {b.rounds} rounds")
         return text
     top = next((s.total for s in b.standings), 0)
     if won:

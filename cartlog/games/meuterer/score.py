@@ -65,7 +65,8 @@ class MeutererBreakdown(msgspec.Struct, tag="meuterer", tag_field="game", kw_onl
     scores: list[RoundBreakdown]
     ship: str  # where the merchant ship lies at the end
     pirate: str | None  # the pirate ship (pirate variant)
-    turns: int  # rounds scored (as ``played``)
+    turns: int  # rounds of the game scored: ``played``, and those before the position a log
+    # starts from
     actions: int  # plays and passes
 
 
