@@ -386,6 +386,20 @@ def test_a_json_header_that_says_otherwise_than_the_position_is_a_problem_at_its
     assert text.splitlines()[p.line - 1].strip().startswith(f'"{field}"')
 
 
+@pytest.mark.parametrize("game, field", [("cartagena", "board"), ("meuterer", "islands")])
+def test_a_json_log_without_a_position_still_needs_the_field_the_position_would_give(game,
+                                                                                     field):
+    """Optional with a position, required without one: one problem, as the text reader's
+    missing tag, and no cascade of problems against a board or circle that is not there."""
+    doc = json.loads(msgspec.json.encode(engine.spec(game).simulate(seed=3)))
+    del doc[field]
+    with pytest.raises(LogSyntaxError) as caught:
+        read_log(json.dumps(doc), "game.json")
+    problems = caught.value.problems
+    assert len(problems) == 1 and f'missing field "{field}"' in problems[0].message
+    assert "position" in (problems[0].expected or "")
+
+
 def test_a_meuterer_position_in_the_middle_of_a_round_is_refused():
     middle = MEUTERER.replace("blue:- ", "blue:2 ")
     with pytest.raises(LogSyntaxError) as info:

@@ -641,18 +641,11 @@ def validate(log: CartagenaLog) -> list[SyntaxProblem]:
             "one of " + ", ".join(colours))
 
     start = _json_position(log, out)
-    if start is not None and not log.board:
+    if not log.board:
+        if start is None:  # as the text reader's missing Board tag; and every space would be
+            return out if log.position else out + _no_board(rs)  # past the boat
         boat = reader.boat = start.boat
-    for i, p in enumerate(log.players):
-        if p.colour not in COLOURS:
-            near = suggestions(p.colour, _Reader.palette.spellings())
-            bad(f"$.players[{i}].colour", with_hint(f"unknown colour {p.colour!r}",
-                                                    hint_text(near)),
-                "one of " + ", ".join(COLOURS))
-    for i, ch in enumerate(log.board):
-        if ch not in rs.letters:
-            bad(f"$.board[{i}]", f"{ch!r} in the board is not a sign letter",
-                reader._letters_help(allow_unknown=False))
+    _json_players_and_board(log, rs, reader, bad)
     for colour, cards in log.deal.items():
         if colour not in colours:
             not_player(f"$.deal.{colour}", colour)
@@ -769,6 +762,27 @@ def position_problems(log: CartagenaLog, start: State) -> list[tuple[str, str, s
 
 def _flag(value: bool | None) -> str:
     return "not set" if value is None else str(value).lower()
+
+
+def _json_players_and_board(log: CartagenaLog, rs, reader, bad) -> None:
+    """Known colours, and sign letters of the rule set in the board (``validate``)."""
+    for i, p in enumerate(log.players):
+        if p.colour not in COLOURS:
+            near = suggestions(p.colour, _Reader.palette.spellings())
+            bad(f"$.players[{i}].colour", with_hint(f"unknown colour {p.colour!r}",
+                                                    hint_text(near)),
+                "one of " + ", ".join(COLOURS))
+    for i, ch in enumerate(log.board):
+        if ch not in rs.letters:
+            bad(f"$.board[{i}]", f"{ch!r} in the board is not a sign letter",
+                reader._letters_help(allow_unknown=False))
+
+
+def _no_board(rs) -> list[SyntaxProblem]:
+    """A JSON log with neither a board nor a position (nor one that can be read)."""
+    return [SyntaxProblem(1, 1, 'at $: missing field "board"', f'"board": the sign letters of '
+                          f"spaces 1 to {rs.spaces} ({', '.join(rs.letters)}), or a "
+                          '"position" to start from')]
 
 
 def _json_position(log: CartagenaLog, out: list[SyntaxProblem]) -> State | None:

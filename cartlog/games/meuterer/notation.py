@@ -812,6 +812,10 @@ def validate(log: MeutererLog) -> list[SyntaxProblem]:
             "one of " + ", ".join(colours))
 
     out += _json_position(log)
+    if log.position is None and not log.islands:  # as the text reader's missing Islands tag
+        bad("$", 'missing field "islands"', '"islands": the 12 island cards clockwise, from '
+            "any of them (" + ", ".join(i.name for i in DEFAULT_ISLANDS) + '), or a "position" '
+            "to start from")
     for i, p in enumerate(log.players):
         if p.colour not in COLOURS:
             bad(f"$.players[{i}].colour", with_hint(f"unknown colour {p.colour!r}", did_you_mean(
