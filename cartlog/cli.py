@@ -20,11 +20,6 @@ from typer.core import TyperArgument, TyperCommand, TyperGroup, TyperOption
 
 from cartlog import __version__
 from cartlog.core.text import to_ascii
-
-# Reading a log file within the size limits (CARTLOG_MAX_BYTES, CARTLOG_MAX_LINE) is the
-# library's, so that worker processes read logs as the commands do.
-from cartlog.corpus import limit as _limit
-from cartlog.corpus import parse as _parse
 from cartlog.games import SPECS
 
 EXIT_CLEAN, EXIT_FINDINGS, EXIT_UNREADABLE = 0, 1, 2
@@ -292,9 +287,10 @@ def _fail(message: str, code: int = EXIT_UNREADABLE) -> NoReturn:
 def _show_unreadable(err, ascii_only: bool = False,
                      theme_name: ThemeName = ThemeName.auto) -> None:
     from cartlog.core.errors import LogSyntaxError, SyntaxProblem
+    from cartlog.corpus import limit as read_limit
     from cartlog.render.report import render_unreadable
 
-    limit = _limit("CARTLOG_MAX_PROBLEMS", MAX_PROBLEMS)
+    limit = read_limit("CARTLOG_MAX_PROBLEMS", MAX_PROBLEMS)
     if len(err.problems) > limit:
         more = len(err.problems) - limit
         err = LogSyntaxError(err.path, err.problems[:limit] + [SyntaxProblem(
@@ -309,8 +305,12 @@ def _load(path: Path, ascii_only: bool = False, json_kind: str | None = None,
     ``json_kind`` (``replay``, ``score``) the reason is that command's JSON document."""
     from cartlog.core.errors import LogSyntaxError
 
+    # Reading a log file within the size limits (CARTLOG_MAX_BYTES, CARTLOG_MAX_LINE) is the
+    # library's, so that worker processes read logs as the commands do.
+    from cartlog.corpus import parse
+
     try:
-        return _parse(path)
+        return parse(path)
     except LogSyntaxError as err:
         if json_kind is not None:
             from cartlog.documents import unreadable_document
