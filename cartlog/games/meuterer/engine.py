@@ -172,10 +172,19 @@ class _Round:
 _ACTION_INDEX = {name: i for i, name in enumerate(ACTIONS)}
 
 
-def _kinds(text: str | None) -> list[int] | None:
+_KINDS: dict[str, tuple[int, ...]] = {}  # the short runs of cards a log repeats, read once
+
+
+def _kinds(text: str | None) -> tuple[int, ...] | None:
+    """Cards written as letters, as kinds (-1: unseen or not a card)."""
     if text is None:
         return None
-    return [LETTER_INDEX.get(c, -1) for c in text]
+    kinds = _KINDS.get(text)
+    if kinds is None:
+        kinds = tuple([LETTER_INDEX.get(c, -1) for c in text])
+        if len(text) <= 8 and len(_KINDS) < 4096:
+            _KINDS[text] = kinds
+    return kinds
 
 
 def build_circle(log: MeutererLog) -> list[Island]:
@@ -227,6 +236,7 @@ class Engine:
         self.seat_of: dict[str, int] = {}
         for seat, c in enumerate(self.colours):
             self.seat_of.setdefault(c, seat)
+        self._colour_set = frozenset(colours)
         self.unchecked: list[str] = []
         self.auto_close = True  # the last round closes with its total line (the walker: off)
         # the walker's engine reads slips of the pen, asking the log's next lines which
@@ -496,11 +506,11 @@ class Engine:
         state = self.state
         seat_of = self.seat_of
         listening = self._listener is not None
-        rnd = state.round
         hands, played, passed = state.hands, state.played, state.passed
         next_seller = rules.next_seller
-        self.actions += len(event.steps)
-        for j, step in enumerate(event.steps):
+        steps = event.steps
+        self.actions += len(steps)
+        for j, step in enumerate(steps):
             seat = seat_of.get(step.player, 0)
             if isinstance(step, Play):
                 card = LETTER_INDEX.get(step.card, -1)
@@ -531,12 +541,13 @@ class Engine:
                     rules.apply_pirate(state, seat, step.robbed)
             else:
                 action = None
-                if step.action is not None:
-                    a = _ACTION_INDEX.get(step.action)
+                word = step.action
+                if word is not None:
+                    a = _ACTION_INDEX.get(word)
                     if a is None:
-                        a = find_action(step.action)
+                        a = find_action(word)
                     action = a if a is not None else -1
-                found = rules.check_pass(state, seat, step.kept, action, step.action)
+                found = rules.check_pass(state, seat, step.kept, action, word)
                 pos = to_position(state) if found else None
                 rules.apply_pass(state, seat, action)
             if found or listening:
@@ -545,7 +556,7 @@ class Engine:
                 where = self._where(step)
                 n = self._n
                 for v in found:
-                    self._note(v, where, path, rnd, n, seat, pos)
+                    self._note(v, where, path, state.round, n, seat, pos)
                 if listening:
                     self._emit("action", event, step, n, seat, self._describe(step, seat), start)
             self._n += 1
@@ -577,9 +588,6 @@ class Engine:
         cur = self._round
         if cur is None:
             return
-        if (self.slips and not cur.skip and cur.last_sell is not None and cur.fixes is None
-                and lookahead.doubtful(self, cur)):  # the mutiny; destinations as they come
-            lookahead.read_round(self, cur)
         self._round = None
         self._n = 1
         if cur.skip:
@@ -633,12 +641,14 @@ class Engine:
                 capt_dest = claimed
             else:
                 mut_dest = claimed
-        self._emit("phase", None, None, None, capt, self._dest_text(capt_dest, mut, mut_dest),
-                   start, phase="dest")
+        listening = self._listener is not None
+        if listening:
+            self._emit("phase", None, None, None, capt,
+                       self._dest_text(capt_dest, mut, mut_dest), start, phase="dest")
         # phase 4: the mutiny (U6)
         start = len(self.notes)
         success, strength = self._mutiny(cur, mut)
-        if self._listener is not None and (mut >= 0 or len(self.notes) > start):
+        if listening and (mut >= 0 or len(self.notes) > start):
             self._emit("phase", None, None, None, mut if mut >= 0 else None,
                        f"mutiny: captain's side {strength[0]}, mutineers {strength[1]}: "
                        + ("the mutineers win" if success else "the captain holds")
@@ -653,20 +663,26 @@ class Engine:
                                  "0 assumed", expected="wage 0-3", actual="none"),
                        self._where(where), rpath, rnd, None, capt)
         items = rules.round_points(state, success, capt_dest, mut_dest, sales)
-        if self.slips and state.taken[MATE] >= 0 and cur.wage_at is not None and cur.scores:
-            wage = lookahead.sheet_wage(self, cur, items)
-            if wage is not None:  # the wage line is the slip: the sheet's wage is followed
-                state.wage = wage
-                items = rules.round_points(state, success, capt_dest, mut_dest, sales)
-        rules.apply_points(state, items)
-        recorded = self._sheet_checks(cur, items)
+        points = rules.points_of(items)
+        if self.slips and state.taken[MATE] >= 0 and cur.wage_at is not None:
+            got = cur.scores.get(state.colours[capt])
+            # the sheet gives the captain other points (a finding): the wage line may be the
+            # slip, which the sheet's points of the captain and the mate tell
+            if got is not None and got[1].points != points[capt]:
+                wage = lookahead.sheet_wage(self, cur, items)
+                if wage is not None:  # the wage line is the slip: the sheet's wage is followed
+                    state.wage = wage
+                    items = rules.round_points(state, success, capt_dest, mut_dest, sales)
+                    points = rules.points_of(items)
+        rules.apply_points(state, items, points)
+        recorded = self._sheet_checks(cur, items, points)
         self.scores.append(RoundScore(
             rnd, capt, state.ship, state.prev, state.active(), max(0, state.wage), capt_dest,
             mut, mut_dest, "none" if mut < 0 else "succeeded" if success else "failed",
             strength if mut >= 0 else None, items, recorded[0], state.scores[:], recorded[1],
-            True, [state.role(s) for s in range(state.players)]))
+            True, state.roles()))
         self.turns += 1
-        if self._listener is not None:
+        if listening:
             self._emit("phase", None, None, None, None, "scoring: " + "; ".join(
                 f"{c} {sum(i.points for i in its)}" for c, its in zip(state.colours, items)),
                 start, phase="score")
@@ -681,10 +697,13 @@ class Engine:
         # phase 8: the refill
         start = len(self.notes)
         self._refill(cur)
-        self._emit("phase", None, None, None, state.captain, "refill", start, phase="refill")
+        if listening:
+            self._emit("phase", None, None, None, state.captain, "refill", start,
+                       phase="refill")
         rules.next_round(state)
-        self._emit("round-end", cur.event, None, None, None, f"end of round {rnd}",
-                   len(self.notes), rnd)
+        if listening:
+            self._emit("round-end", cur.event, None, None, None, f"end of round {rnd}",
+                       len(self.notes), rnd)
 
     def _dest_text(self, capt_dest: int, mut: int, mut_dest: int) -> str:
         if self._listener is None:
@@ -774,16 +793,44 @@ class Engine:
                                  "assumed to add conflict cards", expected="a mutiny line",
                                  actual="none"), self._where(cur.event),
                        f"$.events[{cur.index}]", rnd, None, mut)
-        seats = [self.seat_of.get(a.player, 0) for _, a in cur.adds]
+        seat_of, hands = self.seat_of, state.hands
+        seats: list[int] = []
+        sides: list[int | None] = []
+        # U6: each side's strength as the log counts it (the mate's 1 included), and whether
+        # an entry adds more conflict cards than the hand is known to hold
+        c, m = (1 if state.taken[MATE] >= 0 else 0), 0
+        shown = False
+        for _, a in cur.adds:
+            seat = seat_of.get(a.player, 0)
+            side = None if a.side is None else (1 if a.side == "captain" else -1)
+            seats.append(seat)
+            sides.append(side)
+            if a.count > hands[seat][CONFLICT]:
+                shown = True
+            own = side if side is not None else rules.side_of(state, seat)
+            if own > 0:
+                c += a.count
+            elif own < 0:
+                m += a.count
+        strength = (c, m)
+        if self.slips and cur.fixes is None and (shown or (
+                cur.outcome is not None
+                and (cur.outcome[2] == "mutineers") != rules.mutiny_succeeds(c, m))) \
+                and lookahead.doubtful(self, cur):
+            # a value the rules do not give: read as a slip where the lines after it say so
+            # (nothing of the round has moved yet)
+            self._round = cur
+            lookahead.read_round(self, cur)
+            self._round = None
         late = dict(rules.check_order(state, seats, "mutiny"))
         adds: list[tuple[int, int, int | None]] = []
         fixes = cur.fixes
         for j, (path, a) in enumerate(cur.adds):
             seat = seats[j]
-            if j in late:
+            if late and j in late:
                 self._note(late[j], self._where(a), path, rnd, None, seat)
-            side = None if a.side is None else (1 if a.side == "captain" else -1)
-            hand = state.hands[seat]
+            side = sides[j]
+            hand = hands[seat]
             count = a.count
             fix = fixes.get(path) if fixes else None
             if fix is not None and fix[2]:  # a slip: the lines after it fit another count
@@ -796,12 +843,14 @@ class Engine:
                                           side, fix[1])
                 found = [slip] + found if fix[2] else [
                     slip if v.code == slip.code else v for v in found]
-            pos = to_position(state) if found else None
-            for v in found:
-                self._note(v, self._where(a), path, rnd, None, seat, pos)
+            if found:
+                pos = to_position(state)
+                for v in found:
+                    self._note(v, self._where(a), path, rnd, None, seat, pos)
             rules.apply_add(state, seat, count)
             adds.append((seat, count, side))
-        strength = rules.mutiny_strength(state, adds)
+        if fixes:  # counts read as slips: the strength of the counts followed
+            strength = rules.mutiny_strength(state, adds)
         success = rules.mutiny_succeeds(*strength)
         if cur.outcome is not None:
             path, ev, outcome = cur.outcome
@@ -855,51 +904,63 @@ class Engine:
                            self._where(ev), line_path, rnd, None, seat)
         return sales
 
-    def _sheet_checks(self, cur: _Round, items: list[list[rules.Item]]
+    def _sheet_checks(self, cur: _Round, items: list[list[rules.Item]],
+                      points: list[int] | None = None
                       ) -> tuple[list[int | None], list[int | None]]:
-        """Compare the score sheet, entry by entry, with the replay; a running total wrong
-        only because an earlier error was carried into it is reported as carried."""
+        """Compare the score sheet, entry by entry, with the replay (``points``: each
+        player's points of the round, the sums of ``items``); a running total wrong only
+        because an earlier error was carried into it is reported as carried."""
         state = self.state
         rnd = state.round
+        colours = state.colours
+        scores, totals = cur.scores, cur.totals
+        if points is None:
+            points = rules.points_of(items)
         recorded: list[int | None] = []
         recorded_totals: list[int | None] = []
-        if not cur.scores:
+        if not scores:
             self._counts["no_score"] += 1
-        if not cur.totals:
+        if not totals:
             self._counts["no_total"] += 1
-        for line in (cur.scores, cur.totals):
-            missing = [c for c in state.colours if c not in line]
-            if line and missing:
-                path, e = next(iter(line.values()))
-                what = "score" if line is cur.scores else "total"
-                self._note(Violation(
-                    "score/missing", f"the {what} line of round {rnd} has no entry for "
-                    f"{', '.join(missing)}: not compared", expected="an entry per player",
-                    actual=", ".join(line)), (e.line, 1, 6) if e.line else None,
-                    (path[0], "", 0), rnd)
-        for seat, colour in enumerate(state.colours):
-            its = items[seat]
-            points = sum(i.points for i in its)
-            got = cur.scores.get(colour)
-            recorded.append(got[1].points if got else None)
-            if got is not None and got[1].points != points:
+        for line in (scores, totals):
+            if not line or line.keys() >= self._colour_set:  # the common case: every player
+                continue
+            missing = [c for c in colours if c not in line]
+            path, e = next(iter(line.values()))
+            what = "score" if line is scores else "total"
+            self._note(Violation(
+                "score/missing", f"the {what} line of round {rnd} has no entry for "
+                f"{', '.join(missing)}: not compared", expected="an entry per player",
+                actual=", ".join(line)), (e.line, 1, 6) if e.line else None,
+                (path[0], "", 0), rnd)
+        sheet, running = self._sheet, state.scores
+        for seat, colour in enumerate(colours):
+            pts = points[seat]
+            got = scores.get(colour)
+            if got is None:
+                recorded.append(None)
+                sheet[seat] += pts
+            else:
                 path, e = got
-                self._note(Violation(
-                    "score/round", f"{colour}'s round {rnd} score is {points}, not "
-                    f"{e.points}: {rules.explain(its)}", expected=str(points),
-                    actual=str(e.points)), self._where(e), path, rnd, None, seat)
-                self._source[seat] = len(self.notes) - 1
-            self._sheet[seat] += got[1].points if got is not None else points
-            tot = cur.totals.get(colour)
-            recorded_totals.append(tot[1].points if tot else None)
+                recorded.append(e.points)
+                if e.points != pts:
+                    self._note(Violation(
+                        "score/round", f"{colour}'s round {rnd} score is {pts}, not "
+                        f"{e.points}: {rules.explain(items[seat])}", expected=str(pts),
+                        actual=str(e.points)), self._where(e), path, rnd, None, seat)
+                    self._source[seat] = len(self.notes) - 1
+                sheet[seat] += e.points
+            tot = totals.get(colour)
             if tot is None:
+                recorded_totals.append(None)
                 continue
             path, e = tot
-            right = state.scores[seat]
+            recorded_totals.append(e.points)
+            right = running[seat]
             if e.points != right:
-                before = right - points
+                before = right - pts
                 source = self._source[seat]
-                if e.points == self._sheet[seat] and source is not None:
+                if e.points == sheet[seat] and source is not None:
                     src = self.notes[source]
                     self._note(Violation(
                         "score/carried", f"{colour}'s total after round {rnd} is {right}, not "
@@ -910,11 +971,11 @@ class Engine:
                 else:
                     self._note(Violation(
                         "score/total", f"{colour}'s total after round {rnd} is {right}, not "
-                        f"{e.points}: {before} before the round + {points} this round",
+                        f"{e.points}: {before} before the round + {pts} this round",
                         expected=str(right), actual=str(e.points)),
                         self._where(e), path, rnd, None, seat)
                     self._source[seat] = len(self.notes) - 1
-            self._sheet[seat] = e.points
+            sheet[seat] = e.points
         return recorded, recorded_totals
 
     def _refill(self, cur: _Round, first: int = 0) -> None:
@@ -927,19 +988,29 @@ class Engine:
             for seat, count in rules.assumed_draws(state, ()):
                 rules.apply_refill(state, seat, None, count, None, None)
             return
-        seats = [self.seat_of.get(d.player, 0) for _, d in cur.draws]
+        seat_of = self.seat_of
+        draws = cur.draws
+        seats = [seat_of.get(d.player, 0) for _, d in draws]
         late = dict(rules.check_order(state, seats, "refill"))
-        for j in range(first, len(cur.draws)):
-            path, d = cur.draws[j]
+        counts = self._counts
+        check_refill, apply_refill = rules.check_refill, rules.apply_refill
+        for j in range(first, len(draws)):
+            path, d = draws[j]
             seat = seats[j]
-            if j in late:
+            if late and j in late:
                 self._note(late[j], self._where(d), path, rnd, None, seat)
             cards = _kinds(d.cards)
-            keep = _kinds(d.keep)
-            if (cards is None and d.count) or (cards is not None and -1 in cards):
-                self._counts["count_draws"] += 1
-            found = rules.check_refill(state, seat, cards, d.count, keep, d.returned)
-            if found and self.slips and found[0].code == "refill/count":
+            keep = _kinds(d.keep) if d.keep is not None else None
+            if cards is None:
+                if d.count:
+                    counts["count_draws"] += 1
+            elif -1 in cards:
+                counts["count_draws"] += 1
+            found = check_refill(state, seat, cards, d.count, keep, d.returned)
+            if not found:  # the common case
+                apply_refill(state, seat, cards, d.count, keep, d.returned)
+                continue
+            if self.slips and found[0].code == "refill/count":
                 slip = lookahead.read_draw(self, cur, j, int(found[0].expected or 0))
                 if slip is not None and slip.entry is not None:  # the draw is the slip
                     d = slip.entry
@@ -952,11 +1023,14 @@ class Engine:
             pos = to_position(state) if found else None
             for v in found:
                 self._note(v, self._where(d), path, rnd, None, seat, pos)
-            rules.apply_refill(state, seat, cards, d.count, keep, d.returned)
+            apply_refill(state, seat, cards, d.count, keep, d.returned)
         # the players the draw line leaves out: noted at it, their draw assumed
+        drawn = set(seats)
+        if len(drawn) >= len(state.colours):  # every seat draws in the line
+            return
         at, ev = cur.draw_at
         steve = state.taken[STEVEDORE]
-        for seat, want in rules.assumed_draws(state, set(seats)):
+        for seat, want in rules.assumed_draws(state, drawn):
             self._note(Violation(
                 "refill/count", f"no draw is recorded for {state.colours[seat]}, who holds "
                 f"{state.hand_size(seat)} and draws {want}"

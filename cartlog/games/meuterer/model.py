@@ -347,6 +347,12 @@ class State:
         a = self.action[seat]
         return ACTION_TITLES[a] if a >= 0 else "none"
 
+    def roles(self) -> list[str]:
+        """:meth:`role` of every seat."""
+        captain = self.captain
+        return ["captain" if seat == captain else ACTION_TITLES[a] if a >= 0 else "none"
+                for seat, a in enumerate(self.action)]
+
     def active(self) -> list[int]:
         """U3: the active islands at scoring, the round's port first (one when the same)."""
         if self.prev < 0 or self.prev == self.ship:

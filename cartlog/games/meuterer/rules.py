@@ -12,9 +12,12 @@ not name.
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
+from operator import add
 from typing import Literal, NamedTuple
+
+import msgspec
 
 from cartlog.core import cards
 from cartlog.core.findings import Violation
@@ -53,6 +56,8 @@ from cartlog.games.meuterer.model import (
 
 def check_circle(names: list[str], known: list[str]) -> list[Violation]:
     """Rulebook 001 'Mise en place': the circle holds each of the 12 island cards once."""
+    if len(names) == len(known) and set(names) == set(known):  # the common case
+        return []
     out: list[Violation] = []
     twice = sorted({n for n in names if names.count(n) > 1})
     missing = [n for n in known if n not in names]
@@ -69,7 +74,8 @@ def check_circle(names: list[str], known: list[str]) -> list[Violation]:
     return out
 
 
-def check_deal(variant: Variant, hands: list[list[int] | None]) -> list[tuple[int, Violation]]:
+def check_deal(variant: Variant, hands: Sequence[Sequence[int] | None]
+               ) -> list[tuple[int, Violation]]:
     """5 cards each, and no kind dealt more often than the deck holds it."""
     out: list[tuple[int, Violation]] = []
     seen = [0] * NKINDS
@@ -99,14 +105,13 @@ def _too_many_violation(variant: Variant, kind: int, count: int, what: str) -> V
 
 
 def new_game(variant: Variant, circle: list[Island], colours: list[str], captain: int,
-             hands: list[list[int] | None]) -> State:
+             hands: Sequence[Sequence[int] | None]) -> State:
     """Set up a game: the deal (``None`` = a hand nobody saw), the ship at Hochland and, in
     the pirate variant, the pirate ship at Piratennest."""
     state = State(variant, circle, colours, captain)
     for seat in range(len(colours)):
         dealt = hands[seat] if seat < len(hands) else None
-        for c in dealt if dealt is not None else [-1] * HAND_SIZE:
-            _take(state, seat, c)
+        _draw(state, seat, dealt if dealt is not None else (-1,) * HAND_SIZE)
     return state
 
 
@@ -116,6 +121,26 @@ def new_game(variant: Variant, circle: list[Island], colours: list[str], captain
 def _reshuffle(state: State) -> None:
     """Phase 8: the discard pile becomes the deck (:func:`cartlog.core.cards.reshuffle`)."""
     cards.reshuffle(state, state.variant.totals)
+
+
+def _draw(state: State, seat: int, drawn: Sequence[int]) -> None:
+    """Cards from the deck to ``seat``'s hand, one :func:`_take` each; at once when the deck
+    holds them all (no reshuffle), the common case."""
+    deck = state.deck
+    if len(drawn) > deck.count:
+        for c in drawn:
+            _take(state, seat, c)
+        return
+    deck.count -= len(drawn)
+    hand, upper, known = state.hands[seat], deck.upper, state.known_out
+    for c in drawn:
+        if c >= 0:
+            if upper[c] > 0:
+                upper[c] -= 1
+            known[c] += 1
+            hand[c] += 1
+        else:
+            hand[UNKNOWN] += 1
 
 
 def _take(state: State, seat: int, card: int) -> bool:
@@ -140,7 +165,7 @@ def cards_available(state: State) -> int:
     return state.deck_count + sum(state.discard)
 
 
-def check_drawn(state: State, drawn: list[int]) -> list[Violation]:
+def check_drawn(state: State, drawn: Sequence[int]) -> list[Violation]:
     """Named cards drawn from the deck: never a kind the deck can no longer hold (counting the
     reshuffle of the discard pile when the deck runs out); one finding a draw."""
     found = cards.impossible_draws(state, state.variant.totals, drawn)
@@ -194,6 +219,9 @@ def next_seller(state: State, after: int) -> int:
     again); -1 when every player has passed."""
     passed = state.passed
     n = len(passed)
+    s = after + 1
+    if s < n and not passed[s]:  # the common case: the next seat still sells
+        return s
     for i in range(1, n + 1):
         s = (after + i) % n
         if not passed[s]:
@@ -324,13 +352,16 @@ def apply_pirate(state: State, seat: int, robbed: bool) -> None:
         apply_robbery(state)
 
 
+_NONE_PLAYED = (0,) * 8
+
+
 def apply_robbery(state: State) -> None:
     """Every card played so far this round, by every player, goes to the discard pile."""
     discard = state.discard
     for played in state.played:
-        for k in range(8):
-            discard[k] += played[k]
-            played[k] = 0
+        if any(played):
+            discard[:] = map(add, discard, played)
+            played[:] = _NONE_PLAYED
 
 
 def check_pass(state: State, seat: int, kept: int | None, action: int | None,
@@ -338,6 +369,11 @@ def check_pass(state: State, seat: int, kept: int | None, action: int | None,
     """Pass: the cards left are kept face down (their number public, U7); a non-captain takes
     a free action card, the captain none. ``action`` is the card (-1: a word naming none),
     ``None`` when the log names no card."""
+    if state.turn == seat and not state.passed[seat] and (
+            kept is None or kept == sum(state.hands[seat])) and (
+            action_word is None if seat == state.captain
+            else action is not None and action >= 0 and state.taken[action] < 0):
+        return []  # the common case, checked first
     out: list[Violation] = []
     colour = state.colours[seat]
     if state.passed[seat]:
@@ -380,6 +416,8 @@ def check_pass(state: State, seat: int, kept: int | None, action: int | None,
 def check_all_passed(state: State) -> list[tuple[int, Violation]]:
     """Phase 2 ends only when every player has passed: each player who has not, from the
     captain clockwise, as (seat, violation)."""
+    if all(state.passed):  # the common case
+        return []
     n = len(state.colours)
     out: list[tuple[int, Violation]] = []
     for k in range(n):
@@ -438,9 +476,12 @@ def side_of(state: State, seat: int) -> int:
 
 def check_add(state: State, seat: int, count: int, side: int | None) -> list[Violation]:
     """U6: conflict cards from the cards kept back, by the four players of the two sides."""
+    own = side_of(state, seat)
+    if count <= state.hands[seat][CONFLICT] and (not count or own) and (
+            side is None or not own or side == own):
+        return []  # the common case, checked first: conflict cards the hand is known to hold
     out: list[Violation] = []
     colour = state.colours[seat]
-    own = side_of(state, seat)
     if count and own == 0:
         out.append(Violation(
             "mutiny/neutral", f"{colour} is the {state.role(seat)}"
@@ -478,6 +519,11 @@ def check_add(state: State, seat: int, count: int, side: int | None) -> list[Vio
 
 def apply_add(state: State, seat: int, count: int) -> None:
     """The conflict cards go from the kept cards to the discard pile (phase 7)."""
+    hand = state.hands[seat]
+    if hand[CONFLICT] >= count:  # the common case: cards the hand is known to hold
+        hand[CONFLICT] -= count
+        state.discard[CONFLICT] += count
+        return
     for _ in range(count):
         if not _leave_hand(state, seat, CONFLICT):
             break
@@ -520,9 +566,11 @@ def has_choice(state: State, seat: int, active: list[int]) -> bool:
     """U2: the player's played goods fit both active islands."""
     if len(active) < 2:
         return False
-    a, b = state.circle[active[0]], state.circle[active[1]]
+    a, b = state.circle[active[0]].good, state.circle[active[1]].good
     played = state.played[seat]
-    return any(played[g] and a.sells(g) and b.sells(g) for g in range(NGOODS))
+    if a == ANY:
+        return any(played[:NGOODS]) if b == ANY else played[b] > 0
+    return played[a] > 0 if b == ANY or a == b else False
 
 
 def default_sales(state: State, seat: int, islands: list[int], rem: list[int]) -> list[Sale]:
@@ -530,13 +578,18 @@ def default_sales(state: State, seat: int, islands: list[int], rem: list[int]) -
     docstring): whole goods types only; the pair of types, one per island, selling the most
     cards; on a tie more cards on the round's port, then the earlier good."""
     circle = state.circle
+    if len(islands) == 1:  # one island: it takes its own best good
+        p = islands[0]
+        g = circle[p].good
+        if g == ANY:
+            r = rem[:NGOODS]
+            g = r.index(max(r))  # the most cards, the earlier good on a tie
+        return [Sale(seat, p, g, rem[g])] if rem[g] else []
     goods = [circle[p].good for p in islands]
-    if len(islands) == 1 or (ANY not in goods and goods[0] != goods[1]):
-        # no good fits both islands: each island takes its own best good
+    if ANY not in goods and goods[0] != goods[1]:
+        # no good fits both islands: each island takes its own good
         out = []
         for p, g in zip(islands, goods):
-            if g == ANY:
-                g = max(range(NGOODS), key=lambda x: (rem[x], -x))
             if rem[g]:
                 out.append(Sale(seat, p, g, rem[g]))
         return out
@@ -568,15 +621,15 @@ def resolve_sales(state: State, declared: list[tuple[int, int, int, int | None]]
     active = state.active()
     circle = state.circle
     n = len(state.colours)
-    used = [[0] * NGOODS for _ in range(n)]
+    used = [[0] * NGOODS for _ in range(n)] if declared else []
     on: dict[tuple[int, int], int] = {}  # (seat, island) -> good declared there
     sales: list[Sale] = []
     bad: list[tuple[int, Violation]] = []
-    active_names = ", ".join(circle[p].name for p in active)
     for i, (seat, good, pos, count) in enumerate(declared):
         colour = state.colours[seat]
         isl = circle[pos]
         if pos not in active:
+            active_names = ", ".join(circle[p].name for p in active)
             bad.append((i, Violation(
                 "sale/wrong-island", f"{isl.name} is not active this round (active: "
                 f"{active_names})", expected=active_names, actual=isl.name)))
@@ -612,30 +665,43 @@ def resolve_sales(state: State, declared: list[tuple[int, int, int, int | None]]
         if want:
             sales.append(Sale(seat, pos, good, want))
     assumed: list[tuple[int, str]] = []
-    for seat in range(n):
-        played = state.played[seat]
+    for seat, played in enumerate(state.played):
         if not (played[0] or played[1] or played[2] or played[3] or played[4]):
             continue
-        open_islands = [p for p in active if (seat, p) not in on]
-        if not open_islands:
-            continue
-        rem = [played[g] - used[seat][g] for g in range(NGOODS)]
+        if on:
+            open_islands = [p for p in active if (seat, p) not in on]
+            if not open_islands:
+                continue
+        else:  # the common case: no sale declared
+            open_islands = active
+        if declared:
+            mine = used[seat]
+            rem = [played[g] - mine[g] for g in range(NGOODS)]
+        else:
+            rem = played[:NGOODS]
         extra = default_sales(state, seat, open_islands, rem)
+        if not extra:
+            continue
         sales += extra
-        if extra and has_choice(state, seat, active):
+        if has_choice(state, seat, active):
             what = ", ".join(f"{s.count} {GOODS[s.good]} on {circle[s.island].name}"
                              for s in extra) or "nothing sold"
             assumed.append((seat, what))
     return sales, bad, assumed
 
 
-class Item(NamedTuple):
-    """One source of points in a round: ``ship``, ``wage``, ``mate``, ``cabinboy`` or
-    ``island``, with the text that explains it."""
+class Points(msgspec.Struct, frozen=True, gc=False):
+    """One source of points: ``ship``, ``wage``, ``mate``, ``cabinboy``, ``island`` (a
+    majority), or ``sheet`` (a round without selling, taken as written)."""
 
     source: str
     points: int
-    text: str
+    text: str  # how it comes about: "Rotes Riff wine majority alone 4"
+
+
+Item = Points
+"""One source of points in a round, with the text that explains it: the breakdown's
+:class:`Points` as the scoring makes them."""
 
 
 def majorities(state: State, sales: list[Sale]) -> list[tuple[int, Item]]:
@@ -647,6 +713,12 @@ def majorities(state: State, sales: list[Sale]) -> list[tuple[int, Item]]:
         isl = state.circle[pos]
         here = [s for s in sales if s.island == pos and s.count > 0]
         if not here:
+            continue
+        if len(here) == 1:  # the common case: a sole majority
+            s = here[0]
+            pts = isl.values[0]
+            out.append((s.seat, Item("island", pts,
+                                     f"{isl.name} {GOODS[s.good]} majority alone {pts}")))
             continue
         top = max(s.count for s in here)
         tied = [s for s in here if s.count == top]
@@ -704,9 +776,24 @@ def explain(items: list[Item]) -> str:
     return f"{text} = {sum(it.points for it in items)}"
 
 
-def apply_points(state: State, items: list[list[Item]]) -> None:
-    for seat, its in enumerate(items):
-        state.scores[seat] += sum(it.points for it in its)
+def points_of(items: list[list[Item]]) -> list[int]:
+    """Each player's points of the round: the sum of their items."""
+    out = []
+    for its in items:
+        total = 0
+        for it in its:
+            total += it.points
+        out.append(total)
+    return out
+
+
+def apply_points(state: State, items: list[list[Item]], points: list[int] | None = None
+                 ) -> None:
+    """Phase 5: each player's points of the round (``points``: their sums, when known) go
+    to the running total."""
+    scores = state.scores
+    for seat, total in enumerate(points_of(items) if points is None else points):
+        scores[seat] += total
 
 
 # -- phases 6-9: moving on ---------------------------------------------------------------------
@@ -727,17 +814,59 @@ def refill_need(state: State, seat: int) -> int:
     return max(0, HAND_SIZE - state.hand_size(seat))
 
 
-def check_refill(state: State, seat: int, cards: list[int] | None, count: int | None,
-                 keep: list[int] | None, returned: int | None) -> list[Violation]:
+def _drawable(state: State, cards: Sequence[int]) -> bool:
+    """The common case of :func:`check_drawn`, for a draw the deck holds without a reshuffle:
+    every named card is one the deck can still hold."""
+    upper, known, totals = state.deck.upper, state.known_out, state.variant.totals
+    if len(cards) == 1:
+        c = cards[0]
+        return c < 0 or (upper[c] > 0 and known[c] < totals[c])
+    seen: dict[int, int] = {}
+    for c in cards:
+        if c >= 0:
+            k = seen.get(c, 0)
+            if upper[c] <= k or known[c] + k >= totals[c]:
+                return False
+            seen[c] = k + 1
+    return True
+
+
+def _kept_from(cards: Sequence[int], keep: Sequence[int]) -> bool:
+    """The stevedore keeps only cards drawn (an unseen card drawn may be any)."""
+    pool = [0] * 8
+    for c in cards:
+        pool[c if c >= 0 else UNKNOWN] += 1
+    for c in keep:
+        if c >= 0 and pool[c]:
+            pool[c] -= 1
+        elif pool[UNKNOWN]:
+            pool[UNKNOWN] -= 1
+        else:
+            return False
+    return True
+
+
+def check_refill(state: State, seat: int, cards: Sequence[int] | None, count: int | None,
+                 keep: Sequence[int] | None, returned: int | None) -> list[Violation]:
     """Phase 8: draw to 5; the stevedore draws 3 more and keeps as many as needed for 5, the
     others going under the deck."""
+    size = sum(state.hands[seat])
+    need = HAND_SIZE - size if size < HAND_SIZE else 0
+    steve = state.taken[STEVEDORE] == seat
+    got = len(cards) if cards is not None else (count or 0)
+    if got <= state.deck.count:  # the common case, checked first: the deck holds the draw
+        if not steve:
+            if (got == need and keep is None and returned is None
+                    and (not cards or _drawable(state, cards))):
+                return []
+        elif (got == need + STEVEDORE_EXTRA and cards is not None and keep is not None
+              and len(keep) == need and (returned is None or returned == got - need)
+              and _kept_from(cards, keep) and _drawable(state, cards)):
+            return []
     out: list[Violation] = []
     colour = state.colours[seat]
-    need = refill_need(state, seat)
-    steve = state.taken[STEVEDORE] == seat
     avail = cards_available(state)
     want = min(need + (STEVEDORE_EXTRA if steve else 0), avail)
-    got = len(cards) if cards is not None else (count or 0)
     if got != want:
         size = state.hand_size(seat)
         why = (f"{colour} holds {size} card{'s' if size != 1 else ''} and draws {need} to hold "
@@ -817,21 +946,33 @@ def assumed_draws(state: State, drawn: Collection[int]) -> list[tuple[int, int]]
     return out
 
 
-def apply_refill(state: State, seat: int, cards: list[int] | None, count: int | None,
-                 keep: list[int] | None, returned: int | None) -> None:
+def apply_refill(state: State, seat: int, cards: Sequence[int] | None, count: int | None,
+                 keep: Sequence[int] | None, returned: int | None) -> None:
     """Draw as recorded; a player who keeps or returns cards (the stevedore) puts the cards
     not kept under the deck. Without ``keep`` or ``returned``, the stevedore returns what he
     drew beyond the refill."""
     n = len(cards) if cards is not None else (count or 0)
-    need = refill_need(state, seat)
-    drawn: list[int] = []
-    for k in range(n):
-        c = cards[k] if cards is not None else -1
-        if not _take(state, seat, c):
-            break
-        drawn.append(c)
+    hand = state.hands[seat]
+    size = sum(hand)
+    need = HAND_SIZE - size if size < HAND_SIZE else 0
+    drawn: list[int]
+    if n <= state.deck.count:  # the common case: the deck holds the draw, no reshuffle
+        if cards is None:
+            state.deck.count -= n
+            hand[UNKNOWN] += n
+        else:
+            _draw(state, seat, cards)
+        if keep is None and returned is None and state.taken[STEVEDORE] != seat:
+            return
+        drawn = list(cards) if cards is not None else [-1] * n
+    else:
+        drawn = []
+        for k in range(n):
+            c = cards[k] if cards is not None else -1
+            if not _take(state, seat, c):
+                break
+            drawn.append(c)
     if keep is not None:
-        hand = state.hands[seat]
         pool = list(drawn)
         for c in keep:
             if c >= 0 and c in pool:

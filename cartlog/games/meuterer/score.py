@@ -6,15 +6,7 @@ from __future__ import annotations
 import msgspec
 
 from cartlog.games.meuterer.model import OVER, cards_text
-
-
-class Points(msgspec.Struct, kw_only=True):
-    """One source of points: ``ship``, ``wage``, ``mate``, ``cabinboy``, ``island`` (a
-    majority), or ``sheet`` (a round without selling, taken as written)."""
-
-    source: str
-    points: int
-    text: str  # how it comes about: "Rotes Riff wine majority alone 4"
+from cartlog.games.meuterer.rules import Points
 
 
 class PlayerRound(msgspec.Struct, kw_only=True):
@@ -84,7 +76,7 @@ def breakdown(replay) -> MeutererBreakdown:
                 last_recorded[seat] = rs.recorded_totals[seat]
             players.append(PlayerRound(
                 colour=colour, role=rs.roles[seat], points=sum(i.points for i in its),
-                items=[Points(source=i.source, points=i.points, text=i.text) for i in its],
+                items=its[:],
                 recorded=rs.recorded[seat], total=rs.totals[seat],
                 recorded_total=rs.recorded_totals[seat]))
         name = state.island_name
