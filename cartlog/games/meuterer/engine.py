@@ -170,21 +170,25 @@ class _Round:
 
 
 _ACTION_INDEX = {name: i for i, name in enumerate(ACTIONS)}
+# the letters of the cards a play can sell without more ado: every named card but the pirate
+_SOLD = {letter: kind for letter, kind in LETTER_INDEX.items() if 0 <= kind != PIRATE}
 
 
 _KINDS: dict[str, tuple[int, ...]] = {}  # the short runs of cards a log repeats, read once
 
 
-def _kinds(text: str | None) -> tuple[int, ...] | None:
+def _kinds_of(text: str) -> tuple[int, ...]:
     """Cards written as letters, as kinds (-1: unseen or not a card)."""
-    if text is None:
-        return None
     kinds = _KINDS.get(text)
     if kinds is None:
         kinds = tuple([LETTER_INDEX.get(c, -1) for c in text])
         if len(text) <= 8 and len(_KINDS) < 4096:
             _KINDS[text] = kinds
     return kinds
+
+
+def _kinds(text: str | None) -> tuple[int, ...] | None:
+    return None if text is None else _kinds_of(text)
 
 
 def build_circle(log: MeutererLog) -> list[Island]:
@@ -237,6 +241,8 @@ class Engine:
         for seat, c in enumerate(self.colours):
             self.seat_of.setdefault(c, seat)
         self._colour_set = frozenset(colours)
+        n = len(colours)
+        self._after = [seat + 1 if seat + 1 < n else 0 for seat in range(n)]  # clockwise
         self.unchecked: list[str] = []
         self.auto_close = True  # the last round closes with its total line (the walker: off)
         # the walker's engine reads slips of the pen, asking the log's next lines which
@@ -421,49 +427,50 @@ class Engine:
 
     def feed(self, index: int, event: Event) -> None:
         """Carry out the event that stands at ``index`` in the log (its JSON path)."""
-        if type(event) is Comment:
-            self._emit("comment", event, None, None, None, event.text, len(self.notes))
-            return
         if type(event) is Round:
             self._at = index
             self.close()
             self._open(index, event)
+            return
+        if type(event) is Comment:
+            self._emit("comment", event, None, None, None, event.text, len(self.notes))
             return
         cur = self._round
         if cur is None:  # a line before the first round (the readers refuse it)
             cur = self._open(index, Round(number=None))
         if cur.skip:
             return
-        path: EventPath = (index, None, None)
         if type(event) is Sell:
             cur.last_sell = (index, event)
             self._sell(index, event)
-        elif type(event) is Wage:
-            cur.wage_at = (path, event)
-            self._wage(index, event)
+        elif type(event) is Score or type(event) is Total:
+            entries = event.entries
+            line = cur.scores if type(event) is Score else cur.totals
+            if not line:  # the common case: the round's one line of its kind
+                line.update({e.player: ((index, "entries", j), e) for j, e in enumerate(entries)})
+                if len(line) == len(entries):
+                    return
+                line.clear()  # a player given twice: the first entry is the one read
+            for j, e in enumerate(entries):
+                if e.player not in line:
+                    line[e.player] = ((index, "entries", j), e)
+        elif type(event) is Draw:
+            cur.draw_at = cur.draw_at or ((index, None, None), event)
+            cur.draws += [((index, "draws", j), d) for j, d in enumerate(event.draws)]
         elif type(event) is Dest:
             cur.dests += [((index, "dests", j), d) for j, d in enumerate(event.dests)]
+        elif type(event) is Wage:
+            cur.wage_at = ((index, None, None), event)
+            self._wage(index, event)
         elif type(event) is Mutiny:
+            path: EventPath = (index, None, None)
             cur.mutiny_at = cur.mutiny_at or (path, event)
             cur.adds += [((index, "adds", j), a) for j, a in enumerate(event.adds)]
             if event.outcome is not None:
                 cur.outcome = (path, event, event.outcome)
         elif type(event) is Sale:
-            cur.sale_at = cur.sale_at or (path, event)
+            cur.sale_at = cur.sale_at or ((index, None, None), event)
             cur.sales += [((index, "sales", j), s) for j, s in enumerate(event.sales)]
-        elif type(event) is Draw:
-            cur.draw_at = cur.draw_at or (path, event)
-            cur.draws += [((index, "draws", j), d) for j, d in enumerate(event.draws)]
-        elif type(event) is Score:
-            scores = cur.scores
-            for j, e in enumerate(event.entries):
-                if e.player not in scores:
-                    scores[e.player] = ((index, "entries", j), e)
-        elif type(event) is Total:
-            totals = cur.totals
-            for j, e in enumerate(event.entries):
-                if e.player not in totals:
-                    totals[e.player] = ((index, "entries", j), e)
 
     def _open(self, index: int, event: Round) -> _Round:
         state = self.state
@@ -504,62 +511,83 @@ class Engine:
 
     def _sell(self, index: int, event: Sell) -> None:
         state = self.state
-        seat_of = self.seat_of
+        seat_of, after = self.seat_of, self._after
         listening = self._listener is not None
         hands, played, passed = state.hands, state.played, state.passed
-        next_seller = rules.next_seller
+        kind_of = _SOLD
         steps = event.steps
         self.actions += len(steps)
+        first = self._n  # the number within the round of the line's first selling turn
         for j, step in enumerate(steps):
             seat = seat_of.get(step.player, 0)
-            if isinstance(step, Play):
-                card = LETTER_INDEX.get(step.card, -1)
-                hand = hands[seat]
-                if (card >= 0 and card != PIRATE and hand[card] and state.turn == seat
-                        and not passed[seat]):
-                    # the common case: a lawful play of a card the hand is known to hold
-                    hand[card] -= 1
-                    played[seat][card] += 1
-                    state.turn = next_seller(state, seat)
-                    if listening:
-                        self._emit("action", event, step, self._n, seat,
-                                   self._describe(step, seat), len(self.notes))
-                    self._n += 1
-                    continue
-                found = rules.check_play(state, seat, card)
-                if card < 0:
-                    self._counts["unseen_plays"] += 1
-                elif not hand[card] and hand[UNKNOWN]:
-                    self._counts["hidden_plays"] += 1
-                pos = to_position(state) if found else None
-                rules.apply_play(state, seat, card)
-                if card == PIRATE:
-                    more = rules.check_pirate(state, seat, step.robbed)
-                    if more:
-                        found = found + more
-                        pos = pos or to_position(state)
-                    rules.apply_pirate(state, seat, step.robbed)
-            else:
-                action = None
+            if type(step) is Play:
+                card = kind_of.get(step.card)
+                if card is not None:
+                    hand = hands[seat]
+                    if hand[card] and state.turn == seat and not passed[seat]:
+                        # the common case: a lawful play of a goods card the hand is known to
+                        # hold (rules.check_play, rules.apply_play), the next seat clockwise
+                        # selling next unless it has passed
+                        hand[card] -= 1
+                        played[seat][card] += 1
+                        nxt = after[seat]
+                        state.turn = nxt if not passed[nxt] else rules.next_seller(state, seat)
+                        if listening:
+                            self._n = first + j
+                            self._emit("action", event, step, first + j, seat,
+                                       self._describe(step, seat), len(self.notes))
+                        continue
+            elif type(step) is Pass and not listening:
                 word = step.action
-                if word is not None:
-                    a = _ACTION_INDEX.get(word)
-                    if a is None:
-                        a = find_action(word)
-                    action = a if a is not None else -1
-                found = rules.check_pass(state, seat, step.kept, action, word)
-                pos = to_position(state) if found else None
-                rules.apply_pass(state, seat, action)
-            if found or listening:
-                start = len(self.notes)
-                path = (index, "steps", j)
-                where = self._where(step)
-                n = self._n
-                for v in found:
-                    self._note(v, where, path, state.round, n, seat, pos)
-                if listening:
-                    self._emit("action", event, step, n, seat, self._describe(step, seat), start)
-            self._n += 1
+                action = _ACTION_INDEX.get(word) if word is not None else None
+                if (word is None or action is not None) and not rules.check_pass(
+                        state, seat, step.kept, action, word):
+                    rules.apply_pass(state, seat, action)  # the common case: a lawful pass
+                    continue
+            self._n = first + j
+            self._step(index, event, j, step, seat)
+        self._n = first + len(steps)
+
+    def _step(self, index: int, event: Sell, j: int, step: Play | Pass, seat: int) -> None:
+        """One play or pass of a sell line, checked by the rules, then carried out."""
+        state = self.state
+        hand = state.hands[seat]
+        if isinstance(step, Play):
+            card = LETTER_INDEX.get(step.card, -1)
+            found = rules.check_play(state, seat, card)
+            if card < 0:
+                self._counts["unseen_plays"] += 1
+            elif not hand[card] and hand[UNKNOWN]:
+                self._counts["hidden_plays"] += 1
+            pos = to_position(state) if found else None
+            rules.apply_play(state, seat, card)
+            if card == PIRATE:
+                more = rules.check_pirate(state, seat, step.robbed)
+                if more:
+                    found = found + more
+                    pos = pos or to_position(state)
+                rules.apply_pirate(state, seat, step.robbed)
+        else:
+            action = None
+            word = step.action
+            if word is not None:
+                a = _ACTION_INDEX.get(word)
+                if a is None:
+                    a = find_action(word)
+                action = a if a is not None else -1
+            found = rules.check_pass(state, seat, step.kept, action, word)
+            pos = to_position(state) if found else None
+            rules.apply_pass(state, seat, action)
+        listening = self._listener is not None
+        if found or listening:
+            start = len(self.notes)
+            path = (index, "steps", j)
+            where = self._where(step)
+            n = self._n
+            for v in found:
+                self._note(v, where, path, state.round, n, seat, pos)
+            if listening:
+                self._emit("action", event, step, n, seat, self._describe(step, seat), start)
 
     def _describe(self, step: Play | Pass, seat: int) -> str:
         state = self.state
@@ -595,7 +623,6 @@ class Engine:
         state = self.state
         rnd = state.round
         start = len(self.notes)
-        rpath = f"$.events[{cur.index}]"
         fixes = cur.fixes
         if cur.last_sell is None:
             self._sheet_round(cur)
@@ -661,7 +688,7 @@ class Engine:
             where = cur.event
             self._note(Violation("round/no-wage", "the round has a mate but records no wage; "
                                  "0 assumed", expected="wage 0-3", actual="none"),
-                       self._where(where), rpath, rnd, None, capt)
+                       self._where(where), f"$.events[{cur.index}]", rnd, None, capt)
         items = rules.round_points(state, success, capt_dest, mut_dest, sales)
         points = rules.points_of(items)
         if self.slips and state.taken[MATE] >= 0 and cur.wage_at is not None:
@@ -827,11 +854,16 @@ class Engine:
         fixes = cur.fixes
         for j, (path, a) in enumerate(cur.adds):
             seat = seats[j]
+            side = sides[j]
+            count = a.count
+            if not (late or fixes) and count <= hands[seat][CONFLICT]:  # the common case
+                found = rules.check_add(state, seat, count, side)
+                if not found:
+                    rules.apply_add(state, seat, count)
+                    continue
             if late and j in late:
                 self._note(late[j], self._where(a), path, rnd, None, seat)
-            side = sides[j]
             hand = hands[seat]
-            count = a.count
             fix = fixes.get(path) if fixes else None
             if fix is not None and fix[2]:  # a slip: the lines after it fit another count
                 count = fix[0].count  # type: ignore[attr-defined]
@@ -848,7 +880,8 @@ class Engine:
                 for v in found:
                     self._note(v, self._where(a), path, rnd, None, seat, pos)
             rules.apply_add(state, seat, count)
-            adds.append((seat, count, side))
+            if fixes:
+                adds.append((seat, count, side))
         if fixes:  # counts read as slips: the strength of the counts followed
             strength = rules.mutiny_strength(state, adds)
         success = rules.mutiny_succeeds(*strength)
@@ -937,6 +970,14 @@ class Engine:
         for seat, colour in enumerate(colours):
             pts = points[seat]
             got = scores.get(colour)
+            tot = totals.get(colour)
+            if got is not None and tot is not None:
+                p, t = got[1].points, tot[1].points
+                if p == pts and t == running[seat]:  # the common case: the sheet agrees
+                    recorded.append(p)
+                    recorded_totals.append(t)
+                    sheet[seat] = t
+                    continue
             if got is None:
                 recorded.append(None)
                 sheet[seat] += pts
@@ -950,7 +991,6 @@ class Engine:
                         actual=str(e.points)), self._where(e), path, rnd, None, seat)
                     self._source[seat] = len(self.notes) - 1
                 sheet[seat] += e.points
-            tot = totals.get(colour)
             if tot is None:
                 recorded_totals.append(None)
                 continue
@@ -994,18 +1034,22 @@ class Engine:
         late = dict(rules.check_order(state, seats, "refill"))
         counts = self._counts
         check_refill, apply_refill = rules.check_refill, rules.apply_refill
+        known_kinds = _KINDS.get
         for j in range(first, len(draws)):
             path, d = draws[j]
             seat = seats[j]
             if late and j in late:
                 self._note(late[j], self._where(d), path, rnd, None, seat)
-            cards = _kinds(d.cards)
-            keep = _kinds(d.keep) if d.keep is not None else None
-            if cards is None:
+            text = d.cards
+            if text is None:
+                cards = None
                 if d.count:
                     counts["count_draws"] += 1
-            elif -1 in cards:
-                counts["count_draws"] += 1
+            else:
+                cards = known_kinds(text) or _kinds_of(text)
+                if -1 in cards:
+                    counts["count_draws"] += 1
+            keep = _kinds(d.keep) if d.keep is not None else None
             found = check_refill(state, seat, cards, d.count, keep, d.returned)
             if not found:  # the common case
                 apply_refill(state, seat, cards, d.count, keep, d.returned)

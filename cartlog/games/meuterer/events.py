@@ -16,10 +16,18 @@ from typing import Annotated, Literal, Union
 import msgspec
 from msgspec import Meta
 
-Card = Annotated[str, Meta(pattern=r"^[RSWCGXP?]$", description="a goods letter, ? unseen")]
-Cards = Annotated[str, Meta(pattern=r"^[RSWCGXP?]*$",
-                            description="goods letters, ? for unseen cards")]
-Good = Annotated[str, Meta(pattern=r"^[RSWCG]$", description="a good that can be sold")]
+# The letters of cards and goods are checked when a log is read (``notation.validate``, with
+# the message a typed decode would give), not by the decoder: a pattern costs a regular
+# expression call for every card of a log. The schema still gives each pattern.
+CARD_PATTERN = r"^[RSWCGXP?]$"
+CARDS_PATTERN = r"^[RSWCGXP?]*$"
+GOOD_PATTERN = r"^[RSWCG]$"
+Card = Annotated[str, Meta(description="a goods letter, ? unseen",
+                           extra_json_schema={"type": "string", "pattern": CARD_PATTERN})]
+Cards = Annotated[str, Meta(description="goods letters, ? for unseen cards",
+                            extra_json_schema={"type": "string", "pattern": CARDS_PATTERN})]
+Good = Annotated[str, Meta(description="a good that can be sold",
+                           extra_json_schema={"type": "string", "pattern": GOOD_PATTERN})]
 Count = Annotated[int, Meta(ge=0)]
 
 

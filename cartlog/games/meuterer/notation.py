@@ -48,6 +48,9 @@ from cartlog.core.notation import (
 from cartlog.core.words import Palette, did_you_mean, located_words, span, with_hint
 from cartlog.games.meuterer import ALIASES
 from cartlog.games.meuterer.events import (
+    CARD_PATTERN,
+    CARDS_PATTERN,
+    GOOD_PATTERN,
     Add,
     Comment,
     Dest,
@@ -795,10 +798,58 @@ def read_line(line: str, colours: list[str], names: dict[str, str] | None = None
 _ONE_WORD = re.compile(r"\S+")
 
 
+_CARD_RE = re.compile(CARD_PATTERN)
+_CARDS_RE = re.compile(CARDS_PATTERN)
+_GOOD_RE = re.compile(GOOD_PATTERN)
+_CARD_SET = frozenset("RSWCGXP?")
+_GOOD_SET = frozenset("RSWCG")
+
+
+def _letter_problem(path: str, pattern: re.Pattern[str], field: str, value: str
+                    ) -> SyntaxProblem:
+    """A card or good that is no letter, with the message a typed decode of the JSON gives
+    (the pattern, the path, the suggestion of :func:`json_hint`)."""
+    return SyntaxProblem(1, 1, "invalid log: " + with_hint(
+        f"Expected `str` matching regex '{pattern.pattern}' - at `{path}`",
+        json_hint({}, field, value) if field else ""))
+
+
+def letter_problem(log: MeutererLog) -> SyntaxProblem | None:
+    """The first card or good of a decoded JSON log that does not match its pattern
+    (:mod:`~cartlog.games.meuterer.events`), in the order a JSON log is decoded, or None."""
+    for cards in log.deal.values():
+        if cards.strip("RSWCGXP?") and not _CARDS_RE.search(cards):
+            return _letter_problem("$.deal[...]", _CARDS_RE, "", cards)
+    for i, ev in enumerate(log.events):
+        kind = type(ev)
+        if kind is Sell:
+            for j, step in enumerate(ev.steps):
+                if (type(step) is Play and step.card not in _CARD_SET
+                        and not _CARD_RE.search(step.card)):
+                    return _letter_problem(f"$.events[{i}].steps[{j}].card", _CARD_RE, "card",
+                                           step.card)
+        elif kind is Draw:
+            for j, d in enumerate(ev.draws):
+                for field, cards in (("cards", d.cards), ("keep", d.keep)):
+                    if cards and cards.strip("RSWCGXP?") and not _CARDS_RE.search(cards):
+                        return _letter_problem(f"$.events[{i}].draws[{j}].{field}", _CARDS_RE,
+                                               field, cards)
+        elif kind is Sale:
+            for j, sale in enumerate(ev.sales):
+                if sale.good not in _GOOD_SET and not _GOOD_RE.search(sale.good):
+                    return _letter_problem(f"$.events[{i}].sales[{j}].good", _GOOD_RE, "good",
+                                           sale.good)
+    return None
+
+
 def validate(log: MeutererLog) -> list[SyntaxProblem]:
     """Check a decoded JSON log for what the text reader checks while reading: known colours,
     players named in the body, island names, goods letters, the shape of rounds. Problems are
-    located by JSON path (line 1, column 1)."""
+    located by JSON path (line 1, column 1). A card or good that is no letter is the one
+    problem given, as a typed decode gives it (see :func:`letter_problem`)."""
+    letter = letter_problem(log)
+    if letter is not None:
+        return [letter]
     colours = [p.colour for p in log.players]
     out: list[SyntaxProblem] = []
     islands = {i.name for i in DEFAULT_ISLANDS}

@@ -13,7 +13,6 @@ not name.
 from __future__ import annotations
 
 from collections.abc import Collection, Sequence
-from dataclasses import dataclass
 from operator import add
 from typing import Literal, NamedTuple
 
@@ -123,6 +122,25 @@ def _reshuffle(state: State) -> None:
     cards.reshuffle(state, state.variant.totals)
 
 
+Tally = tuple[tuple[int, ...], tuple[tuple[int, int], ...]]
+_TALLIES: dict[tuple[int, ...], Tally] = {}  # the short runs of cards a log repeats
+
+
+def _tally(cards: Sequence[int]) -> Tally:
+    """A run of cards counted: the heap it makes (8 slots, unseen cards in the last) and
+    (kind, number) for each named kind in it."""
+    key = cards if type(cards) is tuple else tuple(cards)
+    tally = _TALLIES.get(key)
+    if tally is None:
+        heap = [0] * 8
+        for c in key:
+            heap[c if c >= 0 else UNKNOWN] += 1
+        tally = (tuple(heap), tuple((k, m) for k, m in enumerate(heap[:UNKNOWN]) if m))
+        if len(key) <= 8 and len(_TALLIES) < 4096:
+            _TALLIES[key] = tally
+    return tally
+
+
 def _draw(state: State, seat: int, drawn: Sequence[int]) -> None:
     """Cards from the deck to ``seat``'s hand, one :func:`_take` each; at once when the deck
     holds them all (no reshuffle), the common case."""
@@ -132,15 +150,14 @@ def _draw(state: State, seat: int, drawn: Sequence[int]) -> None:
             _take(state, seat, c)
         return
     deck.count -= len(drawn)
-    hand, upper, known = state.hands[seat], deck.upper, state.known_out
-    for c in drawn:
-        if c >= 0:
-            if upper[c] > 0:
-                upper[c] -= 1
-            known[c] += 1
-            hand[c] += 1
-        else:
-            hand[UNKNOWN] += 1
+    heap, named = _tally(drawn)
+    hand = state.hands[seat]
+    hand[:] = map(add, hand, heap)
+    upper, known = deck.upper, state.known_out
+    for c, m in named:  # as many takes: the deck's bound goes down to 0 at most
+        known[c] += m
+        left = upper[c] - m
+        upper[c] = left if left > 0 else 0
 
 
 def _take(state: State, seat: int, card: int) -> bool:
@@ -218,12 +235,10 @@ def next_seller(state: State, after: int) -> int:
     """The next player clockwise after ``after`` who has not passed (possibly ``after``
     again); -1 when every player has passed."""
     passed = state.passed
-    n = len(passed)
-    s = after + 1
-    if s < n and not passed[s]:  # the common case: the next seat still sells
-        return s
-    for i in range(1, n + 1):
-        s = (after + i) % n
+    for s in range(after + 1, len(passed)):
+        if not passed[s]:
+            return s
+    for s in range(after + 1):  # round the table, back to ``after`` itself
         if not passed[s]:
             return s
     return -1
@@ -552,8 +567,7 @@ def mutiny_succeeds(captain: int, mutineer: int) -> bool:
 # -- phase 5: selling on the islands ---------------------------------------------------------
 
 
-@dataclass(slots=True)
-class Sale:
+class Sale(msgspec.Struct, gc=False):
     """Cards of one good a player sells on one active island (U2)."""
 
     seat: int
@@ -665,21 +679,30 @@ def resolve_sales(state: State, declared: list[tuple[int, int, int, int | None]]
         if want:
             sales.append(Sale(seat, pos, good, want))
     assumed: list[tuple[int, str]] = []
+    goods = [(p, circle[p].good) for p in active]
+    # the common case: each active island buys one good, and not the other's, so that a
+    # player's goods of that kind all go there (default_sales, with no choice to assume)
+    own = all(g != ANY for _, g in goods) and (len(goods) == 1 or goods[0][1] != goods[1][1])
     for seat, played in enumerate(state.played):
         if not (played[0] or played[1] or played[2] or played[3] or played[4]):
+            continue
+        if declared:
+            mine = used[seat]
+            rem = [played[g] - mine[g] for g in range(NGOODS)]
+        else:
+            rem = played
+        if own:
+            for p, g in goods:
+                if rem[g] and (not on or (seat, p) not in on):
+                    sales.append(Sale(seat, p, g, rem[g]))
             continue
         if on:
             open_islands = [p for p in active if (seat, p) not in on]
             if not open_islands:
                 continue
-        else:  # the common case: no sale declared
-            open_islands = active
-        if declared:
-            mine = used[seat]
-            rem = [played[g] - mine[g] for g in range(NGOODS)]
         else:
-            rem = played[:NGOODS]
-        extra = default_sales(state, seat, open_islands, rem)
+            open_islands = active
+        extra = default_sales(state, seat, open_islands, rem[:NGOODS])
         if not extra:
             continue
         sales += extra
@@ -816,18 +839,12 @@ def refill_need(state: State, seat: int) -> int:
 
 def _drawable(state: State, cards: Sequence[int]) -> bool:
     """The common case of :func:`check_drawn`, for a draw the deck holds without a reshuffle:
-    every named card is one the deck can still hold."""
+    every named card is one the deck can still hold (``m`` cards of a kind: the deck's bound
+    and the cards of the kind not yet known elsewhere both at least ``m``)."""
     upper, known, totals = state.deck.upper, state.known_out, state.variant.totals
-    if len(cards) == 1:
-        c = cards[0]
-        return c < 0 or (upper[c] > 0 and known[c] < totals[c])
-    seen: dict[int, int] = {}
-    for c in cards:
-        if c >= 0:
-            k = seen.get(c, 0)
-            if upper[c] <= k or known[c] + k >= totals[c]:
-                return False
-            seen[c] = k + 1
+    for c, m in _tally(cards)[1]:
+        if upper[c] < m or known[c] + m > totals[c]:
+            return False
     return True
 
 
@@ -850,15 +867,21 @@ def check_refill(state: State, seat: int, cards: Sequence[int] | None, count: in
                  keep: Sequence[int] | None, returned: int | None) -> list[Violation]:
     """Phase 8: draw to 5; the stevedore draws 3 more and keeps as many as needed for 5, the
     others going under the deck."""
+    got = len(cards) if cards is not None else (count or 0)
     size = sum(state.hands[seat])
     need = HAND_SIZE - size if size < HAND_SIZE else 0
     steve = state.taken[STEVEDORE] == seat
-    got = len(cards) if cards is not None else (count or 0)
     if got <= state.deck.count:  # the common case, checked first: the deck holds the draw
         if not steve:
-            if (got == need and keep is None and returned is None
-                    and (not cards or _drawable(state, cards))):
-                return []
+            if got == need and keep is None and returned is None:
+                if not cards:
+                    return []
+                upper, known, totals = state.deck.upper, state.known_out, state.variant.totals
+                for c, m in _tally(cards)[1]:  # see _drawable
+                    if upper[c] < m or known[c] + m > totals[c]:
+                        break
+                else:
+                    return []
         elif (got == need + STEVEDORE_EXTRA and cards is not None and keep is not None
               and len(keep) == need and (returned is None or returned == got - need)
               and _kept_from(cards, keep) and _drawable(state, cards)):
@@ -953,10 +976,26 @@ def apply_refill(state: State, seat: int, cards: Sequence[int] | None, count: in
     drew beyond the refill."""
     n = len(cards) if cards is not None else (count or 0)
     hand = state.hands[seat]
+    deck = state.deck
+    if (n <= deck.count and keep is None and returned is None
+            and state.taken[STEVEDORE] != seat):
+        # the common case: a plain draw the deck holds, no reshuffle (as _draw does)
+        deck.count -= n
+        if cards is None:
+            hand[UNKNOWN] += n
+            return
+        heap, named = _tally(cards)
+        hand[:] = map(add, hand, heap)
+        upper, known = deck.upper, state.known_out
+        for c, m in named:
+            known[c] += m
+            left = upper[c] - m
+            upper[c] = left if left > 0 else 0
+        return
     size = sum(hand)
     need = HAND_SIZE - size if size < HAND_SIZE else 0
     drawn: list[int]
-    if n <= state.deck.count:  # the common case: the deck holds the draw, no reshuffle
+    if n <= state.deck.count:  # the deck holds the draw, no reshuffle
         if cards is None:
             state.deck.count -= n
             hand[UNKNOWN] += n
