@@ -169,9 +169,21 @@ def _fold_keys(name: str) -> tuple[str, ...]:
 _ISLAND_KEYS = [(key, i.name) for i in DEFAULT_ISLANDS for key in _fold_keys(i.name)]
 
 
+_FOUND: dict[str, str | None] = {}  # spellings read before, and the island each names
+
+
 def find_island(text: str) -> str | None:
     """An island's name from a spelling: any case, umlauts written out or dropped, spaces or
     hyphens optional, or a unique prefix (``Kar`` for Karge Zunge, ``Fro`` for Frosthöhle)."""
+    if text in _FOUND:
+        return _FOUND[text]
+    name = _find_island(text)
+    if len(text) <= 40 and len(_FOUND) < 4096:
+        _FOUND[text] = name
+    return name
+
+
+def _find_island(text: str) -> str | None:
     keys = _fold_keys(text.strip())
     if not keys or not keys[0]:
         return None

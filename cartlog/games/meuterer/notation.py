@@ -119,6 +119,8 @@ OUTCOME_WORDS = {"captain": "captain", "captains": "captain", "capitaine": "capt
                  "mutin": "mutineers", "mutiny": "mutineers", "success": "mutineers",
                  "succeeds": "mutineers", "successful": "mutineers"}
 _INT = re.compile(r"[+\-\u2212]?\d+")
+_KEYWORD = re.compile(r"[^\s:]+")
+_ENTRY_WORD = re.compile(r"[^\s,]+|,")  # located_words of each comma-separated entry
 _GOOD_NAMES = {name: GOODS[kind] for name, kind in GOOD_ALIASES.items()}
 _DRAW_WORDS = {**{k: "keep" for k in KEEP_WORDS}, **{r: "return" for r in RETURN_WORDS}}
 _CARD_HELP = ("R (ruby), S (salt), W (wine), C (cloth), G (grain), X (conflict), P (pirate), "
@@ -153,6 +155,8 @@ def _letters_of(word: str) -> str | None:
 
 def _int(word: str) -> int | None:
     """A whole number, negative too (score lines); runaway lengths read as capped."""
+    if word.isascii() and word.isdigit() and len(word) <= 15:  # the common case
+        return int(word)
     if _INT.fullmatch(word):
         text = word.replace("\u2212", "-")
         sign = -1 if text.startswith("-") else 1
@@ -176,6 +180,26 @@ class _Reader(LogReader):
     header_fields = HEADER_FIELDS
     palette = Palette(COLOURS)
     names_are_players = True
+
+    def __init__(self, text: str, path: str) -> None:
+        super().__init__(text, path)
+        self._player_of: dict[str, str] = {}  # words read as a player, once the header is read
+
+    def player(self, word: str) -> str | None:
+        """:meth:`LogReader.player`, remembered for the words a log repeats (not while the
+        players are guessed from the body)."""
+        colour = self._player_of.get(word)
+        if colour is not None:
+            return colour
+        colour = super().player(word)
+        if colour is not None and not self.guessing:
+            self._player_of[word] = colour
+        return colour
+
+    def strip_comments(self, raw: str, line: int) -> tuple[str, str | None]:
+        if "{" not in raw and ";" not in raw:  # the common case: a line without comments
+            return raw, None
+        return super().strip_comments(raw, line)
 
     # -- header ------------------------------------------------------------------------------
 
@@ -428,7 +452,7 @@ class _Reader(LogReader):
 
     def _line(self, raw: str, line: int, indent: int):
         text, comment = self.strip_comments(raw, line)
-        m = re.compile(r"[^\s:]+").match(text, indent)
+        m = _KEYWORD.match(text, indent)
         word = m.group(0).lower() if m else ""
         kind = KEYWORDS.get(word)
         if kind is None:
@@ -447,16 +471,18 @@ class _Reader(LogReader):
     def _entries(self, text: str, pos: int) -> list[list[tuple[str, int]]]:
         """The comma-separated entries of a line, as lists of located words."""
         out = []
-        start = pos
-        while True:
-            comma = text.find(",", start)
-            stop = comma if comma >= 0 else len(text)
-            words = located_words(text, start, stop)
-            if words:
-                out.append(words)
-            if comma < 0:
-                return out
-            start = comma + 1
+        words: list[tuple[str, int]] = []
+        for m in _ENTRY_WORD.finditer(text, pos):  # the words, and the commas between entries
+            word = m.group()
+            if word == ",":
+                if words:
+                    out.append(words)
+                    words = []
+            else:
+                words.append((word, m.start() + 1))
+        if words:
+            out.append(words)
+        return out
 
     def _round(self, text, pos, line, col, end, comment):
         words = located_words(text, pos)
