@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Collection, Sequence
 from operator import add
-from typing import Literal, NamedTuple
+from typing import Literal
 
 import msgspec
 
@@ -679,10 +679,16 @@ def resolve_sales(state: State, declared: list[tuple[int, int, int, int | None]]
         if want:
             sales.append(Sale(seat, pos, good, want))
     assumed: list[tuple[int, str]] = []
-    goods = [(p, circle[p].good) for p in active]
     # the common case: each active island buys one good, and not the other's, so that a
     # player's goods of that kind all go there (default_sales, with no choice to assume)
-    own = all(g != ANY for _, g in goods) and (len(goods) == 1 or goods[0][1] != goods[1][1])
+    goods: tuple[tuple[int, int], ...]
+    if len(active) == 1:
+        g = circle[active[0]].good
+        goods, own = ((active[0], g),), g != ANY
+    else:
+        p, q = active
+        g, h = circle[p].good, circle[q].good
+        goods, own = ((p, g), (q, h)), g != ANY and h != ANY and g != h
     for seat, played in enumerate(state.played):
         if not (played[0] or played[1] or played[2] or played[3] or played[4]):
             continue
@@ -731,12 +737,15 @@ def majorities(state: State, sales: list[Sale]) -> list[tuple[int, Item]]:
     """U4 on every active island: the players with the most cards of the type they sell there
     score the table's value for their number; the merchant, when tied for most, the first."""
     out: list[tuple[int, Item]] = []
+    if not sales:
+        return out
     merchant = state.taken[MERCHANT]
+    circle = state.circle
     for pos in state.active():
-        isl = state.circle[pos]
         here = [s for s in sales if s.island == pos and s.count > 0]
         if not here:
             continue
+        isl = circle[pos]
         if len(here) == 1:  # the common case: a sole majority
             s = here[0]
             pts = isl.values[0]
@@ -768,13 +777,14 @@ def round_points(state: State, success: bool | None, capt_dest: int, mut_dest: i
     """
     items: list[list[Item]] = [[] for _ in state.colours]
     taken = state.taken
+    circle = state.circle
     if success and taken[MUTINEER] >= 0:
-        isl = state.island(mut_dest)
+        isl = circle[mut_dest % len(circle)]
         items[taken[MUTINEER]].append(Item("ship", isl.ship, f"ship {isl.ship} ({isl.name})"))
         if taken[CABINBOY] >= 0:
             items[taken[CABINBOY]].append(Item("cabinboy", 2, "cabin boy 2"))
     else:
-        isl = state.island(capt_dest)
+        isl = circle[capt_dest % len(circle)]
         items[state.captain].append(Item("ship", isl.ship, f"ship {isl.ship} ({isl.name})"))
         if taken[MATE] >= 0:
             wage = max(0, state.wage)

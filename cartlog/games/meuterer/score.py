@@ -68,18 +68,22 @@ def breakdown(replay) -> MeutererBreakdown:
     names = {p.colour: p.name for p in log.players}
     rounds = []
     last_recorded: list[int | None] = [None] * len(colours)
+    name = state.island_name
     for rs in replay.scores:
         players = []
+        items, roles, recorded, totals = rs.items, rs.roles, rs.recorded, rs.totals
+        recorded_totals = rs.recorded_totals
         for seat, colour in enumerate(colours):
-            its = rs.items[seat]
-            if rs.recorded_totals[seat] is not None:
-                last_recorded[seat] = rs.recorded_totals[seat]
+            its = items[seat]
+            recorded_total = recorded_totals[seat]
+            if recorded_total is not None:
+                last_recorded[seat] = recorded_total
+            points = 0
+            for i in its:
+                points += i.points
             players.append(PlayerRound(
-                colour=colour, role=rs.roles[seat], points=sum(i.points for i in its),
-                items=its[:],
-                recorded=rs.recorded[seat], total=rs.totals[seat],
-                recorded_total=rs.recorded_totals[seat]))
-        name = state.island_name
+                colour=colour, role=roles[seat], points=points, items=its[:],
+                recorded=recorded[seat], total=totals[seat], recorded_total=recorded_total))
         rounds.append(RoundBreakdown(
             round=rs.round, captain=colours[rs.captain], port=name(rs.port),
             previous=name(rs.previous) if rs.previous >= 0 else None,

@@ -81,10 +81,13 @@ REASONS: dict[str, Literal["track", "combat", "gold", "coins"]] = {
     "track": "track", "combat": "combat", "gold": "gold", "coins": "coins"}
 
 
+_PIRATE_ID = {name: i for i, name in reversed(list(enumerate(PIRATES)))}
+
+
 def pirate_id(name: str | None) -> int | None:
     if name is None:
         return None
-    return PIRATES.index(name) if name in PIRATES else -1
+    return _PIRATE_ID.get(name, -1)
 
 
 def track_of(log: MutinyLog) -> Track:
@@ -106,6 +109,8 @@ class Engine:
         # alike, so a position (which writes the state) resumes the game at any step.
         self.state = state
         self.undecided: str | None = None  # why the outcome's tie-break cannot be checked
+        # the last turn read for the rules (see _turn): its event and what was read from it
+        self._last_turn: tuple[Turn, tuple[list[int], int | None, Effect]] | None = None
 
     @property
     def sides(self) -> list[str | None] | None:
@@ -343,6 +348,16 @@ class Engine:
             return pirate_id(ev.card)
         return pirate_id(ev.turned[-1]) if ev.turned else None
 
+    def _turn(self, ev: Turn) -> tuple[list[int], int | None, Effect]:
+        """The cards turned, the card used and its effect, as the rules take them; read once
+        for the check and the carrying out of the same turn (none of them is changed)."""
+        last = self._last_turn
+        if last is not None and last[0] is ev:
+            return last[1]
+        read = ([pirate_id(c) or 0 for c in ev.turned], self._card(ev), self._effect(ev))
+        self._last_turn = (ev, read)
+        return read
+
     def _effect(self, ev: Turn) -> Effect:
         victim = None
         if ev.victim is not None:
@@ -374,8 +389,8 @@ class Engine:
                                            f"{declared[0]}-{declared[1]}",
                                            f"{declared[0]}-{declared[1]}",
                                            "-".join(map(str, event.values))))
-            return extra + check_turn(s, seat, [pirate_id(c) or 0 for c in event.turned],
-                              self._card(event), self._effect(event))
+            turned, card, effect = self._turn(event)
+            return extra + check_turn(s, seat, turned, card, effect)
         if kind is Ship:
             return check_ship(s, event.moved, event.at, event.storm)
         if kind is Mutiny:
@@ -554,8 +569,7 @@ class Engine:
         elif kind is Turn:
             seat = self._seat(event.player)
             if seat is not None:
-                apply_turn(s, seat, [pirate_id(c) or 0 for c in event.turned],
-                           self._card(event), self._effect(event))
+                apply_turn(s, seat, *self._turn(event))
         elif kind is Ship:
             if not s.closed and s.phase in (TURN, SHIP):
                 apply_ship(s)

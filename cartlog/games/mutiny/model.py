@@ -92,10 +92,16 @@ SIDE_ALIASES = {"v": "V", "valverde": "V", "captain": "V", "pink": "V", "rose": 
 
 def combat_kind(token: str) -> int | None:
     """``P2`` -> 1, ``G3`` -> 5, ``?`` -> -1; None when not a combat card."""
+    kind = _COMBAT_KINDS.get(token)
+    if kind is not None:  # the common case: a card as the canonical form writes it
+        return kind
     t = token.upper()
     if t in ("?", "C?"):
         return -1
     return COMBAT.index(t) if t in COMBAT else None
+
+
+_COMBAT_KINDS = {**{c: i for i, c in enumerate(COMBAT)}, "?": -1, "C?": -1}
 
 
 def combat_value(kind: int) -> int:
@@ -291,7 +297,10 @@ class State:
         return len(self.colours)
 
     def seat(self, colour: str) -> int | None:
-        return self.colours.index(colour) if colour in self.colours else None
+        try:
+            return self.colours.index(colour)
+        except ValueError:  # not a player
+            return None
 
     def copy(self) -> State:
         """An independent copy: every list, dict and deck anew, one level deep (their items
@@ -310,7 +319,7 @@ class State:
         return s
 
     def facedown(self) -> int:
-        return sum(1 for c in self.row if c < 0)
+        return sum(map((0).__gt__, self.row))  # the slots below 0
 
     def in_play(self) -> int:
         """Pirate cards shuffled for a row: 13, or 12 once a card is in the lifeboat (M5)."""

@@ -70,15 +70,36 @@ class Effect:
     def none() -> Effect:
         return Effect([], [], [])
 
+    def given(self) -> bool:
+        """Whether the log filled in any effect field (``bool(self.fields())``)."""
+        return bool(self.combat or self.under or self.gold or self.values or self.swap
+                    or self.coins is not None or self.victim is not None
+                    or self.conviction is not None or self.side is not None
+                    or self.look is not None or self.pair is not None)
+
     def fields(self) -> list[str]:
         """The effect fields the log filled in."""
         out = []
-        for name in ("combat", "under", "gold", "values"):
-            if getattr(self, name):
-                out.append(name)
-        for name in ("coins", "victim", "conviction", "side", "look", "pair"):
-            if getattr(self, name) is not None:
-                out.append(name)
+        if self.combat:
+            out.append("combat")
+        if self.under:
+            out.append("under")
+        if self.gold:
+            out.append("gold")
+        if self.values:
+            out.append("values")
+        if self.coins is not None:
+            out.append("coins")
+        if self.victim is not None:
+            out.append("victim")
+        if self.conviction is not None:
+            out.append("conviction")
+        if self.side is not None:
+            out.append("side")
+        if self.look is not None:
+            out.append("look")
+        if self.pair is not None:
+            out.append("pair")
         if self.swap:
             out.append("swap")
         return out
@@ -119,10 +140,10 @@ def open_slots(state: State) -> list[int]:
 
 
 def first_facedown(state: State) -> int:
-    for i, c in enumerate(state.row):
-        if c == FACEDOWN:
-            return i
-    return len(state.row)
+    try:
+        return state.row.index(FACEDOWN)
+    except ValueError:  # every slot turned
+        return len(state.row)
 
 
 def sate_pay(state: State) -> int:
@@ -515,7 +536,8 @@ def apply_turn(state: State, seat: int, turned: Sequence[int], card: int | None,
     if used is not None and used >= 0:
         apply_effect(state, seat, used, effect)
     note_empty(state)
-    if used != SATE and any(c == SATE and not state.taken[j] for j, c in enumerate(state.row)):
+    if used != SATE and SATE in state.row and any(
+            c == SATE and not state.taken[j] for j, c in enumerate(state.row)):
         state.bounty += 1
     state.turn = next_seat(state, seat)
     if all(u is not None for u in state.used):
@@ -524,7 +546,8 @@ def apply_turn(state: State, seat: int, turned: Sequence[int], card: int | None,
 
 def note_empty(state: State) -> None:
     """M6: remember the first supply used up during the round."""
-    if state.emptied is None:
+    if state.emptied is None and not (state.combat.deck.count and state.gold.deck.count
+                                      and state.supply):
         for name, left in (("combat", state.combat.deck.count), ("gold", state.gold.deck.count),
                            ("coins", state.supply)):
             if left == 0:
@@ -542,7 +565,7 @@ def apply_effect(state: State, seat: int, card: int, e: Effect) -> None:
     """Carry out ``card``'s action; what the log leaves out is assumed where the rules leave
     no choice (package docstring, readings of our own)."""
     hand, golds = state.hands[seat], state.golds[seat]
-    given = bool(e.fields())
+    given = e.given()
 
     def coins_in(n: int) -> None:
         n = max(0, min(n, state.supply))
