@@ -504,8 +504,9 @@ class Engine:
             self._note(v, self._where(event), f"$.events[{index}].wage", state.round, None,
                        state.captain, to_position(state))
         rules.apply_wage(state, event.wage)
-        self._emit("wage", event, None, None, state.captain,
-                   f"{state.colours[state.captain]} offers the mate {event.wage}", start)
+        if self._listener is not None:
+            self._emit("wage", event, None, None, state.captain,
+                       f"{state.colours[state.captain]} offers the mate {event.wage}", start)
 
     # -- selling -----------------------------------------------------------------------------
 

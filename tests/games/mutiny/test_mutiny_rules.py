@@ -631,3 +631,36 @@ def test_legal_events_pass_their_own_check():
         assert [v for v in e.check(m) if v.code.startswith("row/")] == []
     d = pos(phase="deal", row="-", giver="blue", to_move="blue")
     assert d.check(d.legal()[0]) == []
+
+
+def test_action_effect_given_is_any_field_the_log_filled_in():
+    """003 'Actions of the pirate cards': a card's action is assumed only where the log gives
+    none of its fields; ``given`` answers as the list of fields does."""
+    import itertools
+
+    values = {"combat": [1], "under": [2], "gold": [0], "values": (3, 4), "coins": 0,
+              "victim": 1, "conviction": "set", "side": "V", "look": "red", "pair": "A",
+              "swap": True}
+    for k in range(3):
+        for names in itertools.combinations(values, k):
+            effect = rules.Effect([], [], [], **{n: values[n] for n in names
+                                                 if n not in ("combat", "under", "gold")})
+            for n in names:
+                if n in ("combat", "under", "gold"):
+                    setattr(effect, n, values[n])
+            assert effect.given() == bool(effect.fields()) == bool(names), names
+
+
+def test_M2_a_turn_read_once_for_check_and_apply_is_read_anew_for_another_turn():
+    """The engine reads a turn's cards and effect once for its check and its carrying out;
+    another turn (another event, even an equal one) is read anew."""
+    from cartlog.games.mutiny.events import Turn
+
+    log = SPEC.simulate(SPEC.default_rules, 4, 1)
+    engine = Engine.start(log)
+    first, second = [ev for ev in log.events if type(ev) is Turn][:2]
+    read = engine._turn(first)
+    assert engine._turn(first) is read
+    assert engine._turn(second) is not read
+    again = Turn(**{f: getattr(first, f) for f in first.__struct_fields__})
+    assert engine._turn(again) is not read and engine._turn(again) == read
