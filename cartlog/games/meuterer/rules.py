@@ -1034,8 +1034,16 @@ def apply_refill(state: State, seat: int, cards: Sequence[int] | None, count: in
                     state.known_out[c] += 1
             elif pool:
                 pool.pop()  # kept a card not drawn: keep at least the number right
+        deck, known, totals = state.deck, state.known_out, state.variant.totals
         for c in pool:
-            _return_under(state, seat, c)
+            if c >= 0 and hand[c]:  # the common case: a named card (cards.put_under)
+                hand[c] -= 1
+                known[c] -= 1
+                bound = deck.upper[c] + 1
+                deck.upper[c] = bound if bound < totals[c] else totals[c]
+                deck.count += 1
+            else:
+                _return_under(state, seat, c)
         return
     if returned is not None:
         ret = min(returned, len(drawn))

@@ -68,7 +68,11 @@ def breakdown(replay) -> MeutererBreakdown:
     names = {p.colour: p.name for p in log.players}
     rounds = []
     last_recorded: list[int | None] = [None] * len(colours)
-    name = state.island_name
+    circle = [isl.name for isl in state.circle]
+
+    def name(pos: int) -> str:  # state.island_name
+        return circle[pos % len(circle)] if pos >= 0 else "-"
+
     for rs in replay.scores:
         players = []
         items, roles, recorded, totals = rs.items, rs.roles, rs.recorded, rs.totals
