@@ -100,9 +100,11 @@ def _overs(state: State, adds: list[tuple[int, int, int | None]]) -> list[bool]:
 
 
 def doubtful(engine: Engine, cur: _Round) -> bool:
-    """Whether the round about to be settled records more conflict cards than a player kept,
-    or an outcome the cards added do not give: values a look-ahead may read as slips. (A
-    destination is asked about when the settling meets it, before anything has moved.)"""
+    """Whether the round being settled records more conflict cards than a player kept, or an
+    outcome the cards added do not give: values a look-ahead may read as slips. The engine
+    asks only when its mutiny phase meets a count beyond the conflict cards known or another
+    outcome, before any card of the mutiny has moved (a destination is asked about when the
+    settling meets it); a clean round never comes here."""
     state = engine.state
     mut = state.taken[MUTINEER]
     if mut < 0 or (cur.outcome is None and not cur.adds):

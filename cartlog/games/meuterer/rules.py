@@ -449,12 +449,14 @@ def apply_pass(state: State, seat: int, action: int | None) -> None:
     (a card already held stays with its holder)."""
     if state.passed[seat]:
         return
-    state.passed[seat] = True
+    passed = state.passed
+    passed[seat] = True
     if (seat != state.captain and action is not None and action >= 0
             and state.taken[action] < 0 and state.action[seat] < 0):
         state.taken[action] = seat
         state.action[seat] = action
-    state.turn = next_seller(state, seat)
+    after = seat + 1
+    state.turn = after if after < len(passed) and not passed[after] else next_seller(state, seat)
 
 
 # -- phase 3: destinations ---------------------------------------------------------------------
@@ -634,8 +636,7 @@ def resolve_sales(state: State, declared: list[tuple[int, int, int, int | None]]
     """
     active = state.active()
     circle = state.circle
-    n = len(state.colours)
-    used = [[0] * NGOODS for _ in range(n)] if declared else []
+    used: dict[int, list[int]] = {}  # seat -> cards of each good its declarations sell
     on: dict[tuple[int, int], int] = {}  # (seat, island) -> good declared there
     sales: list[Sale] = []
     bad: list[tuple[int, Violation]] = []
@@ -660,7 +661,10 @@ def resolve_sales(state: State, declared: list[tuple[int, int, int, int | None]]
             bad.append((i, Violation("sale/one-type", f"{why} ({isl.name})",
                                      expected=good_name(first), actual=good_name(good))))
             continue
-        have = state.played[seat][good] - used[seat][good]
+        mine = used.get(seat)
+        if mine is None:
+            mine = used[seat] = [0] * NGOODS
+        have = state.played[seat][good] - mine[good]
         want = have if count is None else count
         if count is None and not have:
             bad.append((i, Violation(
@@ -675,7 +679,7 @@ def resolve_sales(state: State, declared: list[tuple[int, int, int, int | None]]
                 expected=f"<= {have}", actual=str(want))))
             want = have
         on[(seat, pos)] = good
-        used[seat][good] += want
+        mine[good] += want
         if want:
             sales.append(Sale(seat, pos, good, want))
     assumed: list[tuple[int, str]] = []
@@ -692,11 +696,8 @@ def resolve_sales(state: State, declared: list[tuple[int, int, int, int | None]]
     for seat, played in enumerate(state.played):
         if not (played[0] or played[1] or played[2] or played[3] or played[4]):
             continue
-        if declared:
-            mine = used[seat]
-            rem = [played[g] - mine[g] for g in range(NGOODS)]
-        else:
-            rem = played
+        mine = used.get(seat)
+        rem = played if mine is None else [played[g] - mine[g] for g in range(NGOODS)]
         if own:
             for p, g in goods:
                 if rem[g] and (not on or (seat, p) not in on):
