@@ -874,8 +874,11 @@ def validate(log: MeutererLog) -> list[SyntaxProblem]:
     located by JSON path (line 1, column 1). A card or good that is no letter is the one
     problem given, as a typed decode gives it (see :func:`letter_problem`)."""
     letter = letter_problem(log)
-    if letter is not None:
-        return [letter]
+    return [letter] if letter is not None else _read_checks(log)
+
+
+def _read_checks(log: MeutererLog) -> list[SyntaxProblem]:
+    """What the text reader checks, of a JSON log whose letters are all goods letters."""
     colours = [p.colour for p in log.players]
     out: list[SyntaxProblem] = []
     islands = {i.name for i in DEFAULT_ISLANDS}
