@@ -104,6 +104,7 @@ KEYWORDS = {
     "sales": "sale", "draw": "draw", "draws": "draw", "score": "score", "scores": "score",
     "total": "total", "totals": "total",
 }
+_READERS = {kind: f"_{kind}" for kind in set(KEYWORDS.values())}  # the method of each line
 PASS_WORDS = frozenset({"pass", "passe", "passes", "passed"})
 ROBBED_WORDS = frozenset({"robbed", "rob", "robbery", "stolen", "vole", "volé", "raided"})
 KEEP_WORDS = frozenset({"keep", "keeps", "kept", "garde"})
@@ -195,6 +196,10 @@ class _Reader(LogReader):
         if colour is not None and not self.guessing:
             self._player_of[word] = colour
         return colour
+
+    def who(self, word: str, at: int, line: int) -> str | None:
+        colour = self._player_of.get(word)  # a word read before: no problem to give
+        return colour if colour is not None else super().who(word, at, line)
 
     def strip_comments(self, raw: str, line: int) -> tuple[str, str | None]:
         if "{" not in raw and ";" not in raw:  # the common case: a line without comments
@@ -466,7 +471,7 @@ class _Reader(LogReader):
         if pos < len(text) and text[pos] == ":":
             pos += 1
         col, end = indent + 1, len(raw) + 1
-        return getattr(self, f"_{kind}")(text, pos, line, col, end, comment)
+        return getattr(self, _READERS[kind])(text, pos, line, col, end, comment)
 
     def _entries(self, text: str, pos: int) -> list[list[tuple[str, int]]]:
         """The comma-separated entries of a line, as lists of located words."""
