@@ -313,7 +313,9 @@ def _from_stdin(rec: Recorder, lines: Iterable[str], ascii_only: bool,
         elif reply.kind == "quit":
             break
     state = "the game is over" if rec.game.is_over() else rec.status().splitlines()[0]
-    sys.stdout.write(f"{rec.path}: {rec.count()} lines, {refused} refused; {state}\n")
+    n = rec.count()
+    sys.stdout.write(f"{rec.path}: {n} line{'s' if n != 1 else ''}, {refused} refused; "
+                     f"{state}\n")
     return EXIT_REFUSED if refused else EXIT_OK
 
 
