@@ -56,6 +56,9 @@ class _Stop(Exception):
 # findings about the cards drawn, which the reading followed decides.
 _SLIPS = ("draw/count", "draw/not-next-in-row")
 _DRAWN = frozenset({"draw/count", "draw/not-next-in-row", "card/too-many"})
+# Drawn cards as written -> their signs, for each rule set: the draws met so far (a few
+# hundred spellings at most), so that a usual draw costs one look-up.
+_DRAW_SIGNS: dict[str, dict[str, tuple[int, ...]]] = {}
 # Each draw read both ways is played to the end of the log: past this many in one log (a log
 # whose every draw is off is no slip of the pen) the rest are kept as written.
 _DRAW_READS = 25
@@ -76,6 +79,7 @@ class Replay:
         self._unknown_forward = 0
         self._listener: Callable[[Step], None] | None = None
         self.rs = find_ruleset(log.rules) or RULESETS["2000-jamaica"]
+        self._draw_signs: dict[str, tuple[int, ...]] = {}
         self.colours = [p.colour for p in log.players]
         self.seat_of = {}
         for seat, c in enumerate(self.colours):
@@ -116,12 +120,7 @@ class Replay:
         self._listener = listener
         try:
             self._setup()
-            turn, event_of = self._turn, self._event
-            for index, event in enumerate(self.log.events):
-                if type(event) is Turn:
-                    turn(index, event)
-                else:
-                    event_of(index, event)
+            self._walk()
             self._finish()
         except _Stop:
             self.stopped = True
@@ -129,6 +128,60 @@ class Replay:
                 f"the audit stopped at the first error (turn {self.turns}): the rest of the "
                 "log and the result were not checked")
         return self
+
+    def _walk(self) -> None:
+        """Every event in order. A turn of the usual kind (in its order and number, known
+        cards played from a known hand and drawn from the deck, room for every action, no
+        mark, nobody listening) is checked and played action by action with the rule
+        functions alone; at the first action that is anything else, or that a rule function
+        finds fault with, :meth:`_turn` takes over for the rest of the turn (locating each
+        finding, counting what could not be checked)."""
+        state = self.state
+        self._draw_signs = _DRAW_SIGNS.setdefault(state.rs.name, {})
+        seat_of, hands = self.seat_of, state.hands
+        sign_of, drawn, signs_named = state.rs.index.get, self._draw_signs.get, self._signs_named
+        check_forward, apply_forward = rules.check_forward, rules.apply_forward
+        check_back, apply_back = rules.check_back, rules.apply_back
+        end_turn, turn_of, event_of = rules.end_turn, self._turn, self._event
+        limit = state.rs.actions
+        plain = self._listener is None
+        for index, event in enumerate(self.log.events):
+            if type(event) is not Turn:
+                event_of(index, event)
+                continue
+            self.turns = number = self.turns + 1
+            seat = seat_of.get(event.player, 0)
+            actions = event.actions
+            done = 0
+            # room for every action: a log that starts from a position may start mid-turn
+            if (plain and seat == state.seat and state.winner is None
+                    and (event.number is None or event.number == number)
+                    and len(actions) + state.done <= limit and not hands[seat][UNKNOWN]):
+                for act in actions:
+                    if state.winner is not None:
+                        break
+                    kind = type(act)
+                    if kind is Forward:
+                        card = sign_of(act.card, -1)
+                        if card < 0 or act.condoned or check_forward(state, seat, card,
+                                                                     act.start, act.to):
+                            break
+                        apply_forward(state, seat, card, act.start, act.to)
+                    elif kind is Back:
+                        cards = drawn(act.cards) or signs_named(act.cards)
+                        if cards is None or act.condoned or check_back(
+                                state, seat, act.start, act.to, cards, act.count):
+                            break
+                        apply_back(state, seat, act.start, act.to, cards, act.count)
+                    else:
+                        break
+                    done += 1
+                else:
+                    if done:
+                        self.actions += done
+                        end_turn(state)
+                        continue
+            turn_of(index, event, number, seat, done)
 
     def _setup(self) -> None:
         log, rs = self.log, self.rs
@@ -172,9 +225,8 @@ class Replay:
                    + (self.log.position or ""), self.notes[start:])
 
     def _event(self, index: int, event) -> None:
-        if isinstance(event, Turn):
-            self._turn(index, event)
-        elif isinstance(event, Row):
+        """An event other than a turn (:meth:`_walk` walks the turns)."""
+        if isinstance(event, Row):
             self._row(index, event)
         elif isinstance(event, HandClaim):
             self._hand_claim(index, event)
@@ -186,33 +238,46 @@ class Replay:
     def _where(self, obj) -> tuple[int, int, int] | None:
         return (obj.line, obj.col, obj.end) if obj.line else None
 
-    def _turn(self, index: int, turn: Turn) -> None:
-        """Walk one turn: the rules of the turn are :mod:`rules`' (order, room for another
+    def _signs_named(self, cards: str | None) -> tuple[int, ...] | None:
+        """The signs of drawn cards that every letter names (kept for the next draw written
+        alike), else ``None``."""
+        if cards is None or len(cards) > 8:
+            return None
+        index = self.state.rs.index
+        signs = tuple(index.get(c, -1) for c in cards)
+        if -1 in signs:
+            return None
+        if len(self._draw_signs) < 4096:
+            self._draw_signs[cards] = signs
+        return signs
+
+    def _turn(self, index: int, turn: Turn, number: int, seat: int, first: int = 0) -> None:
+        """Walk one turn, from its action ``first`` (the ones before it were played by
+        :meth:`_walk`): the rules of the turn are :mod:`rules`' (order, room for another
         action, the end of the turn); the turn number and condoned marks are the log's own."""
         state = self.state
-        self.turns += 1
-        number = self.turns
-        seat = self.seat_of.get(turn.player, 0)
         start_notes = len(self.notes)
-        if state.winner is not None:
-            if turn.actions:
-                self._note(rules.action_after_end(state, True, turn.player),
-                           self._where(turn.actions[0]) or self._where(turn),
-                           f"$.events[{index}].actions[0]", number, 1, seat, to_position(state))
-            self._emit("turn-end", turn, None, number, None, seat, "after the end",
-                       self.notes[start_notes:])
-            return
-        if turn.number is not None and turn.number != number:  # log only: the numbering
-            self._note(Violation("turn/number", f"turn written as {turn.number} is turn "
-                                 f"{number} of the game", expected=str(number),
-                                 actual=str(turn.number)),
-                       self._where(turn), f"$.events[{index}].number", number, None, seat)
-        if seat != state.seat:
-            for v in rules.check_turn_order(state, seat):
-                self._note(v, self._where(turn), f"$.events[{index}].player", number, None,
-                           seat, to_position(state))
-            rules.begin_turn(state, seat)  # as played (end_turn began the expected seat's)
-        moved = 0
+        if not first:  # the turn's own rules, met before its first action
+            if state.winner is not None:
+                if turn.actions:
+                    self._note(rules.action_after_end(state, True, turn.player),
+                               self._where(turn.actions[0]) or self._where(turn),
+                               f"$.events[{index}].actions[0]", number, 1, seat,
+                               to_position(state))
+                self._emit("turn-end", turn, None, number, None, seat, "after the end",
+                           self.notes[start_notes:])
+                return
+            if turn.number is not None and turn.number != number:  # log only: the numbering
+                self._note(Violation("turn/number", f"turn written as {turn.number} is turn "
+                                     f"{number} of the game", expected=str(number),
+                                     actual=str(turn.number)),
+                           self._where(turn), f"$.events[{index}].number", number, None, seat)
+            if seat != state.seat:
+                for v in rules.check_turn_order(state, seat):
+                    self._note(v, self._where(turn), f"$.events[{index}].player", number,
+                               None, seat, to_position(state))
+                rules.begin_turn(state, seat)  # as played (end_turn began the expected seat's)
+        moved = first
         room_reported = False
         pass_condoned = passed = after_pass_reported = False
         fast = self._listener is None
@@ -221,7 +286,9 @@ class Replay:
         check_forward, apply_forward = rules.check_forward, rules.apply_forward
         check_back, apply_back = rules.check_back, rules.apply_back
         limit = state.rs.actions
-        for ai, act in enumerate(turn.actions):
+        actions = turn.actions
+        for ai in range(first, len(actions)):
+            act = actions[ai]
             if state.winner is not None:
                 self._note(rules.action_after_end(state, False, type(act).__name__.lower()),
                            self._where(act), f"$.events[{index}].actions[{ai}]", number, ai + 1,
@@ -253,9 +320,9 @@ class Replay:
                 else:
                     self._forward(act, index, number, ai, seat)
             elif kind is Back:
-                cards = act.cards
-                if fast and cards is not None and "?" not in cards and not act.condoned:
-                    signs = [sign_of(c) for c in cards]
+                signs = (self._draw_signs.get(act.cards) or self._signs_named(act.cards)
+                         if fast and not act.condoned else None)
+                if signs is not None:
                     if not check_back(state, seat, act.start, act.to, signs, act.count):
                         apply_back(state, seat, act.start, act.to, signs, act.count)
                     else:

@@ -11,6 +11,8 @@ Cards are sign numbers, ``-1`` for a card whose sign the log does not know.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from cartlog.core import cards
 from cartlog.core.findings import Violation
 from cartlog.games.cartagena.model import NSIGNS, UNKNOWN, RuleSet, State
@@ -234,7 +236,7 @@ def peek_row(state: State, n: int) -> list[int]:
     return [row[i + k] if i + k < len(row) else -1 for k in range(n)]
 
 
-def check_drawn(state: State, seat: int, cards: list[int]) -> list[Violation]:
+def check_drawn(state: State, seat: int, cards: Sequence[int]) -> list[Violation]:
     """The cards a draw names: the next ones of the Tortuga row (O4), and never a sign the
     deck can no longer hold (O1, R1, C5)."""
     rs = state.rs
@@ -298,7 +300,7 @@ def check_drawn(state: State, seat: int, cards: list[int]) -> list[Violation]:
     return out
 
 
-def draw(state: State, seat: int, n: int, cards: list[int] | None) -> None:
+def draw(state: State, seat: int, n: int, cards: Sequence[int] | None) -> None:
     """Move ``n`` cards to ``seat``'s hand: from the Tortuga row in arrow order (O4) or the
     deck (C5). ``cards`` gives their signs where the log knows them."""
     rs = state.rs
@@ -443,7 +445,30 @@ def explain_forward(state: State, start: int, sign: int, target: int) -> str:
 
 def check_forward(state: State, seat: int, card: int, start: int, to: int | None
                   ) -> list[Violation]:
-    """C1: play a card from hand and advance a pirate to the first free space of its sign."""
+    """C1: play a card from hand and advance a pirate to the first free space of its sign.
+
+    The usual lawful move is recognised on plain data first (a named card the hand holds, the
+    player's pirate off the boat, the destination C1 gives or none written); anything else
+    gets the full diagnosis."""
+    if card >= 0 and state.hands[seat][card] and start != state.boat \
+            and start in state.pirates[seat]:
+        if to is None:
+            return []
+        occ = state.occ
+        for space in state.sign_spaces[card]:
+            if space > start and not occ[space]:
+                if space == to:
+                    return []
+                break
+        else:
+            if to == state.boat:
+                return []
+    return _forward_findings(state, seat, card, start, to)
+
+
+def _forward_findings(state: State, seat: int, card: int, start: int, to: int | None
+                      ) -> list[Violation]:
+    """Every rule a forward move breaks (:func:`check_forward`)."""
     if start not in state.pirates[seat]:
         return [_no_pirate(state, seat, start)]
     rs = state.rs
@@ -513,30 +538,71 @@ def apply_forward(state: State, seat: int, card: int, start: int, to: int | None
         state.known_out[sign] += 1  # played a card the hand did not hold: it is in play now
     state.discard[sign if sign >= 0 else UNKNOWN] += 1
     pirates = state.pirates[seat]
-    if start not in pirates:
-        return None
     if to is None or not 0 <= to <= boat:
+        if start not in pirates:
+            return None
         if sign < 0 or start == boat:
             return None if to is None else start
         to = forward_target(state, start, sign)
-    _move(state, seat, start, to)
+    try:
+        at = pirates.index(start)
+    except ValueError:
+        return None
+    _move(state, seat, pirates, at, to)
     return to
 
 
-def _move(state: State, seat: int, start: int, to: int) -> None:
-    pirates = state.pirates[seat]
-    pirates[pirates.index(start)] = to
-    state.occ[start] -= 1
-    state.occ[to] += 1
-    if to == state.boat and state.winner is None:
-        if all(p == to for p in pirates):
-            state.winner = seat  # C6: the game ends at once
+def _move(state: State, seat: int, pirates: list[int], at: int, to: int) -> None:
+    """The pirate ``pirates[at]`` of ``seat`` goes to ``to``; C6: the game ends at once when
+    the last of them boards."""
+    occ = state.occ
+    occ[pirates[at]] -= 1
+    occ[to] += 1
+    pirates[at] = to
+    if to == state.boat and state.winner is None and pirates.count(to) == len(pirates):
+        state.winner = seat
 
 
-def check_back(state: State, seat: int, start: int, to: int | None, cards: list[int] | None,
-               count: int | None) -> list[Violation]:
+def check_back(state: State, seat: int, start: int, to: int | None,
+               cards: Sequence[int] | None, count: int | None) -> list[Violation]:
     """C2/C3: move a pirate back to the nearest space holding 1 or 2 pirates and draw as many
-    cards as pirates were there."""
+    cards as pirates were there.
+
+    The usual lawful move is recognised on plain data first (the destination C2 gives or none
+    written, as many cards as pirates stood there, drawn from a deck that holds them all and
+    could hold each of them); anything else gets the full diagnosis."""
+    occ = state.occ
+    if start in state.pirates[seat] and (start != state.boat
+                                         or state.options.get("boat_retreat", True)):
+        for target in range(start - 1, 0, -1):
+            n = occ[target]
+            if n == 1 or n == 2:
+                break
+        else:
+            target = 0
+        deck = state.deck
+        if target and (to is None or to == target) and n <= deck.count and (
+                n == (len(cards) if cards is not None else n if count is None else count)):
+            if not cards:
+                return []
+            if state.rs.tortuga:
+                if not check_drawn(state, seat, cards):
+                    return []
+            else:  # the first test of check_drawn: the deck holds every card named
+                upper, known_out, per_sign = deck.upper, state.known_out, state.rs.per_sign
+                for i, c in enumerate(cards):
+                    if c >= 0:
+                        used = cards[:i].count(c) if i else 0
+                        if upper[c] <= used or per_sign - known_out[c] <= used:
+                            break
+                else:
+                    return []
+    return _back_findings(state, seat, start, to, cards, count)
+
+
+def _back_findings(state: State, seat: int, start: int, to: int | None,
+                   cards: Sequence[int] | None, count: int | None) -> list[Violation]:
+    """Every rule a backward move breaks (:func:`check_back`)."""
     if start not in state.pirates[seat]:
         return [_no_pirate(state, seat, start)]
     out: list[Violation] = (_space_full(state, start, to)
@@ -578,13 +644,16 @@ def check_back(state: State, seat: int, start: int, to: int | None, cards: list[
     return out
 
 
-def apply_back(state: State, seat: int, start: int, to: int | None, cards: list[int] | None,
-               count: int | None) -> int | None:
+def apply_back(state: State, seat: int, start: int, to: int | None,
+               cards: Sequence[int] | None, count: int | None) -> int | None:
     """Move the pirate back (to ``to`` as recorded, else by C2) and draw the cards recorded
     (else the number C2 gives). Returns where the pirate went, or ``None``. The action counts
     toward the turn's limit."""
     state.done += 1
-    if start not in state.pirates[seat]:
+    pirates = state.pirates[seat]
+    try:
+        at = pirates.index(start)
+    except ValueError:
         return None
     if to is not None and 0 <= to <= state.boat:
         dest = to
@@ -595,7 +664,7 @@ def apply_back(state: State, seat: int, start: int, to: int | None, cards: list[
         target = back_target(state, start)
         n = expected_back_draw(state, target) if target is not None else 0
     if dest is not None:
-        _move(state, seat, start, dest)
+        _move(state, seat, pirates, at, dest)
     deck = state.deck
     if cards is not None and not state.rs.tortuga and deck.count >= n:
         # the usual Jamaica / Ravensburger draw of known cards, with no reshuffle (C5)
