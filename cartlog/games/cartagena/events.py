@@ -15,12 +15,21 @@ import msgspec
 from msgspec import Meta, field
 
 Space = Annotated[int, Meta(ge=0, description="0 start, 1..N passage, N+1 boat")]
-Cards = Annotated[str, Meta(pattern=r"^[A-Za-z?]*$", description="sign letters, ? for unseen")]
+# The letters of cards are checked when a log is read (``notation.validate``, with the message
+# a typed decode would give), not by the decoder: a pattern costs a regular expression call
+# for every card of a log. The schema still gives each pattern.
+CARD_PATTERN = r"^[A-Za-z?]$"
+CARDS_PATTERN = r"^[A-Za-z?]*$"
+SOME_CARDS_PATTERN = r"^[A-Za-z?]+$"
+Card = Annotated[str, Meta(extra_json_schema={"type": "string", "pattern": CARD_PATTERN})]
+Cards = Annotated[str, Meta(description="sign letters, ? for unseen",
+                            extra_json_schema={"type": "string", "pattern": CARDS_PATTERN})]
 # Drawn cards and claimed hands name at least one card: nothing drawn, or an empty hand, is
 # written as a count of 0, so that each fact has one form.
 Count = Annotated[int, Meta(ge=0)]
-SomeCards = Annotated[str, Meta(pattern=r"^[A-Za-z?]+$",
-                                description="sign letters, ? for unseen; at least one")]
+SomeCards = Annotated[str, Meta(description="sign letters, ? for unseen; at least one",
+                                extra_json_schema={"type": "string",
+                                                   "pattern": SOME_CARDS_PATTERN})]
 
 
 class _Located(msgspec.Struct, omit_defaults=True, kw_only=True):
@@ -33,7 +42,7 @@ class Forward(_Located, tag="forward"):
     """Play a card and advance a pirate (rules 002 "Play a card and advance a pirate", 004
     "Jouer une carte et avancer"). ``to`` is checked when written."""
 
-    card: Annotated[str, Meta(pattern=r"^[A-Za-z?]$")]
+    card: Card
     start: Space = field(name="from")
     to: Space | None = None
     condoned: bool = False

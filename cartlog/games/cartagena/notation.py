@@ -49,6 +49,9 @@ from cartlog.core.words import (
 )
 from cartlog.games.cartagena import ALIASES
 from cartlog.games.cartagena.events import (
+    CARD_PATTERN,
+    CARDS_PATTERN,
+    SOME_CARDS_PATTERN,
     Back,
     CartagenaLog,
     Comment,
@@ -620,12 +623,67 @@ def read_line(line: str, rs: RuleSet, colours: list[str], boat: int, player: str
     return events[0]
 
 
+_LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz?"
+_LETTER_SET = frozenset(_LETTERS)
+_CARD_RE = re.compile(CARD_PATTERN)
+_CARDS_RE = re.compile(CARDS_PATTERN)
+_SOME_CARDS_RE = re.compile(SOME_CARDS_PATTERN)
+
+
+def _letter_problem(log: CartagenaLog, path: str, pattern: re.Pattern[str], field: str,
+                    value: str) -> SyntaxProblem:
+    """Cards that are no letters, with the message a typed decode of the JSON gives (the
+    pattern, the path, the suggestion of :func:`json_hint`)."""
+    return SyntaxProblem(1, 1, "invalid log: " + with_hint(
+        f"Expected `str` matching regex '{pattern.pattern}' - at `{path}`",
+        json_hint({"rules": log.rules}, field, value) if field else ""))
+
+
+def letter_problem(log: CartagenaLog) -> SyntaxProblem | None:
+    """The first card field of a decoded JSON log that does not match its pattern
+    (:mod:`~cartlog.games.cartagena.events`), in the order a JSON log written by cartlog is
+    decoded, or None. A quick test of the letters first; the pattern itself (as the decoder
+    would search it) only for a value that fails it."""
+    for cards in log.deal.values():
+        if cards.strip(_LETTERS) and not _CARDS_RE.search(cards):
+            return _letter_problem(log, "$.deal[...]", _CARDS_RE, "", cards)
+    if log.row is not None and log.row.strip(_LETTERS) and not _CARDS_RE.search(log.row):
+        return _letter_problem(log, "$.row", _CARDS_RE, "row", log.row)
+    letter = _LETTER_SET
+    for i, ev in enumerate(log.events):
+        kind = type(ev)
+        if kind is Turn:
+            for j, a in enumerate(ev.actions):
+                k = type(a)
+                if k is Forward:
+                    if a.card not in letter and not _CARD_RE.search(a.card):
+                        return _letter_problem(log, f"$.events[{i}].actions[{j}].card",
+                                               _CARD_RE, "card", a.card)
+                elif k is not Pass:
+                    cards = a.cards
+                    if cards is not None and (not cards or cards.strip(_LETTERS)) \
+                            and not _SOME_CARDS_RE.search(cards):
+                        return _letter_problem(log, f"$.events[{i}].actions[{j}].cards",
+                                               _SOME_CARDS_RE, "cards", cards)
+        elif kind is Row or kind is HandClaim:
+            cards = ev.cards
+            pattern = _CARDS_RE if kind is Row else _SOME_CARDS_RE
+            if cards is not None and (not cards or cards.strip(_LETTERS)) \
+                    and not pattern.search(cards):
+                return _letter_problem(log, f"$.events[{i}].cards", pattern, "cards", cards)
+    return None
+
+
 def validate(log: CartagenaLog) -> list[SyntaxProblem]:
     """Check a decoded JSON log for what the text reader checks while reading, with the text
     reader's messages and suggestions: known colours, players named in turns and claims, sign
     letters of the rule set, spaces up to the boat; and for what the text form cannot hold: a
     draw or a hand given both as cards and as a count, an action's comment holding ``}``.
-    Problems are located by JSON path (line 1, column 1)."""
+    Problems are located by JSON path (line 1, column 1). Cards that are no letters are the
+    one problem given, as a typed decode gives it (see :func:`letter_problem`)."""
+    letter = letter_problem(log)
+    if letter is not None:
+        return [letter]
     rs = find_ruleset(log.rules) or RULESETS["2000-jamaica"]
     boat = len(log.board) + 1
     colours = [p.colour for p in log.players]

@@ -1,17 +1,37 @@
 """The common lawful case checked first: the replay's walk of usual turns, and the rule
-functions' recognition of a lawful move, give exactly what the full diagnosis gives."""
+functions' recognition of a lawful move, give exactly what the full diagnosis gives; and
+cards checked when a JSON log is read (not by the decoder) come out with the located message
+a typed decode gives."""
 
 from __future__ import annotations
 
+import json
 import random
 from pathlib import Path
+from typing import Annotated
 
 import msgspec
 import pytest
+from msgspec import Meta
 
-from cartlog.games import read_log
+from cartlog.core.errors import LogSyntaxError
+from cartlog.core.words import with_hint
+from cartlog.games import place_of_path, read_log
 from cartlog.games.cartagena import rules
-from cartlog.games.cartagena.events import Back, Draw, Forward, Pass, Turn
+from cartlog.games.cartagena.events import (
+    CARD_PATTERN,
+    CARDS_PATTERN,
+    LOG_TYPE,
+    SOME_CARDS_PATTERN,
+    Back,
+    Draw,
+    Forward,
+    HandClaim,
+    Pass,
+    Row,
+    Turn,
+)
+from cartlog.games.cartagena.notation import json_hint
 from cartlog.games.cartagena.position import to_position
 from cartlog.games.cartagena.replay import Replay
 from cartlog.games.cartagena.simulate import simulate
@@ -161,3 +181,97 @@ def test_C2_lawful_back_recognised_as_the_full_diagnosis_finds(rules_name):
                     for count in (None, n, n + 1):
                         assert (rules.check_back(state, seat, start, to, cards, count)
                                 == rules._back_findings(state, seat, start, to, cards, count))
+
+
+# -- card letters in JSON logs ---------------------------------------------------------------
+
+
+def _typed_message(pattern: str, value: str, path: str) -> str:
+    """What msgspec says of ``value`` under ``pattern`` at ``path`` (a typed decode)."""
+    with pytest.raises(msgspec.ValidationError) as info:
+        msgspec.convert(value, Annotated[str, Meta(pattern=pattern)])
+    return f"{info.value} - at `{path}`"
+
+
+def _with_claims(rules_name: str) -> dict:
+    log = simulate(rules_name, 3, 4)
+    events = list(log.events)
+    events.insert(3, HandClaim(player=log.players[0].colour, cards="?"))
+    if log.row is None:
+        events.insert(3, Row(cards="SDKBPH"))
+    return json.loads(msgspec.json.encode(msgspec.structs.replace(log, events=events)))
+
+
+def _place(doc: dict, where: str) -> tuple[dict, str, str, str]:
+    """The object holding a card field of kind ``where``, the field, its path, its pattern."""
+    if where in ("deal", "row"):
+        return doc, where, f"$.{where}", CARDS_PATTERN
+    for i, ev in enumerate(doc["events"]):
+        if where in ("row-event", "hand") and ev["type"] == {"row-event": "row",
+                                                             "hand": "hand"}[where]:
+            return (ev, "cards", f"$.events[{i}].cards",
+                    CARDS_PATTERN if where == "row-event" else SOME_CARDS_PATTERN)
+        for j, a in enumerate(ev.get("actions", [])):
+            if where == "card" and a["type"] == "forward":
+                return a, "card", f"$.events[{i}].actions[{j}].card", CARD_PATTERN
+            if where == "cards" and a["type"] == "back" and "cards" in a:
+                return a, "cards", f"$.events[{i}].actions[{j}].cards", SOME_CARDS_PATTERN
+    raise AssertionError(f"no {where}")
+
+
+@pytest.mark.parametrize("value", ["1", "bottle ", "", "K\n", "KS1", "K-S", "Ä"])
+@pytest.mark.parametrize("where", ["card", "cards", "deal", "row", "row-event", "hand"])
+def test_json_card_not_checked_by_the_decoder_reads_as_a_typed_decode_says(where, value):
+    doc = _with_claims("2000-jamaica" if where != "row" else "2000-tortuga")
+    item, field, path, pattern = _place(doc, where)
+    if where == "deal":
+        item = item["deal"]
+        field, path = next(iter(item)), "$.deal[...]"
+    item[field] = value
+    text = json.dumps(doc, indent=2, ensure_ascii=False)
+    try:
+        msgspec.convert(value, Annotated[str, Meta(pattern=pattern)])
+    except msgspec.ValidationError:
+        pass
+    else:  # a value the pattern takes: no problem of its letters (a typed decode is quiet)
+        try:
+            read_log(text)
+        except LogSyntaxError as exc:
+            assert all("regex" not in p.message for p in exc.problems)
+        return
+    with pytest.raises(LogSyntaxError) as info:
+        read_log(text)
+    [problem] = info.value.problems
+    hint = json_hint(doc, field, value) if where != "deal" else ""
+    assert problem.message == "invalid log: " + with_hint(
+        _typed_message(pattern, value, path), hint)
+    line, col, _ = place_of_path(text, path)
+    assert (problem.line, problem.col) == (line, col)
+
+
+def test_json_card_problem_is_the_first_in_the_log_and_alone():
+    doc = _with_claims("2000-jamaica")
+    second, _, _, _ = _place(doc, "cards")
+    first, _, path, _ = _place(doc, "card")
+    first["card"], second["cards"] = "1", "2"
+    doc["players"][0]["colour"] = "mauve"
+    with pytest.raises(LogSyntaxError) as info:
+        read_log(json.dumps(doc))
+    [problem] = info.value.problems
+    assert problem.message.startswith("invalid log: Expected `str` matching regex")
+    assert problem.message.endswith(f"at `{path}`")
+
+
+def test_json_cards_left_to_the_reader_leave_the_decoder_quiet():
+    doc = _with_claims("2000-jamaica")
+    item, field, _, _ = _place(doc, "card")
+    item[field] = "1"
+    log = msgspec.json.decode(json.dumps(doc), type=LOG_TYPE)
+    assert any(getattr(a, "card", None) == "1" for ev in log.events
+               for a in getattr(ev, "actions", []))
+
+
+def test_json_card_patterns_still_given_by_the_schema():
+    text = json.dumps(msgspec.json.schema(LOG_TYPE))
+    for pattern in (CARD_PATTERN, CARDS_PATTERN, SOME_CARDS_PATTERN):
+        assert json.dumps(pattern) in text
