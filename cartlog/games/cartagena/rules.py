@@ -548,19 +548,13 @@ def apply_forward(state: State, seat: int, card: int, start: int, to: int | None
         at = pirates.index(start)
     except ValueError:
         return None
-    _move(state, seat, pirates, at, to)
-    return to
-
-
-def _move(state: State, seat: int, pirates: list[int], at: int, to: int) -> None:
-    """The pirate ``pirates[at]`` of ``seat`` goes to ``to``; C6: the game ends at once when
-    the last of them boards."""
-    occ = state.occ
-    occ[pirates[at]] -= 1
+    occ = state.occ  # the pirate moves; C6: the game ends at once when the last boards
+    occ[start] -= 1
     occ[to] += 1
     pirates[at] = to
-    if to == state.boat and state.winner is None and pirates.count(to) == len(pirates):
-        state.winner = seat
+    if to == boat and state.winner is None and pirates.count(to) == len(pirates):
+        state.winner = seat  # C6: the game ends at once
+    return to
 
 
 def check_back(state: State, seat: int, start: int, to: int | None,
@@ -663,8 +657,13 @@ def apply_back(state: State, seat: int, start: int, to: int | None,
     if n is None:
         target = back_target(state, start)
         n = expected_back_draw(state, target) if target is not None else 0
-    if dest is not None:
-        _move(state, seat, pirates, at, dest)
+    if dest is not None:  # as in apply_forward
+        occ = state.occ
+        occ[start] -= 1
+        occ[dest] += 1
+        pirates[at] = dest
+        if dest == state.boat and state.winner is None and pirates.count(dest) == len(pirates):
+            state.winner = seat  # C6
     deck = state.deck
     if cards is not None and not state.rs.tortuga and deck.count >= n:
         # the usual Jamaica / Ravensburger draw of known cards, with no reshuffle (C5)
@@ -745,12 +744,13 @@ def begin_turn(state: State, seat: int) -> None:
 
 
 def end_turn(state: State) -> None:
-    """Play passes clockwise, in seat order."""
+    """Play passes clockwise, in seat order: the next seat begins its turn (:func:`begin_turn`,
+    written out)."""
     state.done = 0
     state.turn += 1
     state.stuck_draw = False
     state.passed = False
-    begin_turn(state, (state.seat + 1) % len(state.colours))
+    state.seat = (state.seat + 1) % len(state.colours)
 
 
 def check_turn_order(state: State, seat: int) -> list[Violation]:
