@@ -108,6 +108,19 @@ def _action_re(rs_name: str) -> re.Pattern[str]:
     )
 
 
+@cache
+def _plain_turn_re(rs_name: str) -> tuple[re.Pattern[str], re.Pattern[str]]:
+    """A turn line as cartlog writes it (``12. red K3-11 S0-1 24-21+KS``: a number, a
+    colour in small letters, then moves of sign letters, spaces and draws, one space apart),
+    and one move of it (card, from, to, drawn). A line of any other form, or one that this
+    form reads with a problem, is read by the full reader."""
+    card = "[" + RULESETS[rs_name].letters + "?]"
+    space = "(?:[0-9]{1,4}|boat)"
+    move = rf"(?:{card}{space}-{space}|{space}-{space}\+(?:{card}{{1,8}}|[0-9]{{1,2}}))"
+    return (re.compile(rf"([0-9]{{1,6}})\. ([a-z]+) {move}(?: {move})*"),
+            re.compile(rf"({card})?({space})-({space})(?:\+([^ ]+))?"))
+
+
 class _Reader(LogReader):
     """One pass over a text log, collecting problems instead of stopping at the first."""
 
@@ -346,8 +359,16 @@ class _Reader(LogReader):
 
     def _body(self, header: Header) -> list:
         events: list = []
+        plain, plain_move = _plain_turn_re(self.rs.name)
+        plain_line = plain.fullmatch
         for i in range(header.body_start, len(self.lines)):
             raw = self.lines[i]
+            m = plain_line(raw)
+            if m is not None:
+                turn = self._plain_turn(raw, m, i + 1, plain_move)
+                if turn is not None:
+                    events.append(turn)
+                    continue
             stripped = raw.strip()
             if not stripped:
                 continue
@@ -386,6 +407,37 @@ class _Reader(LogReader):
                 continue
             events.append(self._turn(raw, lineno, indent + 1, number, colour, word_m.end()))
         return events
+
+    def _plain_turn(self, raw: str, m: re.Match[str], line: int,
+                    move: re.Pattern[str]) -> Turn | None:
+        """A turn line of the plain form (:func:`_plain_turn_re`) read as the full reader
+        reads it, or ``None`` when the full reader would find a problem in it (a word that is
+        no player, a space past the boat)."""
+        colour = self.player(m.group(2))
+        if colour is None:
+            return None
+        boat = self.boat
+        actions: list = []
+        for a in move.finditer(raw, m.end(2) + 1):
+            f, t = a.group(2), a.group(3)
+            start = boat if f == "boat" else int(f)
+            to = boat if t == "boat" else int(t)
+            if start > boat or to > boat:
+                return None
+            card = a.group(1)
+            if card is not None:
+                actions.append(Forward(card=card, start=start, to=to, line=line,
+                                       col=a.start() + 1, end=a.end() + 1))
+            else:
+                drawn = a.group(4)
+                if drawn.isdecimal():
+                    actions.append(Back(start=start, to=to, count=int(drawn), line=line,
+                                        col=a.start() + 1, end=a.end() + 1))
+                else:
+                    actions.append(Back(start=start, to=to, cards=drawn, line=line,
+                                        col=a.start() + 1, end=a.end() + 1))
+        return Turn(player=colour, actions=actions, number=int(m.group(1)), line=line, col=1,
+                    end=len(raw) + 1)
 
     def _space(self, text: str, line: int, col: int) -> int:
         t = _fold(text)

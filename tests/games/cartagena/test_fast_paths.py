@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from pathlib import Path
 from typing import Annotated
 
@@ -17,7 +18,7 @@ from msgspec import Meta
 from cartlog.core.errors import LogSyntaxError
 from cartlog.core.words import with_hint
 from cartlog.games import place_of_path, read_log
-from cartlog.games.cartagena import rules
+from cartlog.games.cartagena import notation, rules
 from cartlog.games.cartagena.events import (
     CARD_PATTERN,
     CARDS_PATTERN,
@@ -31,7 +32,7 @@ from cartlog.games.cartagena.events import (
     Row,
     Turn,
 )
-from cartlog.games.cartagena.notation import json_hint
+from cartlog.games.cartagena.notation import format_log, json_hint
 from cartlog.games.cartagena.position import to_position
 from cartlog.games.cartagena.replay import Replay
 from cartlog.games.cartagena.simulate import simulate
@@ -275,3 +276,56 @@ def test_json_card_patterns_still_given_by_the_schema():
     text = json.dumps(msgspec.json.schema(LOG_TYPE))
     for pattern in (CARD_PATTERN, CARDS_PATTERN, SOME_CARDS_PATTERN):
         assert json.dumps(pattern) in text
+
+
+# -- plain turn lines in text logs -----------------------------------------------------------
+
+
+def _read(text: str):
+    try:
+        return read_log(text), None
+    except LogSyntaxError as exc:
+        return None, exc.problems
+
+
+def _read_both(text: str, monkeypatch) -> tuple:
+    """The text read as the reader reads it, and with no line taken on the plain-line path."""
+    fast = _read(text)
+    with monkeypatch.context() as m:
+        never = re.compile(r"(?!)")
+        m.setattr(notation, "_plain_turn_re", lambda name: (never, never))
+        full = _read(text)
+    return fast, full
+
+
+def _edits(text: str, rng: random.Random) -> str:
+    """A turn line changed the way a hand or a keyboard changes it."""
+    lines = text.split("\n")
+    turns = [i for i, ln in enumerate(lines) if ln[:1].isdigit()]
+    for _ in range(rng.randint(1, 3)):
+        i = rng.choice(turns)
+        ln = lines[i]
+        k = rng.randrange(len(ln))
+        ch = rng.choice("0123456789 -+!?;{}.,KSDBPHLkxboatstartpasspurple\t\u00b2")
+        lines[i] = rng.choice((ln[:k] + ch + ln[k:], ln[:k] + ln[k + 1:],
+                               ln[:k] + ch + ln[k + 1:], ln + " " + ch, ln.upper()))
+    return "\n".join(lines)
+
+
+@pytest.mark.parametrize("rules_name", ["2000-jamaica", "2000-tortuga", "ravensburger"])
+@pytest.mark.parametrize("view", ["all", "table"])
+def test_plain_turn_lines_read_as_the_full_reader_reads_them(rules_name, view, monkeypatch):
+    rng = random.Random(f"{rules_name}{view}")
+    for seed in range(3):
+        text = format_log(simulate(rules_name, rng.choice((2, 3, 5)), seed, view=view))
+        fast, full = _read_both(text, monkeypatch)
+        assert fast == full and fast[0] is not None
+        for _ in range(25):
+            fast, full = _read_both(_edits(text, rng), monkeypatch)
+            assert fast == full
+
+
+@pytest.mark.parametrize("sample", sorted(p.name for p in SAMPLES.glob("*.cartlog")))
+def test_sample_logs_read_as_the_full_reader_reads_them(sample, monkeypatch):
+    fast, full = _read_both((SAMPLES / sample).read_text(), monkeypatch)
+    assert fast == full
