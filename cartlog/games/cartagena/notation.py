@@ -419,23 +419,21 @@ class _Reader(LogReader):
         boat = self.boat
         actions: list = []
         for a in move.finditer(raw, m.end(2) + 1):
-            f, t = a.group(2), a.group(3)
+            card, f, t, drawn = a.groups()
             start = boat if f == "boat" else int(f)
             to = boat if t == "boat" else int(t)
             if start > boat or to > boat:
                 return None
-            card = a.group(1)
+            col, end = a.span()
             if card is not None:
-                actions.append(Forward(card=card, start=start, to=to, line=line,
-                                       col=a.start() + 1, end=a.end() + 1))
+                actions.append(Forward(card=card, start=start, to=to, line=line, col=col + 1,
+                                       end=end + 1))
+            elif drawn.isdecimal():
+                actions.append(Back(start=start, to=to, count=int(drawn), line=line,
+                                    col=col + 1, end=end + 1))
             else:
-                drawn = a.group(4)
-                if drawn.isdecimal():
-                    actions.append(Back(start=start, to=to, count=int(drawn), line=line,
-                                        col=a.start() + 1, end=a.end() + 1))
-                else:
-                    actions.append(Back(start=start, to=to, cards=drawn, line=line,
-                                        col=a.start() + 1, end=a.end() + 1))
+                actions.append(Back(start=start, to=to, cards=drawn, line=line, col=col + 1,
+                                    end=end + 1))
         return Turn(player=colour, actions=actions, number=int(m.group(1)), line=line, col=1,
                     end=len(raw) + 1)
 
