@@ -109,16 +109,15 @@ def _action_re(rs_name: str) -> re.Pattern[str]:
 
 
 @cache
-def _plain_turn_re(rs_name: str) -> tuple[re.Pattern[str], re.Pattern[str]]:
+def _plain_turn_re(rs_name: str) -> re.Pattern[str]:
     """A turn line as cartlog writes it (``12. red K3-11 S0-1 24-21+KS``: a number, a
-    colour in small letters, then moves of sign letters, spaces and draws, one space apart),
-    and one move of it (card, from, to, drawn). A line of any other form, or one that this
-    form reads with a problem, is read by the full reader."""
+    colour in small letters, then moves of sign letters, spaces and draws, one space apart).
+    A line of any other form, or one that this form reads with a problem, is read by the
+    full reader."""
     card = "[" + RULESETS[rs_name].letters + "?]"
     space = "(?:[0-9]{1,4}|boat)"
     move = rf"(?:{card}{space}-{space}|{space}-{space}\+(?:{card}{{1,8}}|[0-9]{{1,2}}))"
-    return (re.compile(rf"([0-9]{{1,6}})\. ([a-z]+) {move}(?: {move})*"),
-            re.compile(rf"({card})?({space})-({space})(?:\+([^ ]+))?"))
+    return re.compile(rf"([0-9]{{1,6}})\. ([a-z]+) {move}(?: {move})*")
 
 
 class _Reader(LogReader):
@@ -133,6 +132,7 @@ class _Reader(LogReader):
         self.boat = 37
         self.deal_spans: dict[str, tuple[int, int, int]] = {}
         self.start: State | None = None  # the position the log starts from, when it does
+        self._colour_of: dict[str, str] = {}  # a plain turn line's player word -> colour
 
     # -- header ------------------------------------------------------------------------------
 
@@ -359,13 +359,11 @@ class _Reader(LogReader):
 
     def _body(self, header: Header) -> list:
         events: list = []
-        plain, plain_move = _plain_turn_re(self.rs.name)
-        plain_line = plain.fullmatch
+        plain_line = _plain_turn_re(self.rs.name).fullmatch
         for i in range(header.body_start, len(self.lines)):
             raw = self.lines[i]
-            m = plain_line(raw)
-            if m is not None:
-                turn = self._plain_turn(raw, m, i + 1, plain_move)
+            if plain_line(raw) is not None:
+                turn = self._plain_turn(raw, i + 1)
                 if turn is not None:
                     events.append(turn)
                     continue
@@ -408,34 +406,45 @@ class _Reader(LogReader):
             events.append(self._turn(raw, lineno, indent + 1, number, colour, word_m.end()))
         return events
 
-    def _plain_turn(self, raw: str, m: re.Match[str], line: int,
-                    move: re.Pattern[str]) -> Turn | None:
+    def _plain_turn(self, raw: str, line: int) -> Turn | None:
         """A turn line of the plain form (:func:`_plain_turn_re`) read as the full reader
         reads it, or ``None`` when the full reader would find a problem in it (a word that is
-        no player, a space past the boat)."""
-        colour = self.player(m.group(2))
+        no player, a space past the boat). The form is known: its words are cut apart."""
+        number, word, *moves = raw.split(" ")
+        colour = self._colour_of.get(word)
         if colour is None:
-            return None
+            colour = self.player(word)
+            if colour is None:
+                return None
+            if not self.guessing:  # while the players are guessed, a word may read anew
+                self._colour_of[word] = colour
         boat = self.boat
         actions: list = []
-        for a in move.finditer(raw, m.end(2) + 1):
-            card, f, t, drawn = a.groups()
+        col = len(number) + len(word) + 3  # where the first move starts, from 1
+        for move in moves:
+            end = col + len(move)
+            if move[0] in "0123456789b":  # a move back: from-to+drawn
+                spaces, _, drawn = move.partition("+")
+                f, _, t = spaces.partition("-")
+            else:
+                f, _, t = move[1:].partition("-")
+                drawn = None
             start = boat if f == "boat" else int(f)
             to = boat if t == "boat" else int(t)
             if start > boat or to > boat:
                 return None
-            col, end = a.span()
-            if card is not None:
-                actions.append(Forward(card=card, start=start, to=to, line=line, col=col + 1,
-                                       end=end + 1))
+            if drawn is None:
+                actions.append(Forward(card=move[0], start=start, to=to, line=line, col=col,
+                                       end=end))
             elif drawn.isdecimal():
-                actions.append(Back(start=start, to=to, count=int(drawn), line=line,
-                                    col=col + 1, end=end + 1))
+                actions.append(Back(start=start, to=to, count=int(drawn), line=line, col=col,
+                                    end=end))
             else:
-                actions.append(Back(start=start, to=to, cards=drawn, line=line, col=col + 1,
-                                    end=end + 1))
-        return Turn(player=colour, actions=actions, number=int(m.group(1)), line=line, col=1,
-                    end=len(raw) + 1)
+                actions.append(Back(start=start, to=to, cards=drawn, line=line, col=col,
+                                    end=end))
+            col = end + 1
+        return Turn(player=colour, actions=actions, number=int(number[:-1]), line=line,
+                    col=1, end=len(raw) + 1)
 
     def _space(self, text: str, line: int, col: int) -> int:
         t = _fold(text)
