@@ -360,10 +360,13 @@ class _Reader(LogReader):
     def _body(self, header: Header) -> list:
         events: list = []
         plain_line = _plain_turn_re(self.rs.name).fullmatch
+        # a plain line's spaces: the numbers up to the boat as written without leading zeros
+        spaces = {str(n): n for n in range(self.boat + 1)}
+        spaces["boat"] = self.boat
         for i in range(header.body_start, len(self.lines)):
             raw = self.lines[i]
             if plain_line(raw) is not None:
-                turn = self._plain_turn(raw, i + 1)
+                turn = self._plain_turn(raw, i + 1, spaces)
                 if turn is not None:
                     events.append(turn)
                     continue
@@ -406,10 +409,11 @@ class _Reader(LogReader):
             events.append(self._turn(raw, lineno, indent + 1, number, colour, word_m.end()))
         return events
 
-    def _plain_turn(self, raw: str, line: int) -> Turn | None:
+    def _plain_turn(self, raw: str, line: int, spaces: dict[str, int]) -> Turn | None:
         """A turn line of the plain form (:func:`_plain_turn_re`) read as the full reader
         reads it, or ``None`` when the full reader would find a problem in it (a word that is
-        no player, a space past the boat). The form is known: its words are cut apart."""
+        no player, a space past the boat) or a space is written otherwise than ``spaces``
+        has it. The form is known: its words are cut apart."""
         number, word, *moves = raw.split(" ")
         colour = self._colour_of.get(word)
         if colour is None:
@@ -418,7 +422,7 @@ class _Reader(LogReader):
                 return None
             if not self.guessing:  # while the players are guessed, a word may read anew
                 self._colour_of[word] = colour
-        boat = self.boat
+        space = spaces.get
         actions: list = []
         col = len(number) + len(word) + 3  # where the first move starts, from 1
         for move in moves:
@@ -429,9 +433,8 @@ class _Reader(LogReader):
             else:
                 f, _, t = move[1:].partition("-")
                 drawn = None
-            start = boat if f == "boat" else int(f)
-            to = boat if t == "boat" else int(t)
-            if start > boat or to > boat:
+            start, to = space(f), space(t)
+            if start is None or to is None:
                 return None
             if drawn is None:
                 actions.append(Forward(card=move[0], start=start, to=to, line=line, col=col,
