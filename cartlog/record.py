@@ -294,7 +294,12 @@ class Recorder:
         try:
             event = self.game.read(text if marks or not force else _unforced(text))
         except LogSyntaxError as err:
-            return Reply("unreadable", self._unreadable(text, err))
+            if not (marks and force):
+                return Reply("unreadable", self._unreadable(text, err))
+            try:  # a line the notation cannot mark (a score line): recorded unmarked
+                event = self.game.read(_unforced(text))
+            except LogSyntaxError:
+                return Reply("unreadable", self._unreadable(text, err))
         return self._take(text, event, force)
 
     def _take(self, text: str, event: Any, force: bool) -> Reply:

@@ -158,13 +158,16 @@ page of these docs.
 
 ## Condoned findings
 
-Cartagena only. A `!` right after an action (`K3-11!`) says that the table let an illegal action stand. The
-audit still reports what the action breaks, with `"condoned": true` in JSON and the label
-`condoned` in the text report, but such findings do not count as errors, warnings or infos and
-do not affect the exit status; the report's summary counts them apart. `!` condones the
-findings raised on that action; findings about the turn as a whole (`turn/out-of-order`,
-`turn/too-many-actions`, `turn/no-action`, ...) are not condoned by it. A `!` on a legal action
-is itself reported (`condoned/legal`).
+A `!` says that the table let an illegal action stand: in Cartagena right after an action
+(`K3-11!`), in Meuterer right after a play or pass (`sell yellow C!`) or at the end of a
+`wage`, `dest`, `mutiny`, `sale` or `draw` line, in the Mutiny at the end of a turn line
+(`green Ghost!`). The audit still reports what the action breaks, with `"condoned": true` in
+JSON and the label `condoned` in the text report, but such findings do not count as errors,
+warnings or infos and do not affect the exit status; the report's summary counts them apart.
+`!` condones the findings raised on that action or line; findings about the turn as a whole
+(Cartagena's `turn/out-of-order`, `turn/too-many-actions`, `turn/no-action`, ...) are not
+condoned by it. A `!` on a lawful action is itself reported (`condoned/legal`,
+`condoned/lawful`, `condoned/lawful-turn`).
 
 The audit always goes on from the action as recorded (see [rules.md](rules.md)), so the rest of
 the game is checked against the table as it really was.

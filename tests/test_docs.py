@@ -150,8 +150,32 @@ def test_every_meuterer_example_is_a_legal_game_so_far(index):
     """Every Meuterer example is a legal (if unfinished) game, as its part says."""
     from cartlog.audit import audit
 
-    report = audit(read_log(_examples("meuterer")[index]))
-    assert [f.code for f in report.findings] == ["end/unfinished"]
+    block = _examples("meuterer")[index]
+    report = audit(read_log(block))
+    condoned = ["sell/after-pass"] if "yellow C!" in block else []  # A disputed play
+    assert [f.code for f in report.findings if not f.condoned] == ["end/unfinished"]
+    assert [f.code for f in report.findings if f.condoned] == condoned
+
+
+def test_mutiny_condoned_turn_example_passes_and_fails_without_its_mark():
+    """The Mutiny's "Condoned" example: the `!` turns its one error into a condoned one."""
+    from cartlog.audit import audit
+
+    block = next(b for b in _examples("mutiny") if "Ghost!" in b)
+    report = audit(read_log(block))
+    assert report.errors == 0 and [f.code for f in report.findings if f.condoned] == [
+        "row/not-open"]
+    assert audit(read_log(block.replace("Ghost!", "Ghost"))).errors == 1
+
+
+def test_meuterer_disputed_play_fails_without_its_mark():
+    """The `!` of "A disputed play" is what lets the log pass."""
+    from cartlog.audit import audit
+
+    block = next(b for b in _examples("meuterer") if "yellow C!" in b)
+    assert audit(read_log(block)).errors == 0
+    report = audit(read_log(block.replace("yellow C!", "yellow C")))
+    assert [f.code for f in report.findings if f.severity == "error"] == ["sell/after-pass"]
 
 
 def test_meuterer_pirate_example_without_robbed_is_reported():

@@ -172,9 +172,53 @@ def test_forced_lines_are_condoned_where_the_notation_can_say_so(tmp_path, no_sy
     seller = rec.game.to_move().player
     assert rec.enter(f"sell {seller} pass 9").kind == "refused"
     reply = rec.enter(f"sell {seller} pass 9!")
-    assert reply.kind == "accepted" and reply.written == f"sell {seller} pass 9"
-    assert errors_of((tmp_path / "m.cartlog").read_text(encoding="utf-8"))
+    assert reply.kind == "accepted" and reply.written == f"sell {seller} pass 9!"
+    report = rec.replay()[1]  # the round still being played
+    assert report.errors == 0 and [f.code for f in report.findings if f.condoned] == [
+        "sell/kept-count"]
+    assert rec.enter("score red 99!").kind == "accepted"  # a line no ! can mark: unmarked
+    assert rec.lines[-1].text == "score red 99"
 
+
+def test_a_refused_line_recorded_with_the_mark_is_condoned_and_the_log_passes(
+        tmp_path, no_sync):
+    """Meuterer and the Mutiny mark a forced line (docs/notation.md): each sample with a
+    condoned action, typed into the recorder line by line, has its marked action refused,
+    then recorded with ``!``; the log written audits with that finding condoned and
+    ``check`` exits 0. A lawful line typed with ``!`` is written without it."""
+    for name in ("meuterer/condoned-play.cartlog", "mutiny/condoned-turn.cartlog"):
+        source = (ROOT / "samples" / name).read_text(encoding="utf-8")
+        log = read_log(source)
+        spec = GAMES[name.split("/")[0]]
+        head = source[:source.index("\n\n") + 2]
+        path = tmp_path / name.replace("/", "-")
+        rec = Recorder.create(path, head)
+        marked: list[str] = []
+        for ev in log.events:
+            if type(ev).__name__ == "Comment":
+                continue
+            bare = msgspec.structs.replace(ev, comment=None)
+            lines = ([f"sell {spec.notation.format_step(s)}" for s in ev.steps]
+                     if type(ev).__name__ == "Sell" else [spec.notation.format_event(bare)])
+            for line in lines:
+                if line.endswith("!"):
+                    reply = rec.enter(line[:-1])
+                    if reply.kind == "refused":
+                        marked.append(line)
+                        reply = rec.enter(line)
+                        assert reply.kind == "accepted" and "breaks a rule" in reply.text
+                    else:  # lawful: recorded as it stands; with ! it is written without
+                        rec.enter("undo")
+                        reply = rec.enter(line)
+                        assert reply.kind == "accepted" and not reply.written.endswith("!")
+                else:
+                    assert rec.enter(line).kind == "accepted", line
+        assert len(marked) == 1, name
+        text = path.read_text(encoding="utf-8")
+        assert marked[0].removeprefix("sell ") in text
+        report = audit(read_log(text))
+        assert report.errors == 0 and report.condoned == 1, report.findings
+        assert runner.invoke(app, ["check", str(path)]).exit_code == 0
 
 def test_the_file_grows_by_appending_and_changes_by_renaming(tmp_path, no_sync):
     spec = GAMES["cartagena"]

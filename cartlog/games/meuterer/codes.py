@@ -175,6 +175,11 @@ CODES: dict[str, Code] = {
         Code(code="result/differs", severity="error", rule=f"{_END}; U1",
              summary="the recorded result (winner, or winners sharing a tie) differs from the "
              "replay's"),
+        Code(code="condoned/lawful", severity="warning", rule="docs/notation.md",
+             summary="a play or pass, or a `wage`, `dest`, `mutiny`, `sale` or `draw` line, "
+             "marked as condoned (`!`) that breaks no rule",
+             explanation="The `!` says the table let an illegal action stand; on a lawful one "
+             "it is needless (Cartagena's `condoned/legal`)."),
     )
 }
 
@@ -189,7 +194,7 @@ TABLE_WIDE = frozenset({"goods/too-many", "result/differs", "end/after-last-roun
 # replay, so nothing later can follow from them.
 RECORD_ONLY = frozenset({"score/missing",
     "round/number", "sell/kept-count", "action/missing", "sale/assumed", "score/round",
-    "score/total", "score/carried", "result/differs", "end/unfinished",
+    "score/total", "score/carried", "result/differs", "end/unfinished", "condoned/lawful",
 })
 
 
@@ -211,4 +216,6 @@ FAMILIES: dict[str, tuple[str, str]] = {
                "choice."),
     "score": ("The score sheet", "The `score` and `total` lines against the replay."),
     "result": ("Result", "The `Result` tag against the replayed winners (ruling U1)."),
+    "condoned": ("Condoned plays and lines", "The `!` mark that says an illegal play, pass or "
+                 "line stood at the table."),
 }

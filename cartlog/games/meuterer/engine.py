@@ -14,6 +14,7 @@ from the event, JSON path from its place in the log).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from typing import NamedTuple, Protocol
 
@@ -123,6 +124,9 @@ EventPath = tuple[int, str | None, int | None]
 NotePath = str | EventPath
 
 
+_EVENT_INDEX = re.compile(r"\$\.events\[(\d+)\]")
+
+
 class Located(Protocol):
     """An event or entry as read: where it stands in the text (0: not read from text)."""
 
@@ -136,7 +140,7 @@ class _Round:
 
     __slots__ = ("index", "event", "last_sell", "dests", "adds", "outcome", "mutiny_at",
                  "sales", "sale_at", "draws", "draw_at", "scores", "totals", "wage_at", "skip",
-                 "fixes")
+                 "fixes", "marked")
 
     def __init__(self, index: int, event: Round) -> None:
         self.index = index
@@ -158,6 +162,8 @@ class _Round:
         # (or outcome) read at a path, the words that say so, and whether the replay follows
         # it (else the finding only names it)
         self.fixes: dict[EventPath, tuple[object, str, bool]] | None = None
+        # the round's lines marked condoned (!): index, event, the round
+        self.marked: list[tuple[int, Located, int]] = []
 
     def copy(self) -> _Round:
         twin = _Round.__new__(_Round)
@@ -253,6 +259,7 @@ class Engine:
         self._round: _Round | None = None
         self._n = 1  # the next selling turn's number within the round
         self._pos_of: dict[str, int] = {}
+        self._condoned: set[int] = set()  # the indices of the lines marked condoned (!)
         self._sheet: list[int] = []  # the total the sheet would show if it added its own entries
         self._source: list[int | None] = []  # the note a player's sheet error started at
         self._counts = {"hidden_plays": 0, "unseen_plays": 0, "count_draws": 0,
@@ -306,16 +313,45 @@ class Engine:
 
     def _note(self, v: Violation, where: tuple[int, int, int] | None, path: NotePath,
               turn: int | None = None, action: int | None = None, seat: int | None = None,
-              position: str | None = None, follows: int | None = None) -> Note:
+              position: str | None = None, follows: int | None = None,
+              condoned: bool | None = None) -> Note:
+        """Keep a located violation. ``condoned``: whether the play or line it is at is
+        marked ``!`` (``None``: a finding at a line marked condoned, or at one of its
+        entries, is condoned, as Cartagena's; docs/notation.md, Meuterer)."""
         line, col, end = where if where else (0, 0, 0)
         if isinstance(path, tuple):  # built lazily: (event index, field, entry index)
             index, field, j = path
+            if condoned is None and self._condoned:
+                condoned = index in self._condoned
             path = f"$.events[{index}]" + (f".{field}[{j}]" if field else "")
-        note = Note(v, line, col, end, path, turn, action, seat, position, False, follows)
+        elif condoned is None and self._condoned:
+            m = _EVENT_INDEX.match(path)
+            condoned = m is not None and int(m.group(1)) in self._condoned
+        note = Note(v, line, col, end, path, turn, action, seat, position, bool(condoned),
+                    follows)
         self.notes.append(note)
-        if self.stop_at_first and CODES[v.code].severity == "error":
+        if self.stop_at_first and not condoned and CODES[v.code].severity == "error":
             raise StopAudit
         return note
+
+    def _condoned_lawful(self, where: Located, path: str, rnd: int | None,
+                         action: int | None = None, seat: int | None = None) -> None:
+        """A play, pass or line marked condoned (``!``) that breaks no rule: the mark is
+        needless (a warning, as Cartagena's ``condoned/legal``)."""
+        what = "play or pass" if action is not None else "line"
+        self._note(Violation("condoned/lawful", f"marked as condoned (!) but the {what} "
+                             "breaks no rule", expected="no !", actual="!"),
+                   self._where(where), path, rnd, action, seat, condoned=False)
+
+    def _marked_lawful(self, cur: _Round) -> None:
+        """Once a round is settled (its refill, or the game's end, included): its lines
+        marked ``!`` that no finding is at."""
+        at = {n.path for n in self.notes}
+        for index, ev, rnd in cur.marked:
+            path = f"$.events[{index}]"
+            if path in at or any(p.startswith((path + ".", path + "[")) for p in at):
+                continue
+            self._condoned_lawful(ev, path, rnd)
 
     def _header(self, field: str) -> tuple[int, int, int] | None:
         log = self.log
@@ -438,6 +474,9 @@ class Engine:
         cur = self._round
         if cur is None:  # a line before the first round (the readers refuse it)
             cur = self._open(index, Round(number=None))
+        if type(event) is not Sell and getattr(event, "condoned", False):
+            self._condoned.add(index)
+            cur.marked.append((index, event, self.state.round))
         if cur.skip:
             return
         if type(event) is Sell:
@@ -525,7 +564,8 @@ class Engine:
                 card = kind_of.get(step.card)
                 if card is not None:
                     hand = hands[seat]
-                    if hand[card] and state.turn == seat and not passed[seat]:
+                    if (hand[card] and state.turn == seat and not passed[seat]
+                            and not step.condoned):
                         # the common case: a lawful play of a goods card the hand is known to
                         # hold (rules.check_play, rules.apply_play), the next seat clockwise
                         # selling next unless it has passed
@@ -541,8 +581,8 @@ class Engine:
             elif type(step) is Pass and not listening:
                 word = step.action
                 action = _ACTION_INDEX.get(word) if word is not None else None
-                if (word is None or action is not None) and not rules.check_pass(
-                        state, seat, step.kept, action, word):
+                if (word is None or action is not None) and not step.condoned and \
+                        not rules.check_pass(state, seat, step.kept, action, word):
                     rules.apply_pass(state, seat, action)  # the common case: a lawful pass
                     continue
             self._n = first + j
@@ -580,13 +620,16 @@ class Engine:
             pos = to_position(state) if found else None
             rules.apply_pass(state, seat, action)
         listening = self._listener is not None
-        if found or listening:
+        if found or listening or step.condoned:
             start = len(self.notes)
             path = (index, "steps", j)
             where = self._where(step)
             n = self._n
             for v in found:
-                self._note(v, where, path, state.round, n, seat, pos)
+                self._note(v, where, path, state.round, n, seat, pos, condoned=step.condoned)
+            if step.condoned and not found:
+                self._condoned_lawful(step, f"$.events[{index}].steps[{j}]", state.round, n,
+                                      seat)
             if listening:
                 self._emit("action", event, step, n, seat, self._describe(step, seat), start)
 
@@ -613,7 +656,8 @@ class Engine:
 
     def close(self, refill: bool = True) -> None:
         """Settle the open round (phases 3-8 of rulebook 001), if any; with ``refill`` false,
-        stop before the refill (phase 8), as a look-ahead does."""
+        stop before the refill (phase 8), as a look-ahead does. Once the round is settled, its
+        lines marked condoned (``!``) that no finding is at are noted (``condoned/lawful``)."""
         cur = self._round
         if cur is None:
             return
@@ -627,6 +671,8 @@ class Engine:
         fixes = cur.fixes
         if cur.last_sell is None:
             self._sheet_round(cur)
+            if cur.marked:
+                self._marked_lawful(cur)
             return
         # phase 2 ends only when everyone has passed: noted at the last sell line
         at, last = cur.last_sell
@@ -692,7 +738,8 @@ class Engine:
                        self._where(where), f"$.events[{cur.index}]", rnd, None, capt)
         items = rules.round_points(state, success, capt_dest, mut_dest, sales)
         points = rules.points_of(items)
-        if self.slips and state.taken[MATE] >= 0 and cur.wage_at is not None:
+        if (self.slips and state.taken[MATE] >= 0 and cur.wage_at is not None
+                and not cur.wage_at[1].condoned):  # a wage marked ! stood as written
             got = cur.scores.get(state.colours[capt])
             # the sheet gives the captain other points (a finding): the wage line may be the
             # slip, which the sheet's points of the captain and the mate tell
@@ -725,6 +772,8 @@ class Engine:
         # phase 8: the refill
         start = len(self.notes)
         self._refill(cur)
+        if cur.marked:
+            self._marked_lawful(cur)
         if listening:
             self._emit("phase", None, None, None, state.captain, "refill", start,
                        phase="refill")
@@ -752,6 +801,8 @@ class Engine:
             self._note(Violation("end/after-last-round", "the game ends with the last round's "
                                  "scoring: nobody draws", expected="no draw", actual="draw"),
                        self._where(ev), path, state.round)
+        if cur.marked:
+            self._marked_lawful(cur)
         self._emit("round-end", cur.event, None, None, None, f"end of round {state.round}: "
                    "the game is over", start)
 
@@ -1055,14 +1106,15 @@ class Engine:
             if not found:  # the common case
                 apply_refill(state, seat, cards, d.count, keep, d.returned)
                 continue
-            if self.slips and found[0].code == "refill/count":
+            if self.slips and found[0].code == "refill/count" and path[0] not in self._condoned:
                 slip = lookahead.read_draw(self, cur, j, int(found[0].expected or 0))
                 if slip is not None and slip.entry is not None:  # the draw is the slip
                     d = slip.entry
                     cards, keep = _kinds(d.cards), _kinds(d.keep)
                     found = [found[0]._replace(message=found[0].message + slip.words)] + \
                         rules.check_refill(state, seat, cards, d.count, keep, d.returned)
-                elif slip is not None and slip.add is not None:  # the mutiny line is
+                elif (slip is not None and slip.add is not None
+                      and slip.add[0][0] not in self._condoned):  # the mutiny line is
                     self._mutiny_slip(slip.add, slip.words, seat)
                     found = rules.check_refill(state, seat, cards, d.count, keep, d.returned)
             pos = to_position(state) if found else None
@@ -1327,6 +1379,7 @@ class Engine:
         new._sheet = self._sheet[:]
         new._source = self._source[:]
         new._counts = dict(self._counts)
+        new._condoned = set(self._condoned)
         if self._round is not None:
             new._round = self._round.copy()
         return new

@@ -6,7 +6,9 @@ and the lines after it (``wage``, ``sell``, ``dest``, ``mutiny``, ``sale``, ``dr
 ``score``, ``total``) belong to it. Cards are goods letters (``R`` ruby, ``S`` salt, ``W``
 wine, ``C`` cloth, ``G`` grain, ``X`` conflict, ``P`` pirate, ``?`` unseen). Islands are the
 German names of the cards. ``line``/``col``/``end`` locate an event or one of its entries in
-the text it was read from (absent in JSON written by cartlog).
+the text it was read from (absent in JSON written by cartlog). ``condoned`` (a play or pass,
+or a ``wage``, ``dest``, ``mutiny``, ``sale`` or ``draw`` line, written with ``!``): the table
+let it stand although illegal, and the audit reports what it breaks as condoned.
 """
 
 from __future__ import annotations
@@ -47,6 +49,7 @@ class Play(_Located, tag="play"):
     player: str
     card: Card
     robbed: bool = False
+    condoned: bool = False  # marked ! : the table let it stand although illegal
 
 
 class Pass(_Located, tag="pass"):
@@ -56,6 +59,7 @@ class Pass(_Located, tag="pass"):
     player: str
     kept: Count | None = None
     action: str | None = None
+    condoned: bool = False  # marked ! : the table let it stand although illegal
 
 
 Step = Union[Play, Pass]
@@ -128,6 +132,7 @@ class Wage(_Located, tag="wage"):
     """Phase 1: the wage the captain offers the mate (0-3)."""
 
     wage: int
+    condoned: bool = False  # the line marked ! : the table let it stand although illegal
     comment: str | None = None
 
 
@@ -143,6 +148,7 @@ class Dest(_Located, tag="dest"):
     """Phases 2-3: the destinations the log says the captain and the mutineer chose."""
 
     dests: list[DestEntry] = []
+    condoned: bool = False  # the line marked ! : the table let it stand although illegal
     comment: str | None = None
 
 
@@ -151,6 +157,7 @@ class Mutiny(_Located, tag="mutiny"):
 
     adds: list[Add] = []
     outcome: Literal["captain", "mutineers"] | None = None
+    condoned: bool = False  # the line marked ! : the table let it stand although illegal
     comment: str | None = None
 
 
@@ -158,6 +165,7 @@ class Sale(_Located, tag="sale"):
     """U2: how players split their goods between the two active islands."""
 
     sales: list[SaleEntry] = []
+    condoned: bool = False  # the line marked ! : the table let it stand although illegal
     comment: str | None = None
 
 
@@ -165,6 +173,7 @@ class Draw(_Located, tag="draw"):
     """Phase 8: the refill, in the order the players drew."""
 
     draws: list[DrawEntry] = []
+    condoned: bool = False  # the line marked ! : the table let it stand although illegal
     comment: str | None = None
 
 

@@ -94,6 +94,7 @@ EXAMPLES: dict[str, tuple[dict[str, str | None], str]] = {
     "score/carried": ({}, R.replace("score red 3", "score red 5")
                       .replace("total red 3", "total red 5")),
     "result/differs": ({"Result": "red"}, R),
+    "condoned/lawful": ({}, R.replace("sell red W,", "sell red W!,")),
 }
 
 SIMULATED_GAME = ("base", 4, 5)

@@ -188,6 +188,8 @@ def read_round(engine: Engine, cur: _Round) -> None:
                     if any(over):
                         impossible.append(path)
     cur.fixes = {}  # read: asked once a round
+    if engine._condoned:  # a line marked condoned (!) stood as written: it is no slip
+        readings = [r for r in readings if not any(p[0] in engine._condoned for p in r)]
     if not readings:
         return
     best: Reading = {}

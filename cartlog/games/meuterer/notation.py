@@ -20,7 +20,10 @@ action card taken. ``dest``: the destinations claimed. ``mutiny``: the conflict 
 player adds, optionally the side they count for, and after ``=>`` the recorded outcome.
 ``sale``: declarations (player, good, island, count). ``draw``: cards or counts; the stevedore's
 draw with ``keep CARDS`` or ``return N``. ``score``/``total``: the score sheet as written.
-Comments: whole lines ``; ...`` or ``{...}``, and ``; ...`` or ``{...}`` on a line.
+Comments: whole lines ``; ...`` or ``{...}``, and ``; ...`` or ``{...}`` on a line. ``!``
+after a play or pass (``green C!``), or at the end of a ``wage``, ``dest``, ``mutiny``,
+``sale`` or ``draw`` line, before its comment, marks it as condoned: the table let it stand
+although illegal (:data:`CONDONED_MARK`).
 
 The reader is tolerant: any case, extra spaces, good and action names in English or French,
 unique prefixes of colours, actions and islands, island names with umlauts written out or
@@ -105,6 +108,8 @@ KEYWORDS = {
     "total": "total", "totals": "total",
 }
 _READERS = {kind: f"_{kind}" for kind in set(KEYWORDS.values())}  # the method of each line
+CONDONED_MARK = "!"  # after a play or pass, or a line: the table let it stand although illegal
+MARKED_LINES = frozenset({"wage", "dest", "mutiny", "sale", "draw"})  # lines a ! may end
 PASS_WORDS = frozenset({"pass", "passe", "passes", "passed"})
 ROBBED_WORDS = frozenset({"robbed", "rob", "robbery", "stolen", "vole", "volé", "raided"})
 KEEP_WORDS = frozenset({"keep", "keeps", "kept", "garde"})
@@ -120,7 +125,7 @@ OUTCOME_WORDS = {"captain": "captain", "captains": "captain", "capitaine": "capt
                  "mutin": "mutineers", "mutiny": "mutineers", "success": "mutineers",
                  "succeeds": "mutineers", "successful": "mutineers"}
 _INT = re.compile(r"[+\-\u2212]?\d+")
-_KEYWORD = re.compile(r"[^\s:]+")
+_KEYWORD = re.compile(r"[^\s:!]+")  # a keyword ends before a ! (dest!: a line marked)
 _ENTRY_WORD = re.compile(r"[^\s,]+|,")  # located_words of each comma-separated entry
 _GOOD_NAMES = {name: GOODS[kind] for name, kind in GOOD_ALIASES.items()}
 _DRAW_WORDS = {**{k: "keep" for k in KEEP_WORDS}, **{r: "return" for r in RETURN_WORDS}}
@@ -471,7 +476,20 @@ class _Reader(LogReader):
         if pos < len(text) and text[pos] == ":":
             pos += 1
         col, end = indent + 1, len(raw) + 1
-        return getattr(self, _READERS[kind])(text, pos, line, col, end, comment)
+        if kind == "sell" or "!" not in text:  # a sell line's marks are its steps'
+            return getattr(self, _READERS[kind])(text, pos, line, col, end, comment)
+        bare = text.rstrip()
+        if not bare.endswith(CONDONED_MARK) or kind not in MARKED_LINES:
+            at = text.index("!")
+            self.problem(line, at + 1, f"a {kind} line cannot be marked condoned (!)"
+                         if kind not in MARKED_LINES else "! stands only at the end of a line",
+                         expected="! after a play or pass (sell green C!), or at the end of a "
+                         "wage, dest, mutiny, sale or draw line", end=at + 2)
+            return None
+        ev = getattr(self, _READERS[kind])(bare[:-1], pos, line, col, end, comment)
+        if ev is not None:
+            ev.condoned = True
+        return ev
 
     def _entries(self, text: str, pos: int) -> list[list[tuple[str, int]]]:
         """The comma-separated entries of a line, as lists of located words."""
@@ -523,6 +541,11 @@ class _Reader(LogReader):
     def _step(self, words, line):
         colour = self.who(*words[0], line)
         first, last = span(words)
+        condoned = False
+        w, at = words[-1]
+        if w.endswith(CONDONED_MARK) and len(words) > 1:  # green C!, green pass 4 mate !
+            condoned = True
+            words = words[:-1] + ([(w[:-1], at)] if len(w) > 1 else [])
         rest = words[1:]
         if not rest:
             self.problem(line, first, "a selling turn needs a card or pass",
@@ -545,8 +568,8 @@ class _Reader(LogReader):
                                  "pass 3 mate", end=a + len(w))
             if colour is None:
                 return None
-            return Pass(player=colour, kept=kept, action=action, line=line, col=first,
-                        end=last)
+            return Pass(player=colour, kept=kept, action=action, condoned=condoned, line=line,
+                        col=first, end=last)
         card = _card_of(word)
         if card is None:
             self.problem(line, at, with_hint(f"{word!r} is not a card or pass", did_you_mean(
@@ -564,7 +587,8 @@ class _Reader(LogReader):
                              end=a + len(w))
         if colour is None:
             return None
-        return Play(player=colour, card=card, robbed=robbed, line=line, col=first, end=last)
+        return Play(player=colour, card=card, robbed=robbed, condoned=condoned, line=line,
+                    col=first, end=last)
 
     def _dest(self, text, pos, line, col, end, comment):
         dests = []
@@ -928,10 +952,10 @@ def _read_checks(log: MeutererLog) -> list[SyntaxProblem]:
                     not_player(f"$.events[{i}].steps[{j}].player", step.player)
                 if type(step) is Play and step.robbed and step.card != "P":
                     bad(f"$.events[{i}].steps[{j}].robbed", "only the pirate card robs", "false")
-                if type(step) is Pass and step.action is not None and not _ONE_WORD.fullmatch(
-                        step.action):
+                if type(step) is Pass and step.action is not None and (not _ONE_WORD.fullmatch(
+                        step.action) or step.action.endswith(CONDONED_MARK)):  # text: "mate!"
                     bad(f"$.events[{i}].steps[{j}].action", f"the action card {step.action!r} "
-                        "is not one word: the text notation cannot hold it",
+                        "is not one word (without a final !): the text notation cannot hold it",
                         "one of " + ", ".join(ACTIONS))
             continue
         field = _ENTRY_FIELDS.get(kind)
@@ -1092,6 +1116,7 @@ def json_hint(raw: dict, field: str, value: str) -> str:
     return f"did you mean {exact}?" if exact else did_you_mean(value, names)
 
 
+_MARKED = (Wage, Dest, Mutiny, Sale, Draw)  # the events a ! may mark whole
 _ENTRY_FIELDS = {Mutiny: "adds", Sale: "sales", Draw: "draws", Dest: "dests", Score: "entries",
                  Total: "entries"}
 
@@ -1110,15 +1135,17 @@ def _comment(text: str, comment: str | None) -> str:
 
 
 def format_step(step) -> str:
-    """One selling turn: ``red W``, ``yellow P robbed``, ``green pass 3 mate``."""
+    """One selling turn: ``red W``, ``yellow P robbed``, ``green pass 3 mate``; ``!`` after
+    it when condoned."""
     if isinstance(step, Play):
-        return f"{step.player} {step.card}" + (" robbed" if step.robbed else "")
-    text = f"{step.player} pass"
-    if step.kept is not None:
-        text += f" {step.kept}"
-    if step.action is not None:
-        text += f" {step.action}"
-    return text
+        text = f"{step.player} {step.card}" + (" robbed" if step.robbed else "")
+    else:
+        text = f"{step.player} pass"
+        if step.kept is not None:
+            text += f" {step.kept}"
+        if step.action is not None:
+            text += f" {step.action}"
+    return text + CONDONED_MARK if step.condoned else text
 
 
 def format_draw(d: DrawEntry) -> str:
@@ -1161,6 +1188,8 @@ def format_event(ev, log: MeutererLog | None = None) -> str:
                 + ", ".join(f"{e.player} {e.points}" for e in ev.entries)).rstrip()
     else:
         return f"; {ev.text}" if ev.text else ";"
+    if kind in _MARKED and ev.condoned:
+        text += CONDONED_MARK
     return _comment(text, ev.comment)
 
 

@@ -123,6 +123,10 @@ CODES: dict[str, Code] = {
              "duel won, or the reveal): no winner is computed"),
         Code(code="winner/differs", severity="error", rule=f"{_END}; M10",
              summary="the recorded winners differ from the replay's"),
+        Code(code="condoned/lawful-turn", severity="warning", rule="docs/notation.md",
+             summary="a turn marked as condoned (`!`) that breaks no rule",
+             explanation="The `!` says the table let an illegal turn stand; on a lawful one "
+             "it is needless (Cartagena's `condoned/legal`)."),
     )
 }
 
@@ -130,7 +134,7 @@ CONSEQUENCES = frozenset({"supply/impossible", "ship/at", "winner/differs", "voy
 TABLE_WIDE = frozenset({"supply/impossible", "ship/at", "winner/differs", "voyage/over",
                         "crew/not-checked"})
 RECORD_ONLY = frozenset({"winner/unfinished", "row/number", "ship/move", "ship/at", "winner/differs", "crew/not-checked",
-                         "action/unrecorded"})
+                         "action/unrecorded", "condoned/lawful-turn"})
 
 
 # The families of codes (the part before the ``/``): a title and what they concern.
@@ -145,4 +149,6 @@ FAMILIES: dict[str, tuple[str, str]] = {
     "duel": ("The duels", "Sailors, combat rounds, monkeys and each duel's winner (rulings M1, "
              "M8, M9)."),
     "winner": ("The winner", "The reveal, the gold and the winners (ruling M10)."),
+    "condoned": ("Condoned turns", "The `!` mark that says an illegal turn stood at the "
+                 "table."),
 }

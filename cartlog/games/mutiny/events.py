@@ -62,7 +62,9 @@ class Turn(_Located, tag="turn"):
     ``change``, ``bluff`` or ``move`` (the card moved, the table cannot tell which), ``side``
     when the log knows it; ``look``: Ojo's player or Cambivalute's pair looked at; ``pair``:
     the pair Cambivalute placed, with ``values`` (Valverde's sailor, Diaz's sailor) when seen;
-    ``swap``: Cambivalute swapped the pair looked at."""
+    ``swap``: Cambivalute swapped the pair looked at. ``condoned`` (the line ends with ``!``):
+    the table let the turn stand although illegal; the audit reports what it breaks as
+    condoned."""
 
     player: str
     turned: list[Pirate] = []
@@ -78,6 +80,7 @@ class Turn(_Located, tag="turn"):
     pair: Pair | None = None
     values: list[Sailor] = []
     swap: bool = False
+    condoned: bool = False  # marked ! : the table let it stand although illegal
     comment: str | None = None
 
 

@@ -27,7 +27,9 @@ cards gained, ``+N``/``-N`` coins gained or paid, ``from COLOUR`` (Chang Ye), ``
 ``change``, ``bluff`` or ``move`` and ``valverde``/``diaz`` (Bijoux, Ojo), ``look X`` (a player
 for Ojo, a pair for Cambivalute), ``pair A`` with ``3-7`` (the sailors' values, Valverde's side
 first) and ``swap`` (Cambivalute). Comments: whole lines ``; ...`` or ``{...}``, and ``; ...``
-or ``{...}`` after a line. See ``docs/notation.md (part 3)``.
+or ``{...}`` after a line. ``!`` at the end of a turn line, before its comment, marks the
+turn as condoned: the table let it stand although illegal (:data:`CONDONED_MARK`). See
+``docs/notation.md (part 3)``.
 
 The reader is tolerant (any case, accents, unique prefixes of pirate names, ``Chang Ye`` in two
 words) and never stops at a problem: ``parse`` raises one :class:`LogSyntaxError` listing every
@@ -295,6 +297,16 @@ class _Reader(LogReader):
 
     def line_event(self, raw: str, line: int) -> Any:
         text, comment = self.strip_comments(raw, line)
+        marked = False
+        if "!" in text:  # a turn marked condoned: the ! ends it, before its comment
+            bare = text.rstrip()
+            at = text.index("!")
+            if at == len(bare) - 1 and at > 0:
+                text, marked = bare[:-1], True
+            else:
+                self.problem(line, at + 1, "! stands only at the end of a turn line",
+                             expected="red ^Sate Pang!", end=at + 2)
+                return None
         text = _TWO_WORDS.sub(lambda m: m.group(1) + "-" * len(m.group(2)) + m.group(3), text)
         words = located_words(text)
         if not words:
@@ -303,6 +315,11 @@ class _Reader(LogReader):
         first = words[0][0].lower().rstrip(":")
         kind = KEYWORDS.get(first)
         if kind is not None and not (kind == "gold" and self.player(first)):
+            if marked:
+                self.problem(line, len(text) + 1, f"a {kind} line cannot be marked condoned "
+                             "(!)", expected="! at the end of a turn line: red ^Sate Pang!",
+                             end=len(text) + 2)
+                return None
             return getattr(self, f"_{kind}")(text, words, loc, comment)
         colour = self.player(words[0][0])
         if colour is None:
@@ -312,7 +329,9 @@ class _Reader(LogReader):
                          expected="round, a player's turn, ship, mutiny, duel, fight, steal, "
                          "won, reveal, gold or a ; comment", end=words[0][1] + len(words[0][0]))
             return None
-        return self._turn(colour, words[1:], loc, comment)
+        ev = self._turn(colour, words[1:], loc, comment)
+        ev.condoned = marked
+        return ev
 
     def _bad(self, line: int, word: str, col: int, message: str, expected: str) -> None:
         self.problem(line, col, message, expected=expected, end=col + len(word))
@@ -936,7 +955,7 @@ def format_turn(ev: Turn) -> str:
         parts.append("-".join(map(str, ev.values)))
     if ev.swap:
         parts.append("swap")
-    return " ".join(parts)
+    return " ".join(parts) + (CONDONED_MARK if ev.condoned else "")
 
 
 def format_event(ev: Any, log: MutinyLog | None = None) -> str:
@@ -976,6 +995,7 @@ def format_event(ev: Any, log: MutinyLog | None = None) -> str:
 
 
 RULES_TAG = None  # one rule set: no header tag names it
+CONDONED_MARK = "!"  # at the end of a turn line: the table let it stand although illegal
 
 
 def header_questions(rules: str) -> list[HeaderQuestion]:

@@ -145,11 +145,12 @@ class Replay:
 
     def _note(self, v: Violation, where: tuple[int, int, int] | None, path: str,
               turn: int | None = None, action: int | None = None, seat: int | None = None,
-              position: str | None = None, follows: int | None = None) -> Note:
+              position: str | None = None, follows: int | None = None,
+              condoned: bool = False) -> Note:
         line, col, end = where if where else (0, 0, 0)
-        note = Note(v, line, col, end, path, turn, action, seat, position, follows=follows)
+        note = Note(v, line, col, end, path, turn, action, seat, position, condoned, follows)
         self.notes.append(note)
-        if self.stop_at_first and CODES[v.code].severity == "error":
+        if self.stop_at_first and not condoned and CODES[v.code].severity == "error":
             raise _Stop
         return note
 
@@ -245,11 +246,16 @@ class Replay:
             turn = None
             seat = state.seat(ev.player) if kind is Steal else None
         violations = engine.check(ev)
+        condoned = kind is Turn and ev.condoned  # marked !: its findings are condoned
         if violations:
             position = engine.position()
             for v in violations:
                 self._note(v, self._where(ev), f"$.events[{index}]", turn, action, seat,
-                           position)
+                           position, condoned=condoned)
+        elif condoned:
+            self._note(Violation("condoned/lawful-turn", "marked as condoned (!) but the turn "
+                                 "breaks no rule", expected="no !", actual="!"),
+                       self._where(ev), f"$.events[{index}]", turn, action, seat)
         listening = self._listener is not None
         text = describe(ev, engine) if listening else ""  # words only for the views
         self._follow_duel(ev)

@@ -11,7 +11,7 @@ from cartlog import engine
 from cartlog.games.meuterer.events import Entry, Mutiny, Score, Sell, Total
 from cartlog.games.meuterer.replay import Replay
 from cartlog.games.meuterer.simulate import simulate
-from games.meuterer.helpers import make, read
+from games.meuterer.helpers import ROUND1, make, read
 
 
 def start(log):
@@ -190,3 +190,57 @@ def test_an_unseen_hand_offers_each_kind_it_may_hold_and_the_unseen_card():
         "sell red R", "sell red S", "sell red W", "sell red C", "sell red X", "sell red pass 5"]
     unseen = options("base", "red ?????, blue RRRR?")  # 4 rubies in all (001 'Matériel')
     assert "sell red R" not in unseen and "sell red S" in unseen
+
+
+# -- the condoned mark: findings at a marked play or line are condoned ------------------------
+
+
+def _report(body: str):
+    from cartlog.audit import audit as run_audit
+
+    return run_audit(read(make(body=body)))
+
+
+def test_a_finding_at_a_play_marked_condoned_is_condoned_and_does_not_fail_the_log():
+    plain = _report(ROUND1.replace("red pass 4, blue S,", "red pass 4, blue S, red S,"))
+    marked = _report(ROUND1.replace("red pass 4, blue S,", "red pass 4, blue S, red S!,"))
+    assert plain.errors >= 1
+    after = [f for f in marked.findings if f.code == "sell/after-pass"]
+    assert after and all(f.condoned for f in after)
+    assert marked.errors == plain.errors - len(after) and marked.condoned == len(after)
+
+
+def test_a_finding_made_when_the_round_settles_is_condoned_at_a_marked_line():
+    """The destination is checked once the round closes (U7): the mark on the dest line
+    condones it. Unmarked, the lines after it (a sheet written for Eisfelsen) make it a slip
+    of the pen; marked, it stood as written: the ship sailed to Sandkap, and the sheet is
+    wrong."""
+    wrong = ROUND1.replace("captain Eisfelsen", "captain Sandkap")
+    plain = _report(wrong)
+    said = "the lines after it fit"
+    assert said in next(f.message for f in plain.findings if f.code == "dest/wrong-island")
+    marked = _report(wrong.replace("mutineer Karge Zunge", "mutineer Karge Zunge!"))
+    dest = next(f for f in marked.findings if f.code == "dest/wrong-island")
+    assert dest.condoned and said not in dest.message
+    assert marked.breakdown.scores[0].captain_destination == "Sandkap"
+    assert "score/round" in [f.code for f in marked.findings if not f.condoned]
+
+
+def test_a_mark_on_a_lawful_play_or_line_is_a_warning():
+    report = _report(ROUND1.replace("sell red W,", "sell red W!,").replace(
+        "wage 2", "wage 2!"))
+    lawful = [f for f in report.findings if f.code == "condoned/lawful"]
+    assert [(f.line - lawful[0].line, f.condoned, f.severity) for f in lawful] == [
+        (0, False, "warning"), (1, False, "warning")]  # the wage line, then the play
+    assert report.errors == 0
+
+
+def test_stop_at_first_goes_past_a_condoned_error():
+    from cartlog.audit import audit as run_audit
+
+    text = make(body=ROUND1.replace("red pass 4,", "red pass 3!,")
+                .replace("score red 3", "score red 5"))
+    report = run_audit(read(text), stop_at_first=True)
+    assert [f.code for f in report.findings if f.condoned] == ["sell/kept-count"]
+    assert [f.code for f in report.findings if f.severity == "error" and not f.condoned] == [
+        "score/round"]

@@ -406,3 +406,69 @@ def test_an_unknown_action_card_is_reported_by_the_audit_with_the_nearest():
     findings = audit(make(ROUND1.replace("pass 4 mate", "pass 4 maet")))
     (finding,) = [f for f in findings if f.code == "action/unknown"]
     assert finding.message == "'maet' is not an action card (did you mean mate?)"
+
+
+# -- the condoned mark (docs/notation.md, Meuterer: "Condoned") ---------------------------------
+
+CONDONED = """\
+round 1
+wage 2! ; a mark on a line
+sell red W!, blue S, green pass 4 mate !, yellow G
+dest captain Eisfelsen, mutineer Karge Zunge! {queried}
+mutiny red 1, green 0, yellow 1 => captain!
+sale blue S Hochland 2!
+draw red 2, blue 2!
+"""
+CONDONED_CANONICAL = """\
+round 1
+wage 2! ; a mark on a line
+sell red W!, blue S, green pass 4 mate!, yellow G
+dest captain Eisfelsen, mutineer Karge Zunge! ; queried
+mutiny red 1, green 0, yellow 1 => captain!
+sale blue S Hochland 2!
+draw red 2, blue 2!
+"""
+
+
+def test_the_condoned_mark_reads_after_a_play_or_pass_and_at_the_end_of_a_line():
+    log = parse(make(body=CONDONED))
+    sell = next(e for e in log.events if type(e) is Sell)
+    assert [s.condoned for s in sell.steps] == [True, False, True, False]
+    marked = [type(e).__name__ for e in log.events if getattr(e, "condoned", False)]
+    assert marked == ["Wage", "Dest", "Mutiny", "Sale", "Draw"]
+    assert next(e for e in log.events if type(e) is Dest).comment == "queried"
+    assert format_log(log).split("\n\n", 1)[1] == CONDONED_CANONICAL
+
+
+def test_the_condoned_mark_converts_to_json_and_back_losslessly():
+    log = strip_spans(parse(make(body=CONDONED)))
+    data = msgspec.json.decode(msgspec.json.encode(log))
+    events = data["events"]
+    assert events[2]["steps"][0]["condoned"] is True
+    assert "condoned" not in events[2]["steps"][1]  # omitted when false
+    assert events[1]["condoned"] is True and "condoned" not in events[0]
+    back = msgspec.json.decode(msgspec.json.encode(log), type=LOG_TYPE)
+    assert validate(back) == []
+    assert format_log(back) == format_log(log)
+
+
+@pytest.mark.parametrize("line,words", [
+    ("score red 3, blue 4!", "a score line cannot be marked condoned"),
+    ("round 1!", "a round line cannot be marked condoned"),
+    ("dest captain Eisfelsen!, mutineer Karge Zunge", "! stands only at the end of a line"),
+])
+def test_the_condoned_mark_elsewhere_is_a_located_problem(line, words):
+    with pytest.raises(LogSyntaxError) as info:
+        parse(make(body="round 1\n" + line + "\n"))
+    problem = info.value.problems[0]
+    assert words in problem.message and problem.col == line.index("!") + 1
+
+
+def test_a_pass_whose_action_ends_with_the_mark_cannot_be_written():
+    log = parse(make(body=ROUND1))
+    data = msgspec.json.decode(msgspec.json.encode(strip_spans(log)))
+    step = next(s for e in data["events"] if e["type"] == "sell" for s in e["steps"]
+                if s["type"] == "pass" and s.get("action"))
+    step["action"] += "!"
+    problems = validate(msgspec.json.decode(msgspec.json.encode(data), type=LOG_TYPE))
+    assert problems and "without a final !" in problems[0].message

@@ -255,3 +255,52 @@ def test_the_header_suggests_the_player_or_colour_meant(tag, message):
     text = HEAD.replace("\n\n", f"\n{tag}\n\n") if "Players" not in tag else (
         f'[Game "mutiny"]\n{tag}\n\nround 1\ngreen ^Pang\n')
     assert [m for _, _, m in problems_of(text)] == [message]
+
+
+# -- the condoned mark (docs/notation.md, the Mutiny: "Condoned turns") --------------------------
+
+MARKED = SAMPLE.replace("green ^Ghost\n", "green Ghost! ; taken face down, let stand\n").replace(
+    "blue Sate +2 ; two coins", "blue Sate +2 ! {two coins}")
+
+
+def test_the_condoned_mark_ends_a_turn_line_and_is_written_back_canonically():
+    log = parse(MARKED)
+    marked = [e for e in log.events if getattr(e, "condoned", False)]
+    assert [(e.player, e.comment) for e in marked] == [
+        ("blue", "two coins"), ("green", "taken face down, let stand")]
+    text = format_log(log)
+    assert "blue Sate +2! ; two coins\ngreen Ghost! ; taken face down, let stand\n" in text
+    assert format_log(parse(text)) == text
+
+
+def test_the_condoned_mark_converts_to_json_and_back_losslessly():
+    log = parse(MARKED)
+    data = msgspec.json.decode(to_json(log))
+    turns = [e for e in data["events"] if e["type"] == "turn"]
+    assert [t.get("condoned") for t in turns[:3]] == [None, True, True]  # omitted when false
+    back = msgspec.json.decode(to_json(log), type=MutinyLog)
+    assert validate(back) == [] and format_log(back) == format_log(log)
+
+
+@pytest.mark.parametrize("line,words", [
+    ("ship 3 at 5!", "a ship line cannot be marked condoned"),
+    ("red ^Sate! +1", "! stands only at the end of a turn line"),
+])
+def test_the_condoned_mark_elsewhere_is_a_located_problem(line, words):
+    with pytest.raises(LogSyntaxError) as info:
+        parse(HEAD + "round 1 giver red\n" + line + "\n")
+    problem = info.value.problems[0]
+    assert words in problem.message and problem.col == line.index("!") + 1
+
+
+def test_a_finding_at_a_marked_turn_is_condoned_and_a_lawful_mark_is_a_warning():
+    from cartlog.audit import audit
+
+    plain = audit(parse(SAMPLE.replace("green ^Ghost\n", "green Ghost\n")))
+    report = audit(parse(MARKED))
+    assert "row/not-open" in [f.code for f in plain.findings if not f.condoned]
+    at = [f for f in report.findings if f.code == "row/not-open"]
+    assert at and all(f.condoned for f in at)
+    assert report.errors == plain.errors - len(at) and report.condoned == len(at)
+    lawful = [f for f in report.findings if f.code == "condoned/lawful-turn"]
+    assert [(f.severity, f.condoned, f.player) for f in lawful] == [("warning", False, "blue")]
