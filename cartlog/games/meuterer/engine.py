@@ -474,9 +474,6 @@ class Engine:
         cur = self._round
         if cur is None:  # a line before the first round (the readers refuse it)
             cur = self._open(index, Round(number=None))
-        if type(event) is not Sell and getattr(event, "condoned", False):
-            self._condoned.add(index)
-            cur.marked.append((index, event, self.state.round))
         if cur.skip:
             return
         if type(event) is Sell:
@@ -494,22 +491,37 @@ class Engine:
                 if e.player not in line:
                     line[e.player] = ((index, "entries", j), e)
         elif type(event) is Draw:
+            if event.condoned:
+                self._mark(cur, index, event)
             cur.draw_at = cur.draw_at or ((index, None, None), event)
             cur.draws += [((index, "draws", j), d) for j, d in enumerate(event.draws)]
         elif type(event) is Dest:
+            if event.condoned:
+                self._mark(cur, index, event)
             cur.dests += [((index, "dests", j), d) for j, d in enumerate(event.dests)]
         elif type(event) is Wage:
+            if event.condoned:
+                self._mark(cur, index, event)
             cur.wage_at = ((index, None, None), event)
             self._wage(index, event)
         elif type(event) is Mutiny:
+            if event.condoned:
+                self._mark(cur, index, event)
             path: EventPath = (index, None, None)
             cur.mutiny_at = cur.mutiny_at or (path, event)
             cur.adds += [((index, "adds", j), a) for j, a in enumerate(event.adds)]
             if event.outcome is not None:
                 cur.outcome = (path, event, event.outcome)
         elif type(event) is Sale:
+            if event.condoned:
+                self._mark(cur, index, event)
             cur.sale_at = cur.sale_at or ((index, None, None), event)
             cur.sales += [((index, "sales", j), s) for j, s in enumerate(event.sales)]
+
+    def _mark(self, cur: _Round, index: int, event: Wage | Dest | Mutiny | Sale | Draw) -> None:
+        """A line marked condoned (``!``): the findings at it are condoned."""
+        self._condoned.add(index)
+        cur.marked.append((index, event, self.state.round))
 
     def _open(self, index: int, event: Round) -> _Round:
         state = self.state

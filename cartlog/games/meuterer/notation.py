@@ -542,9 +542,9 @@ class _Reader(LogReader):
         colour = self.who(*words[0], line)
         first, last = span(words)
         condoned = False
-        w, at = words[-1]
-        if w.endswith(CONDONED_MARK) and len(words) > 1:  # green C!, green pass 4 mate !
+        if words[-1][0][-1] == "!" and len(words) > 1:  # green C!, green pass 4 mate !
             condoned = True
+            w, at = words[-1]
             words = words[:-1] + ([(w[:-1], at)] if len(w) > 1 else [])
         rest = words[1:]
         if not rest:
@@ -850,7 +850,7 @@ def read_line(line: str, colours: list[str], names: dict[str, str] | None = None
     return events[0]
 
 
-_ONE_WORD = re.compile(r"\S+")
+_ONE_WORD = re.compile(r"\S*[^\s!]")  # an action card's word: the text gives it no final !
 
 
 _CARD_RE = re.compile(CARD_PATTERN)
@@ -952,8 +952,8 @@ def _read_checks(log: MeutererLog) -> list[SyntaxProblem]:
                     not_player(f"$.events[{i}].steps[{j}].player", step.player)
                 if type(step) is Play and step.robbed and step.card != "P":
                     bad(f"$.events[{i}].steps[{j}].robbed", "only the pirate card robs", "false")
-                if type(step) is Pass and step.action is not None and (not _ONE_WORD.fullmatch(
-                        step.action) or step.action.endswith(CONDONED_MARK)):  # text: "mate!"
+                if type(step) is Pass and step.action is not None and not _ONE_WORD.fullmatch(
+                        step.action):
                     bad(f"$.events[{i}].steps[{j}].action", f"the action card {step.action!r} "
                         "is not one word (without a final !): the text notation cannot hold it",
                         "one of " + ", ".join(ACTIONS))

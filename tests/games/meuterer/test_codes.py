@@ -89,6 +89,7 @@ CASES: dict[str, tuple[str, int, int | None]] = {
     "score/carried": (make(R.replace("score red 3", "score red 5")
                            .replace("total red 3", "total red 5")), 14, 7),
     "result/differs": (make(R, result="red"), 7, 10),
+    "condoned/lawful": (make(R.replace("sell red W,", "sell red W!,")), 10, 6),
 }
 
 
