@@ -273,11 +273,24 @@ class Recorder:
         return "over> " if who is None else f"{who.player} {who.phase}> "
 
     def closest(self, typed: str, n: int = CLOSEST) -> list[str]:
-        """The lawful lines whose text is nearest to ``typed``."""
+        """The lawful lines whose text is nearest to ``typed``. An option shorter than the
+        typed line (an action, where a whole turn line was typed with its number and player)
+        is also compared with as many of the typed line's last words, so that the action
+        typed, not the words every option leaves out, decides."""
         key = typed.strip().lower()
+        words = key.split()
         options = self.options()
-        ranked = sorted(range(len(options)), key=lambda i: (
-            -difflib.SequenceMatcher(None, key, options[i].lower()).ratio(), i))
+
+        def nearness(option: str) -> float:
+            option = option.lower()
+            near = difflib.SequenceMatcher(None, key, option).ratio()
+            width = len(option.split())
+            if width < len(words):
+                tail = " ".join(words[-width:])
+                near = max(near, difflib.SequenceMatcher(None, tail, option).ratio())
+            return near
+
+        ranked = sorted(range(len(options)), key=lambda i: (-nearness(options[i]), i))
         return [options[i] for i in ranked[:n]]
 
     # -- a line typed --------------------------------------------------------------------------

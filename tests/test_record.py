@@ -390,6 +390,29 @@ def test_prompts_and_refusals(spec, tmp_path, no_sync, snap):
     assert "\n".join(out) + "\n" == snap
 
 
+@pytest.mark.parametrize("spec", SPECS, ids=IDS)
+def test_the_closest_lawful_lines_rank_by_the_action_typed_not_the_line_prefix(
+        spec, tmp_path, no_sync):
+    """An action typed after a turn's number and player (as a whole log line is written)
+    has the same nearest lawful line as the action typed alone: the words every option
+    leaves out do not decide. Typed: each lawful option with its last character changed."""
+    log, header, _ = simulated(spec, seed=3, turns=12)
+    rec = Recorder.create(tmp_path / "game.cartlog", header)
+    checked = 0
+    for line in [*typed_one_by_one(spec, log), None]:
+        for option in rec.options()[:12]:
+            typed = option[:-1] + ("9" if option[-1] != "9" else "8")
+            alone = rec.closest(typed)[0]
+            prefixed = rec.closest(f"99. {rec.game.to_move().player} {typed}")[0]
+            assert prefixed == alone, (typed, prefixed, alone)
+            checked += 1
+        if line is None or rec.game.is_over():
+            break
+        if rec.enter(line).kind != "accepted":
+            assert line == "end"
+    assert checked > 10
+
+
 # -- the command, fed through standard input ---------------------------------------------------
 
 
