@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from itertools import count, repeat
 from typing import NamedTuple, Protocol
 
 from cartlog.core.findings import Note, Violation
@@ -136,11 +137,17 @@ class Located(Protocol):
 
 
 class _Round:
-    """The lines of the open round that are settled when it closes, each with its path."""
+    """The lines of the open round that are settled when it closes, each with its path.
+
+    A round's entries are kept with the parts of their path, (event index, list field, entry
+    index), built in C as they are collected (:func:`_located`). The score and total lines
+    are kept as lines: ``scores`` and ``totals`` (each player's first entry, with its path)
+    are built only when asked for, which a round whose sheet agrees with the replay never
+    does (:meth:`Engine._sheet_checks`)."""
 
     __slots__ = ("index", "event", "last_sell", "dests", "adds", "outcome", "mutiny_at",
-                 "sales", "sale_at", "draws", "draw_at", "scores", "totals", "wage_at", "skip",
-                 "fixes", "marked")
+                 "sales", "sale_at", "draws", "draw_at", "score_lines", "total_lines",
+                 "_scores", "_totals", "wage_at", "skip", "fixes", "marked")
 
     def __init__(self, index: int, event: Round) -> None:
         self.index = index
@@ -154,8 +161,10 @@ class _Round:
         self.sale_at: tuple[EventPath, Sale] | None = None
         self.draws: list[tuple[EventPath, DrawEntry]] = []
         self.draw_at: tuple[EventPath, Draw] | None = None
-        self.scores: dict[str, tuple[EventPath, Entry]] = {}
-        self.totals: dict[str, tuple[EventPath, Entry]] = {}
+        self.score_lines: list[tuple[int, Score]] = []
+        self.total_lines: list[tuple[int, Total]] = []
+        self._scores: dict[str, tuple[EventPath, Entry]] | None = None  # built when asked
+        self._totals: dict[str, tuple[EventPath, Entry]] | None = None
         self.wage_at: tuple[EventPath, Wage] | None = None
         self.skip = False
         # slips of the pen the rest of the log supports (:mod:`lookahead`): the lawful entry
@@ -165,6 +174,31 @@ class _Round:
         # the round's lines marked condoned (!): index, event, the round
         self.marked: list[tuple[int, Located, int]] = []
 
+    @property
+    def scores(self) -> dict[str, tuple[EventPath, Entry]]:
+        """Each player's first score entry of the round, with its path, in the order the
+        players first come."""
+        if self._scores is None:
+            self._scores = _first_entries(self.score_lines)
+        return self._scores
+
+    @property
+    def totals(self) -> dict[str, tuple[EventPath, Entry]]:
+        """As :attr:`scores`, for the total lines."""
+        if self._totals is None:
+            self._totals = _first_entries(self.total_lines)
+        return self._totals
+
+    def score_of(self, player: str) -> tuple[EventPath, Entry] | None:
+        """``scores.get(player)``, without building :attr:`scores`."""
+        if self._scores is not None:
+            return self._scores.get(player)
+        for index, event in self.score_lines:
+            for j, e in enumerate(event.entries):
+                if e.player == player:
+                    return (index, "entries", j), e
+        return None
+
     def copy(self) -> _Round:
         twin = _Round.__new__(_Round)
         for name in _Round.__slots__:
@@ -173,6 +207,24 @@ class _Round:
                 value = value.copy()
             setattr(twin, name, value)
         return twin
+
+
+def _first_entries(lines: list[tuple[int, Score]] | list[tuple[int, Total]]
+                   ) -> dict[str, tuple[EventPath, Entry]]:
+    """Each player's first entry in the lines (a player given twice: the first entry is the
+    one read), with its path."""
+    out: dict[str, tuple[EventPath, Entry]] = {}
+    for index, event in lines:
+        for j, e in enumerate(event.entries):
+            if e.player not in out:
+                out[e.player] = ((index, "entries", j), e)
+    return out
+
+
+def _located(index: int, field: str, entries: list) -> zip:
+    """The entries of the line at ``index`` with the parts of their paths, (index, field, j),
+    paired in C."""
+    return zip(zip(repeat(index), repeat(field), count()), entries)
 
 
 _ACTION_INDEX = {name: i for i, name in enumerate(ACTIONS)}
@@ -463,12 +515,13 @@ class Engine:
 
     def feed(self, index: int, event: Event) -> None:
         """Carry out the event that stands at ``index`` in the log (its JSON path)."""
-        if type(event) is Round:
+        kind = type(event)
+        if kind is Round:
             self._at = index
             self.close()
             self._open(index, event)
             return
-        if type(event) is Comment:
+        if kind is Comment:
             self._emit("comment", event, None, None, None, event.text, len(self.notes))
             return
         cur = self._round
@@ -476,47 +529,42 @@ class Engine:
             cur = self._open(index, Round(number=None))
         if cur.skip:
             return
-        if type(event) is Sell:
+        if kind is Sell:
             cur.last_sell = (index, event)
             self._sell(index, event)
-        elif type(event) is Score or type(event) is Total:
-            entries = event.entries
-            line = cur.scores if type(event) is Score else cur.totals
-            if not line:  # the common case: the round's one line of its kind
-                line.update({e.player: ((index, "entries", j), e) for j, e in enumerate(entries)})
-                if len(line) == len(entries):
-                    return
-                line.clear()  # a player given twice: the first entry is the one read
-            for j, e in enumerate(entries):
-                if e.player not in line:
-                    line[e.player] = ((index, "entries", j), e)
-        elif type(event) is Draw:
+        elif kind is Draw:
             if event.condoned:
                 self._mark(cur, index, event)
             cur.draw_at = cur.draw_at or ((index, None, None), event)
-            cur.draws += [((index, "draws", j), d) for j, d in enumerate(event.draws)]
-        elif type(event) is Dest:
+            cur.draws += _located(index, "draws", event.draws)
+        elif kind is Score:
+            cur.score_lines.append((index, event))
+            cur._scores = None
+        elif kind is Total:
+            cur.total_lines.append((index, event))
+            cur._totals = None
+        elif kind is Dest:
             if event.condoned:
                 self._mark(cur, index, event)
-            cur.dests += [((index, "dests", j), d) for j, d in enumerate(event.dests)]
-        elif type(event) is Wage:
+            cur.dests += _located(index, "dests", event.dests)
+        elif kind is Wage:
             if event.condoned:
                 self._mark(cur, index, event)
             cur.wage_at = ((index, None, None), event)
             self._wage(index, event)
-        elif type(event) is Mutiny:
+        elif kind is Mutiny:
             if event.condoned:
                 self._mark(cur, index, event)
             path: EventPath = (index, None, None)
             cur.mutiny_at = cur.mutiny_at or (path, event)
-            cur.adds += [((index, "adds", j), a) for j, a in enumerate(event.adds)]
+            cur.adds += _located(index, "adds", event.adds)
             if event.outcome is not None:
                 cur.outcome = (path, event, event.outcome)
-        elif type(event) is Sale:
+        elif kind is Sale:
             if event.condoned:
                 self._mark(cur, index, event)
             cur.sale_at = cur.sale_at or ((index, None, None), event)
-            cur.sales += [((index, "sales", j), s) for j, s in enumerate(event.sales)]
+            cur.sales += _located(index, "sales", event.sales)
 
     def _mark(self, cur: _Round, index: int, event: Wage | Dest | Mutiny | Sale | Draw) -> None:
         """A line marked condoned (``!``): the findings at it are condoned."""
@@ -752,7 +800,7 @@ class Engine:
         points = rules.points_of(items)
         if (self.slips and state.taken[MATE] >= 0 and cur.wage_at is not None
                 and not cur.wage_at[1].condoned):  # a wage marked ! stood as written
-            got = cur.scores.get(state.colours[capt])
+            got = cur.score_of(state.colours[capt])
             # the sheet gives the captain other points (a finding): the wage line may be the
             # slip, which the sheet's points of the captain and the mate tell
             if got is not None and got[1].points != points[capt]:
@@ -1008,11 +1056,23 @@ class Engine:
         player's points of the round, the sums of ``items``); a running total wrong only
         because an earlier error was carried into it is reported as carried."""
         state = self.state
-        rnd = state.round
         colours = state.colours
-        scores, totals = cur.scores, cur.totals
         if points is None:
             points = rules.points_of(items)
+        running = state.scores
+        lines, total_lines = cur.score_lines, cur.total_lines
+        if len(lines) == 1 and len(total_lines) == 1 and 0 < len(set(colours)) == len(colours):
+            # the common case: one score and one total line, each giving every player once in
+            # seat order, as the replay has them
+            scored, summed = lines[0][1].entries, total_lines[0][1].entries
+            sheet = self._sheet
+            if ([e.points for e in scored] == points and [e.points for e in summed] == running
+                    and [e.player for e in scored] == colours
+                    and [e.player for e in summed] == colours and len(sheet) == len(running)):
+                sheet[:] = running
+                return points[:], running[:]
+        rnd = state.round
+        scores, totals = cur.scores, cur.totals
         recorded: list[int | None] = []
         recorded_totals: list[int | None] = []
         if not scores:
@@ -1030,7 +1090,7 @@ class Engine:
                 f"{', '.join(missing)}: not compared", expected="an entry per player",
                 actual=", ".join(line)), (e.line, 1, 6) if e.line else None,
                 (path[0], "", 0), rnd)
-        sheet, running = self._sheet, state.scores
+        sheet = self._sheet
         for seat, colour in enumerate(colours):
             pts = points[seat]
             got = scores.get(colour)

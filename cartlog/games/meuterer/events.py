@@ -33,7 +33,9 @@ Good = Annotated[str, Meta(description="a good that can be sold",
 Count = Annotated[int, Meta(ge=0)]
 
 
-class _Located(msgspec.Struct, omit_defaults=True, kw_only=True):
+# gc=False: a log's Structs hold strings, numbers and lists of further Structs, never a cycle,
+# so the garbage collector need not track them (a decode allocates hundreds a game).
+class _Located(msgspec.Struct, omit_defaults=True, kw_only=True, gc=False):
     line: int = 0
     col: int = 0
     end: int = 0
@@ -198,12 +200,12 @@ class Comment(_Located, tag="comment"):
 Event = Union[Round, Wage, Sell, Dest, Mutiny, Sale, Draw, Score, Total, Comment]
 
 
-class Player(msgspec.Struct, omit_defaults=True):
+class Player(msgspec.Struct, omit_defaults=True, gc=False):
     colour: str
     name: str | None = None
 
 
-class IslandData(msgspec.Struct, omit_defaults=True, kw_only=True):
+class IslandData(msgspec.Struct, omit_defaults=True, kw_only=True, gc=False):
     """A log's override of an island card: any of its good (a letter, or ``any``), its three
     majority values and its ship points."""
 
@@ -213,7 +215,7 @@ class IslandData(msgspec.Struct, omit_defaults=True, kw_only=True):
 
 
 class MeutererLog(msgspec.Struct, tag="meuterer", tag_field="game", omit_defaults=True,
-                  kw_only=True):
+                  kw_only=True, gc=False):
     """A recorded game of Meuterer, from the header to the last event.
 
     ``players`` in seat order (clockwise); ``captain`` the first captain (default: the first

@@ -231,14 +231,25 @@ def apply_wage(state: State, wage: int) -> None:
 # -- phase 2: selling --------------------------------------------------------------------------
 
 
+_CLOCKWISE: dict[int, tuple[tuple[int, ...], ...]] = {}  # players -> the seats after each
+
+
+def _clockwise(n: int) -> tuple[tuple[int, ...], ...]:
+    """For each seat of ``n``, the seats clockwise after it, round the table back to itself."""
+    table = _CLOCKWISE.get(n)
+    if table is None:
+        table = _CLOCKWISE[n] = tuple(
+            tuple(range(after + 1, n)) + tuple(range(after + 1)) for after in range(n))
+    return table
+
+
 def next_seller(state: State, after: int) -> int:
     """The next player clockwise after ``after`` who has not passed (possibly ``after``
     again); -1 when every player has passed."""
     passed = state.passed
-    for s in range(after + 1, len(passed)):
-        if not passed[s]:
-            return s
-    for s in range(after + 1):  # round the table, back to ``after`` itself
+    n = len(passed)
+    for s in (_clockwise(n)[after] if 0 <= after < n
+              else [*range(after + 1, n), *range(after + 1)]):
         if not passed[s]:
             return s
     return -1
@@ -447,9 +458,9 @@ def check_all_passed(state: State) -> list[tuple[int, Violation]]:
 def apply_pass(state: State, seat: int, action: int | None) -> None:
     """The player is out of the selling; a non-captain takes the action card if it is free
     (a card already held stays with its holder)."""
-    if state.passed[seat]:
-        return
     passed = state.passed
+    if passed[seat]:
+        return
     passed[seat] = True
     if (seat != state.captain and action is not None and action >= 0
             and state.taken[action] < 0 and state.action[seat] < 0):
@@ -859,6 +870,26 @@ def _drawable(state: State, cards: Sequence[int]) -> bool:
     return True
 
 
+def _drawable_across(state: State, cards: Sequence[int]) -> bool:
+    """:func:`_drawable` for a draw the deck does not hold but the deck and the discard pile
+    together do (phase 8): the deck's cards drawn to its end, then the rest from the discard
+    pile reshuffled (:func:`cartlog.core.cards.reshuffle`), each part counted at once as
+    :func:`cartlog.core.cards.impossible_draws` counts it card by card."""
+    k = state.deck.count
+    first = cards[:k]
+    if not _drawable(state, first):
+        return False
+    discard, known, totals = state.discard, state.known_out, state.variant.totals
+    unknown = discard[UNKNOWN]
+    drawn = _tally(first)[0]
+    for c, m in _tally(cards[k:])[1]:  # the reshuffled deck's bounds, as reshuffle sets them
+        bound = discard[c] + unknown
+        if (bound if bound < totals[c] else totals[c]) < m or \
+                known[c] + drawn[c] - discard[c] + m > totals[c]:
+            return False
+    return True
+
+
 def _kept_from(cards: Sequence[int], keep: Sequence[int]) -> bool:
     """The stevedore keeps only cards drawn (an unseen card drawn may be any)."""
     pool = [0] * 8
@@ -882,7 +913,19 @@ def check_refill(state: State, seat: int, cards: Sequence[int] | None, count: in
     size = sum(state.hands[seat])
     need = HAND_SIZE - size if size < HAND_SIZE else 0
     steve = state.taken[STEVEDORE] == seat
-    if got <= state.deck.count:  # the common case, checked first: the deck holds the draw
+    deck_count = state.deck.count
+    if got > deck_count:
+        if got <= deck_count + sum(state.discard):
+            # the deck runs out part-way and the discard pile, reshuffled, holds the rest
+            if not steve:
+                if got == need and keep is None and returned is None and (
+                        cards is None or _drawable_across(state, cards)):
+                    return []
+            elif (got == need + STEVEDORE_EXTRA and cards is not None and keep is not None
+                  and len(keep) == need and (returned is None or returned == got - need)
+                  and _kept_from(cards, keep) and _drawable_across(state, cards)):
+                return []
+    else:  # the common case, checked first: the deck holds the draw
         if not steve:
             if got == need and keep is None and returned is None:
                 if not cards:
@@ -1015,6 +1058,15 @@ def apply_refill(state: State, seat: int, cards: Sequence[int] | None, count: in
         if keep is None and returned is None and state.taken[STEVEDORE] != seat:
             return
         drawn = list(cards) if cards is not None else [-1] * n
+    elif n <= deck.count + sum(state.discard):
+        # the deck runs out part-way: drawn to its end, the discard pile reshuffled into a new
+        # deck (as the next card's _take would), the rest drawn from it, each part at once
+        seq = cards if cards is not None else (-1,) * n
+        k = deck.count
+        _draw(state, seat, seq[:k])
+        _reshuffle(state)
+        _draw(state, seat, seq[k:])
+        drawn = list(seq)
     else:
         drawn = []
         for k in range(n):

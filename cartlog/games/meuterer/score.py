@@ -9,7 +9,7 @@ from cartlog.games.meuterer.model import OVER, cards_text
 from cartlog.games.meuterer.rules import Points
 
 
-class PlayerRound(msgspec.Struct, kw_only=True):
+class PlayerRound(msgspec.Struct, kw_only=True, gc=False):
     colour: str
     role: str  # captain, mutineer, cabin boy, mate, merchant, stevedore, none
     points: int  # the replay's points this round
@@ -19,7 +19,7 @@ class PlayerRound(msgspec.Struct, kw_only=True):
     recorded_total: int | None  # the sheet's total entry
 
 
-class RoundBreakdown(msgspec.Struct, kw_only=True):
+class RoundBreakdown(msgspec.Struct, kw_only=True, gc=False):
     round: int
     captain: str
     port: str  # where the ship lay during the round
@@ -36,7 +36,7 @@ class RoundBreakdown(msgspec.Struct, kw_only=True):
     players: list[PlayerRound]
 
 
-class Standing(msgspec.Struct, kw_only=True):
+class Standing(msgspec.Struct, kw_only=True, gc=False):
     colour: str
     name: str | None = None
     total: int
@@ -44,7 +44,8 @@ class Standing(msgspec.Struct, kw_only=True):
     hand: str  # cards in hand at the end, ? for unseen ones
 
 
-class MeutererBreakdown(msgspec.Struct, tag="meuterer", tag_field="game", kw_only=True):
+class MeutererBreakdown(msgspec.Struct, tag="meuterer", tag_field="game", kw_only=True,
+                        gc=False):
     variant: str
     rounds: int  # rounds the game has (U1)
     played: int  # rounds scored in the replay
