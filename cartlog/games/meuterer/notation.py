@@ -901,23 +901,127 @@ def validate(log: MeutererLog) -> list[SyntaxProblem]:
     """Check a decoded JSON log for what the text reader checks while reading: known colours,
     players named in the body, island names, goods letters, the shape of rounds. Problems are
     located by JSON path (line 1, column 1). A card or good that is no letter is the one
-    problem given, as a typed decode gives it (see :func:`letter_problem`)."""
+    problem given, as a typed decode gives it (see :func:`letter_problem`).
+
+    The common case first: a body that :func:`_plain_body` finds clean has no problem of
+    letters, names or the shape of rounds, and only the header is checked."""
+    colours = [p.colour for p in log.players]
+    if _plain_body(log.events, frozenset(colours)):
+        for cards in log.deal.values():
+            if cards.strip("RSWCGXP?"):
+                break
+        else:
+            return _read_checks(log, body=False)
     letter = letter_problem(log)
     return [letter] if letter is not None else _read_checks(log)
 
 
-def _read_checks(log: MeutererLog) -> list[SyntaxProblem]:
-    """What the text reader checks, of a JSON log whose letters are all goods letters."""
+_ISLAND_NAMES = frozenset(i.name for i in DEFAULT_ISLANDS)
+_LAWFUL_ACTIONS = frozenset(ACTIONS)  # one word each, with no final !
+
+
+def _plain_body(events: list, players: frozenset[str]) -> bool:
+    """True when the body surely gives no problem to :func:`letter_problem`,
+    :func:`_read_checks` or :func:`round_problems`: every line in a round, every card and good
+    a letter, every player one of ``players``, every island one of the circle's cards, an
+    action card by its name, a robbery only by the pirate card, a draw with its cards or their
+    number, and at most one wage, destination, draw, score and total line a round, each
+    naming a role or player once, and one mutiny outcome. False leaves the verdict to them."""
+    opened = False
+    wage = dest = draw = score = total = False
+    outcome = None
+    cards_set, goods_set, islands = _CARD_SET, _GOOD_SET, _ISLAND_NAMES
+    for ev in events:
+        kind = type(ev)
+        if kind is Sell:
+            if not opened:
+                return False
+            for step in ev.steps:
+                if step.player not in players:
+                    return False
+                if type(step) is Play:
+                    if step.card not in cards_set or (step.robbed and step.card != "P"):
+                        return False
+                elif step.action is not None and step.action not in _LAWFUL_ACTIONS:
+                    return False
+        elif kind is Round:
+            opened = True
+            wage = dest = draw = score = total = False
+            outcome = None
+        elif kind is Comment:
+            continue
+        elif not opened:
+            return False
+        elif kind is Score or kind is Total:
+            if kind is Score:
+                if score:
+                    return False
+                score = True
+            else:
+                if total:
+                    return False
+                total = True
+            named = {e.player for e in ev.entries}
+            if len(named) != len(ev.entries) or not named <= players:
+                return False
+        elif kind is Draw:
+            if draw:
+                return False
+            draw = True
+            named = set()
+            for d in ev.draws:
+                c, k = d.cards, d.keep
+                if ((c is None and d.count is None) or (c and c.strip("RSWCGXP?"))
+                        or (k and k.strip("RSWCGXP?"))):
+                    return False
+                named.add(d.player)
+            if len(named) != len(ev.draws) or not named <= players:
+                return False
+        elif kind is Sale:
+            for e in ev.sales:
+                if e.player not in players or e.good not in goods_set or e.island not in islands:
+                    return False
+        elif kind is Dest:
+            if dest:
+                return False
+            dest = True
+            roles = set()
+            for e in ev.dests:
+                if e.island not in islands:
+                    return False
+                roles.add(e.role)
+            if len(roles) != len(ev.dests):
+                return False
+        elif kind is Mutiny:
+            for a in ev.adds:
+                if a.player not in players:
+                    return False
+            if ev.outcome is not None:
+                if outcome is not None and ev.outcome != outcome:
+                    return False
+                outcome = ev.outcome
+        elif kind is Wage:
+            if wage:
+                return False
+            wage = True
+    return True
+
+
+def _read_checks(log: MeutererLog, body: bool = True) -> list[SyntaxProblem]:
+    """What the text reader checks, of a JSON log whose letters are all goods letters
+    (``body`` false: of its header only, its body found plain)."""
     colours = [p.colour for p in log.players]
     out: list[SyntaxProblem] = []
-    islands = {i.name for i in DEFAULT_ISLANDS}
-    reader = _Reader.of_players(log.players)  # the text reader's words and suggestions
+    islands = _ISLAND_NAMES
+    readers: list[_Reader] = []  # the text reader's words and suggestions, made when needed
 
     def bad(path: str, message: str, expected: str | None = None) -> None:
         out.append(SyntaxProblem(1, 1, f"at {path}: {message}", expected))
 
     def not_player(path: str, word: str, what: str = "is not a player of this game") -> None:
-        bad(path, with_hint(f"{word!r} {what}", reader.player_hint(word)),
+        if not readers:
+            readers.append(_Reader.of_players(log.players))
+        bad(path, with_hint(f"{word!r} {what}", readers[0].player_hint(word)),
             "one of " + ", ".join(colours))
 
     out += _json_position(log)
@@ -943,6 +1047,8 @@ def _read_checks(log: MeutererLog) -> list[SyntaxProblem]:
     for i, colour in enumerate(log.result or []):
         if colour not in colours:
             not_player(f"$.result[{i}]", colour, "is not a player")
+    if not body:
+        return out
     players = frozenset(colours)
     for i, ev in enumerate(log.events):
         kind = type(ev)
