@@ -600,6 +600,10 @@ def has_choice(state: State, seat: int, active: list[int]) -> bool:
     return played[a] > 0 if b == ANY or a == b else False
 
 
+# the goods an island buys (Island.sells), by its good
+_BUYS: dict[int, tuple[int, ...]] = {ANY: tuple(range(NGOODS)), **{g: (g,) for g in range(NGOODS)}}
+
+
 def default_sales(state: State, seat: int, islands: list[int], rem: list[int]) -> list[Sale]:
     """The sale assumed where the log declares none (an own reading, see the package
     docstring): whole goods types only; the pair of types, one per island, selling the most
@@ -620,7 +624,7 @@ def default_sales(state: State, seat: int, islands: list[int], rem: list[int]) -
             if rem[g]:
                 out.append(Sale(seat, p, g, rem[g]))
         return out
-    options: list[list[int]] = [[g for g in range(NGOODS) if rem[g] and circle[p].sells(g)] + [-1]
+    options: list[list[int]] = [[g for g in _BUYS.get(circle[p].good, ()) if rem[g]] + [-1]
                                 for p in islands]
     # two islands, and a good that fits both: the pair of goods (-1: none) selling the most
     best: tuple[int, int, int, int] | None = None
@@ -837,7 +841,12 @@ def apply_points(state: State, items: list[list[Item]], points: list[int] | None
     """Phase 5: each player's points of the round (``points``: their sums, when known) go
     to the running total."""
     scores = state.scores
-    for seat, total in enumerate(points_of(items) if points is None else points):
+    if points is None:
+        points = points_of(items)
+    if len(points) == len(scores):  # the common case: a sum for every player
+        scores[:] = map(add, scores, points)
+        return
+    for seat, total in enumerate(points):
         scores[seat] += total
 
 
