@@ -619,9 +619,15 @@ class Engine:
         self.actions += len(steps)
         first = self._n  # the number within the round of the line's first selling turn
         for j, step in enumerate(steps):
-            seat = seat_of.get(step.player, 0)
+            try:  # subscripts rather than get(): the usual case finds the key
+                seat = seat_of[step.player]
+            except KeyError:
+                seat = 0
             if type(step) is Play:
-                card = kind_of.get(step.card)
+                try:
+                    card = kind_of[step.card]
+                except KeyError:
+                    card = None
                 if card is not None:
                     hand = hands[seat]
                     if (hand[card] and state.turn == seat and not passed[seat]

@@ -493,6 +493,19 @@ class _Reader(LogReader):
 
     def _entries(self, text: str, pos: int) -> list[list[tuple[str, int]]]:
         """The comma-separated entries of a line, as lists of located words."""
+        rest = text[pos:]
+        if rest.isprintable():  # the common case: no blank but spaces, cut with str.split
+            out = []
+            col = pos + 1  # the column of the next word (a comma or space takes one)
+            for part in rest.split(","):
+                words = []
+                for word in part.split(" "):
+                    if word:
+                        words.append((word, col))
+                    col += len(word) + 1
+                if words:
+                    out.append(words)
+            return out
         out = []
         words: list[tuple[str, int]] = []
         for m in _ENTRY_WORD.finditer(text, pos):  # the words, and the commas between entries
