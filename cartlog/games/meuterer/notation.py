@@ -180,6 +180,21 @@ def _role(word: str) -> str | None:
     return found.pop() if len(found) == 1 else None
 
 
+# The words of the plain lines cartlog writes, each with what the full reading makes of it
+# (computed from the full readers, so that the quick reading cannot differ): a card letter as
+# a play (not a pass word), an action card by its name; a run of card letters that is no
+# good's name.
+_PLAIN_CARDS = {c: _card_of(c) for c in "RSWCGXP?" if c.lower() not in PASS_WORDS}
+_PLAIN_ACTIONS = {a: ACTIONS[i] for a in ACTIONS if (i := find_action(a)) is not None}
+_LETTER_RUN_ALIASES = frozenset(k for k in GOOD_ALIASES if not k.upper().strip("RSWCGXP?"))
+_ARROW = re.compile(r"=>|->|=")
+
+
+def _plain_number(word: str) -> bool:
+    """A word :func:`_int` reads as a whole number >= 0 without its regular expression."""
+    return word.isascii() and word.isdigit() and len(word) <= 15
+
+
 class _Reader(LogReader):
     """One pass over a text log, collecting problems instead of stopping at the first."""
 
@@ -552,6 +567,24 @@ class _Reader(LogReader):
         return Sell(steps=steps, comment=comment, line=line, col=col, end=end)
 
     def _step(self, words, line):
+        colour = self._player_of.get(words[0][0])  # a player word read before
+        if colour is not None:  # the plain forms cartlog writes: red W, red pass 4 mate
+            n = len(words)
+            if n == 2:
+                word, at = words[1]
+                card = _PLAIN_CARDS.get(word)
+                if card is not None:
+                    return Play(player=colour, card=card, line=line, col=words[0][1],
+                                end=at + len(word))
+            elif 3 <= n <= 4 and words[1][0] == "pass" and _plain_number(words[2][0]):
+                word, at = words[-1]
+                action = _PLAIN_ACTIONS.get(word) if n == 4 else None
+                if n == 3 or action is not None:
+                    return Pass(player=colour, kept=int(words[2][0]), action=action,
+                                line=line, col=words[0][1], end=at + len(word))
+        return self._full_step(words, line)
+
+    def _full_step(self, words, line):
         colour = self.who(*words[0], line)
         first, last = span(words)
         condoned = False
@@ -627,7 +660,7 @@ class _Reader(LogReader):
 
     def _mutiny(self, text, pos, line, col, end, comment):
         outcome = None
-        arrow = re.compile(r"=>|->|=").search(text, pos)
+        arrow = _ARROW.search(text, pos)
         stop = len(text)
         if arrow:
             stop = arrow.start()
@@ -641,7 +674,15 @@ class _Reader(LogReader):
             else:
                 outcome = OUTCOME_WORDS[words[0][0].lower()]
         adds = []
+        player_of = self._player_of
         for words in self._entries(text[:stop], pos):
+            if len(words) == 2:  # the plain form: red 2
+                (word, first), (number, at) = words
+                colour = player_of.get(word)
+                if colour is not None and _plain_number(number):
+                    adds.append(Add(player=colour, count=int(number), line=line, col=first,
+                                    end=at + len(number)))
+                    continue
             first, last = span(words)
             colour = self.who(*words[0], line)
             count = _int(words[1][0]) if len(words) > 1 else None
@@ -701,7 +742,21 @@ class _Reader(LogReader):
 
     def _draw(self, text, pos, line, col, end, comment):
         draws = []
+        player_of = self._player_of
         for words in self._entries(text, pos):
+            if len(words) == 2:  # the plain forms: red 2, red SWX
+                (word, first), (drawn, at) = words
+                colour = player_of.get(word)
+                if colour is not None:
+                    if _plain_number(drawn):
+                        draws.append(DrawEntry(player=colour, count=int(drawn), line=line,
+                                               col=first, end=at + len(drawn)))
+                        continue
+                    if (not drawn.strip("RSWCGXP?")
+                            and drawn.lower() not in _LETTER_RUN_ALIASES):
+                        draws.append(DrawEntry(player=colour, cards=drawn, line=line,
+                                               col=first, end=at + len(drawn)))
+                        continue
             first, last = span(words)
             colour = self.who(*words[0], line)
             cards = count = keep = returned = None
@@ -760,7 +815,15 @@ class _Reader(LogReader):
 
     def _sheet(self, text, pos, line, what):
         entries = []
+        player_of = self._player_of
         for words in self._entries(text, pos):
+            if len(words) == 2:  # the plain form: red 5
+                (word, first), (number, at) = words
+                colour = player_of.get(word)
+                if colour is not None and _plain_number(number):
+                    entries.append(Entry(player=colour, points=int(number), line=line,
+                                         col=first, end=at + len(number)))
+                    continue
             first, last = span(words)
             colour = self.who(*words[0], line)
             points = _int(words[1][0]) if len(words) == 2 else None
