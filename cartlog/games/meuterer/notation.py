@@ -455,31 +455,43 @@ class _Reader(LogReader):
 
     def _body(self, start: int) -> list:
         events: list = []
-        for i in range(start, len(self.lines)):
-            raw = self.lines[i]
+        lines = self.lines
+        for i in range(start, len(lines)):
+            raw = lines[i]
             stripped = raw.strip()
             if not stripped:
                 continue
             lineno = i + 1
-            indent = len(raw) - len(raw.lstrip())
-            if stripped.startswith("["):
-                self.problem(lineno, indent + 1, "header tag after the first round",
-                             expected="all tag pairs at the top of the log")
-                continue
-            if is_comment_line(stripped):
-                events.append(Comment(text=comment_text(stripped), line=lineno, col=indent + 1,
-                                      end=len(raw) + 1))
-                continue
+            indent = 0 if stripped is raw else len(raw) - len(raw.lstrip())
+            if stripped[0] in "[;#{":  # a tag or a comment line may start so
+                if stripped.startswith("["):
+                    self.problem(lineno, indent + 1, "header tag after the first round",
+                                 expected="all tag pairs at the top of the log")
+                    continue
+                if is_comment_line(stripped):
+                    events.append(Comment(text=comment_text(stripped), line=lineno,
+                                          col=indent + 1, end=len(raw) + 1))
+                    continue
             ev = self._line(raw, lineno, indent)
             if ev is not None:
                 events.append(ev)
         return events
 
     def _line(self, raw: str, line: int, indent: int):
-        text, comment = self.strip_comments(raw, line)
-        m = _KEYWORD.match(text, indent)
-        word = m.group(0).lower() if m else ""
-        kind = KEYWORDS.get(word)
+        if "{" not in raw and ";" not in raw:  # a line without comments (strip_comments)
+            text, comment = raw, None
+        else:
+            text, comment = self.strip_comments(raw, line)
+        space = text.find(" ", indent)
+        word = text[indent:space] if space >= 0 else text[indent:]
+        kind = KEYWORDS.get(word)  # the keyword as written, followed by a space or the end
+        if kind is not None:
+            pos = indent + len(word)
+        else:
+            m = _KEYWORD.match(text, indent)
+            word = m.group(0).lower() if m else ""
+            kind = KEYWORDS.get(word)
+            pos = m.end() if m else indent
         if kind is None:
             self.problem(line, indent + 1, with_hint(
                 f"{word!r} is not a line of a Meuterer log", did_you_mean(word, KEYWORDS))
@@ -487,7 +499,6 @@ class _Reader(LogReader):
                          expected="round, wage, sell, dest, mutiny, sale, draw, score, total "
                          "or a ; comment", end=indent + 1 + max(1, len(word)))
             return None
-        pos = m.end()
         if pos < len(text) and text[pos] == ":":
             pos += 1
         col, end = indent + 1, len(raw) + 1
