@@ -190,6 +190,15 @@ _LETTER_RUN_ALIASES = frozenset(k for k in GOOD_ALIASES if not k.upper().strip("
 _ARROW = re.compile(r"=>|->|=")
 
 
+def _locate(words: list[str], first: int) -> list[tuple[str, int]]:
+    """The words of a plain entry (one space between words) with their columns."""
+    out = []
+    for word in words:
+        out.append((word, first))
+        first += len(word) + 1
+    return out
+
+
 def _plain_number(word: str) -> bool:
     """A word :func:`_int` reads as a whole number >= 0 without its regular expression."""
     return word.isascii() and word.isdigit() and len(word) <= 15
@@ -546,6 +555,33 @@ class _Reader(LogReader):
             out.append(words)
         return out
 
+    def _parts(self, text: str, pos: int) -> list:
+        """The comma-separated entries of a line as :meth:`_entries` reads them, except that
+        an entry written plainly (one space before each word and none after the last, as
+        cartlog writes them) comes as its words, the column of the first and the column just
+        after the last, with no column for each word (:func:`_locate` gives them)."""
+        rest = text[pos:]
+        if not rest.isprintable():
+            return self._entries(text, pos)
+        out: list = []
+        col = pos + 1  # the column of the part's first character
+        for part in rest.split(","):
+            size = len(part)
+            if size > 1 and part[0] == " " and part[1] != " " and part[-1] != " " \
+                    and "  " not in part:
+                out.append((part[1:].split(" "), col + 1, col + size))
+            else:
+                words = []
+                at = col
+                for word in part.split(" "):
+                    if word:
+                        words.append((word, at))
+                    at += len(word) + 1
+                if words:
+                    out.append(words)
+            col += size + 1
+        return out
+
     def _round(self, text, pos, line, col, end, comment):
         words = located_words(text, pos)
         number = None
@@ -571,31 +607,32 @@ class _Reader(LogReader):
 
     def _sell(self, text, pos, line, col, end, comment):
         steps: list = []
-        for words in self._entries(text, pos):
-            step = self._step(words, line)
+        player_of = self._player_of
+        for part in self._parts(text, pos):
+            if type(part) is tuple:  # a plain entry: red W, red pass 4 mate
+                words, first, last = part
+                colour = player_of.get(words[0])  # a player word read before
+                if colour is not None:
+                    n = len(words)
+                    if n == 2:
+                        card = _PLAIN_CARDS.get(words[1])
+                        if card is not None:
+                            steps.append(Play(player=colour, card=card, line=line, col=first,
+                                              end=last))
+                            continue
+                    elif 3 <= n <= 4 and words[1] == "pass" and _plain_number(words[2]):
+                        action = _PLAIN_ACTIONS.get(words[3]) if n == 4 else None
+                        if n == 3 or action is not None:
+                            steps.append(Pass(player=colour, kept=int(words[2]),
+                                              action=action, line=line, col=first, end=last))
+                            continue
+                part = _locate(words, first)
+            step = self._step(part, line)
             if step is not None:
                 steps.append(step)
         return Sell(steps=steps, comment=comment, line=line, col=col, end=end)
 
     def _step(self, words, line):
-        colour = self._player_of.get(words[0][0])  # a player word read before
-        if colour is not None:  # the plain forms cartlog writes: red W, red pass 4 mate
-            n = len(words)
-            if n == 2:
-                word, at = words[1]
-                card = _PLAIN_CARDS.get(word)
-                if card is not None:
-                    return Play(player=colour, card=card, line=line, col=words[0][1],
-                                end=at + len(word))
-            elif 3 <= n <= 4 and words[1][0] == "pass" and _plain_number(words[2][0]):
-                word, at = words[-1]
-                action = _PLAIN_ACTIONS.get(word) if n == 4 else None
-                if n == 3 or action is not None:
-                    return Pass(player=colour, kept=int(words[2][0]), action=action,
-                                line=line, col=words[0][1], end=at + len(word))
-        return self._full_step(words, line)
-
-    def _full_step(self, words, line):
         colour = self.who(*words[0], line)
         first, last = span(words)
         condoned = False
@@ -686,14 +723,16 @@ class _Reader(LogReader):
                 outcome = OUTCOME_WORDS[words[0][0].lower()]
         adds = []
         player_of = self._player_of
-        for words in self._entries(text[:stop], pos):
-            if len(words) == 2:  # the plain form: red 2
-                (word, first), (number, at) = words
-                colour = player_of.get(word)
-                if colour is not None and _plain_number(number):
-                    adds.append(Add(player=colour, count=int(number), line=line, col=first,
-                                    end=at + len(number)))
-                    continue
+        for words in self._parts(text[:stop], pos):
+            if type(words) is tuple:  # a plain entry
+                plain, first, last = words
+                if len(plain) == 2:  # red 2
+                    colour = player_of.get(plain[0])
+                    if colour is not None and _plain_number(plain[1]):
+                        adds.append(Add(player=colour, count=int(plain[1]), line=line,
+                                        col=first, end=last))
+                        continue
+                words = _locate(plain, first)
             first, last = span(words)
             colour = self.who(*words[0], line)
             count = _int(words[1][0]) if len(words) > 1 else None
@@ -754,20 +793,23 @@ class _Reader(LogReader):
     def _draw(self, text, pos, line, col, end, comment):
         draws = []
         player_of = self._player_of
-        for words in self._entries(text, pos):
-            if len(words) == 2:  # the plain forms: red 2, red SWX
-                (word, first), (drawn, at) = words
-                colour = player_of.get(word)
-                if colour is not None:
-                    if _plain_number(drawn):
-                        draws.append(DrawEntry(player=colour, count=int(drawn), line=line,
-                                               col=first, end=at + len(drawn)))
-                        continue
-                    if (not drawn.strip("RSWCGXP?")
-                            and drawn.lower() not in _LETTER_RUN_ALIASES):
-                        draws.append(DrawEntry(player=colour, cards=drawn, line=line,
-                                               col=first, end=at + len(drawn)))
-                        continue
+        for words in self._parts(text, pos):
+            if type(words) is tuple:  # a plain entry
+                plain, first, last = words
+                if len(plain) == 2:  # red 2, red SWX
+                    colour = player_of.get(plain[0])
+                    drawn = plain[1]
+                    if colour is not None:
+                        if _plain_number(drawn):
+                            draws.append(DrawEntry(player=colour, count=int(drawn), line=line,
+                                                   col=first, end=last))
+                            continue
+                        if (not drawn.strip("RSWCGXP?")
+                                and drawn.lower() not in _LETTER_RUN_ALIASES):
+                            draws.append(DrawEntry(player=colour, cards=drawn, line=line,
+                                                   col=first, end=last))
+                            continue
+                words = _locate(plain, first)
             first, last = span(words)
             colour = self.who(*words[0], line)
             cards = count = keep = returned = None
@@ -827,14 +869,16 @@ class _Reader(LogReader):
     def _sheet(self, text, pos, line, what):
         entries = []
         player_of = self._player_of
-        for words in self._entries(text, pos):
-            if len(words) == 2:  # the plain form: red 5
-                (word, first), (number, at) = words
-                colour = player_of.get(word)
-                if colour is not None and _plain_number(number):
-                    entries.append(Entry(player=colour, points=int(number), line=line,
-                                         col=first, end=at + len(number)))
-                    continue
+        for words in self._parts(text, pos):
+            if type(words) is tuple:  # a plain entry
+                plain, first, last = words
+                if len(plain) == 2:  # red 5
+                    colour = player_of.get(plain[0])
+                    if colour is not None and _plain_number(plain[1]):
+                        entries.append(Entry(player=colour, points=int(plain[1]), line=line,
+                                             col=first, end=last))
+                        continue
+                words = _locate(plain, first)
             first, last = span(words)
             colour = self.who(*words[0], line)
             points = _int(words[1][0]) if len(words) == 2 else None
