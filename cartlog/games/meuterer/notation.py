@@ -556,30 +556,21 @@ class _Reader(LogReader):
         return out
 
     def _parts(self, text: str, pos: int) -> list:
-        """The comma-separated entries of a line as :meth:`_entries` reads them, except that
-        an entry written plainly (one space before each word and none after the last, as
-        cartlog writes them) comes as its words, the column of the first and the column just
-        after the last, with no column for each word (:func:`_locate` gives them)."""
+        """The comma-separated entries of a line as :meth:`_entries` reads them, except on a
+        line written plainly (``, `` between entries, one space between words and before the
+        first, none at the end, as cartlog writes them): there each entry comes as its words,
+        the column of the first and the column just after the last, with no column for each
+        word (:func:`_locate` gives them)."""
         rest = text[pos:]
-        if not rest.isprintable():
+        if not (rest[:1] == " " and rest[-1] != " " and "  " not in rest and " ," not in rest
+                and rest.count(",") == rest.count(", ") and rest.isprintable()):
             return self._entries(text, pos)
-        out: list = []
-        col = pos + 1  # the column of the part's first character
-        for part in rest.split(","):
-            size = len(part)
-            if size > 1 and part[0] == " " and part[1] != " " and part[-1] != " " \
-                    and "  " not in part:
-                out.append((part[1:].split(" "), col + 1, col + size))
-            else:
-                words = []
-                at = col
-                for word in part.split(" "):
-                    if word:
-                        words.append((word, at))
-                    at += len(word) + 1
-                if words:
-                    out.append(words)
-            col += size + 1
+        out = []
+        first = pos + 2  # the column of the entry's first word
+        for part in rest[1:].split(", "):
+            last = first + len(part)
+            out.append((part.split(" "), first, last))
+            first = last + 2
         return out
 
     def _round(self, text, pos, line, col, end, comment):
