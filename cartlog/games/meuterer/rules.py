@@ -248,8 +248,8 @@ def next_seller(state: State, after: int) -> int:
     again); -1 when every player has passed."""
     passed = state.passed
     n = len(passed)
-    for s in (_clockwise(n)[after] if 0 <= after < n
-              else [*range(after + 1, n), *range(after + 1)]):
+    table = _CLOCKWISE.get(n) or _clockwise(n)
+    for s in (table[after] if 0 <= after < n else [*range(after + 1, n), *range(after + 1)]):
         if not passed[s]:
             return s
     return -1

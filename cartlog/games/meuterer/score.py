@@ -70,9 +70,7 @@ def breakdown(replay) -> MeutererBreakdown:
     rounds = []
     last_recorded: list[int | None] = [None] * len(colours)
     circle = [isl.name for isl in state.circle]
-
-    def name(pos: int) -> str:  # state.island_name
-        return circle[pos % len(circle)] if pos >= 0 else "-"
+    n = len(circle)  # an island's name: circle[pos % n] (state.island_name)
 
     for rs in replay.scores:
         players = []
@@ -89,15 +87,19 @@ def breakdown(replay) -> MeutererBreakdown:
             players.append(PlayerRound(
                 colour=colour, role=roles[seat], points=points, items=its[:],
                 recorded=recorded[seat], total=totals[seat], recorded_total=recorded_total))
+        port, previous, dest, mutineer = rs.port, rs.previous, rs.captain_dest, rs.mutineer
+        strength = rs.strength
         rounds.append(RoundBreakdown(
-            round=rs.round, captain=colours[rs.captain], port=name(rs.port),
-            previous=name(rs.previous) if rs.previous >= 0 else None,
-            active=[name(p) for p in rs.active], wage=rs.wage,
-            captain_destination=name(rs.captain_dest),
-            mutineer=colours[rs.mutineer] if rs.mutineer >= 0 else None,
-            mutineer_destination=name(rs.mutineer_dest) if rs.mutineer >= 0 else None,
-            mutiny=rs.mutiny, captain_side=rs.strength[0] if rs.strength else None,
-            mutineer_side=rs.strength[1] if rs.strength else None, checked=rs.checked,
+            round=rs.round, captain=colours[rs.captain],
+            port=circle[port % n] if port >= 0 else "-",
+            previous=circle[previous % n] if previous >= 0 else None,
+            active=[circle[p % n] if p >= 0 else "-" for p in rs.active], wage=rs.wage,
+            captain_destination=circle[dest % n] if dest >= 0 else "-",
+            mutineer=colours[mutineer] if mutineer >= 0 else None,
+            mutineer_destination=(circle[rs.mutineer_dest % n] if rs.mutineer_dest >= 0
+                                  else "-") if mutineer >= 0 else None,
+            mutiny=rs.mutiny, captain_side=strength[0] if strength else None,
+            mutineer_side=strength[1] if strength else None, checked=rs.checked,
             players=players))
     finished = state.phase == OVER
     top = max(state.scores) if state.scores else 0
