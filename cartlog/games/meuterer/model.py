@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import unicodedata
 from dataclasses import dataclass
+from operator import mul
 
 from cartlog.core.cards import Pile
 
@@ -49,7 +50,7 @@ def good_name(kind: int) -> str:
 
 def cards_text(counts: list[int]) -> str:
     """A count vector as letters in goods order, ``?`` last (``""`` for none)."""
-    return "".join(LETTERS[k] * counts[k] for k in range(NKINDS)) + "?" * counts[UNKNOWN]
+    return "".join(map(mul, LETTERS, counts[:NKINDS])) + "?" * counts[UNKNOWN]
 
 
 # -- action cards ------------------------------------------------------------------------------
