@@ -34,6 +34,8 @@ listing them all, each located by line and column.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
+from typing import Any
 
 import msgspec
 
@@ -188,6 +190,21 @@ _PLAIN_CARDS = {c: _card_of(c) for c in "RSWCGXP?" if c.lower() not in PASS_WORD
 _PLAIN_ACTIONS = {a: ACTIONS[i] for a in ACTIONS if (i := find_action(a)) is not None}
 _LETTER_RUN_ALIASES = frozenset(k for k in GOOD_ALIASES if not k.upper().strip("RSWCGXP?"))
 _ARROW = re.compile(r"=>|->|=")
+
+
+def _keyword(text: str, at: int) -> tuple[str | None, str, int]:
+    """The line's keyword from ``at``: the kind of line it names (None: no keyword), the word
+    as read (in lower case) and where it ends."""
+    space = text.find(" ", at)
+    word = text[at:space] if space >= 0 else text[at:]
+    kind = KEYWORDS.get(word)  # the common case: the keyword as written, then a space or the end
+    if kind is not None:
+        return kind, word, at + len(word)
+    m = _KEYWORD.match(text, at)
+    if m is None:
+        return None, "", at
+    word = m.group(0).lower()
+    return KEYWORDS.get(word), word, m.end()
 
 
 def _locate(words: list[str], first: int) -> list[tuple[str, int]]:
@@ -491,16 +508,7 @@ class _Reader(LogReader):
             text, comment = raw, None
         else:
             text, comment = self.strip_comments(raw, line)
-        space = text.find(" ", indent)
-        word = text[indent:space] if space >= 0 else text[indent:]
-        kind = KEYWORDS.get(word)  # the keyword as written, followed by a space or the end
-        if kind is not None:
-            pos = indent + len(word)
-        else:
-            m = _KEYWORD.match(text, indent)
-            word = m.group(0).lower() if m else ""
-            kind = KEYWORDS.get(word)
-            pos = m.end() if m else indent
+        kind, word, pos = _keyword(text, indent)
         if kind is None:
             self.problem(line, indent + 1, with_hint(
                 f"{word!r} is not a line of a Meuterer log", did_you_mean(word, KEYWORDS))
@@ -1050,83 +1058,83 @@ def _plain_body(events: list, players: frozenset[str]) -> bool:
     number, and at most one wage, destination, draw, score and total line a round, each
     naming a role or player once, and one mutiny outcome. False leaves the verdict to them."""
     opened = False
-    wage = dest = draw = score = total = False
+    once: set[type] = set()  # the lines of the round that may come once, so far
     outcome = None
-    cards_set, goods_set, islands = _CARD_SET, _GOOD_SET, _ISLAND_NAMES
     for ev in events:
         kind = type(ev)
-        if kind is Sell:
-            if not opened:
-                return False
-            for step in ev.steps:
-                if step.player not in players:
-                    return False
-                if type(step) is Play:
-                    if step.card not in cards_set or (step.robbed and step.card != "P"):
-                        return False
-                elif step.action is not None and step.action not in _LAWFUL_ACTIONS:
-                    return False
-        elif kind is Round:
+        if kind is Round:
             opened = True
-            wage = dest = draw = score = total = False
+            once = set()
             outcome = None
-        elif kind is Comment:
             continue
-        elif not opened:
+        if kind is Comment:
+            continue
+        if not opened:
             return False
-        elif kind is Score or kind is Total:
-            if kind is Score:
-                if score:
-                    return False
-                score = True
-            else:
-                if total:
-                    return False
-                total = True
-            named = {e.player for e in ev.entries}
-            if len(named) != len(ev.entries) or not named <= players:
+        if kind in _ONCE_A_ROUND:
+            if kind in once:
                 return False
-        elif kind is Draw:
-            if draw:
+            once.add(kind)
+        elif kind is Mutiny and ev.outcome is not None:
+            if outcome is not None and ev.outcome != outcome:
                 return False
-            draw = True
-            named = set()
-            for d in ev.draws:
-                c, k = d.cards, d.keep
-                if ((c is None and d.count is None) or (c and c.strip("RSWCGXP?"))
-                        or (k and k.strip("RSWCGXP?"))):
-                    return False
-                named.add(d.player)
-            if len(named) != len(ev.draws) or not named <= players:
-                return False
-        elif kind is Sale:
-            for e in ev.sales:
-                if e.player not in players or e.good not in goods_set or e.island not in islands:
-                    return False
-        elif kind is Dest:
-            if dest:
-                return False
-            dest = True
-            roles = set()
-            for e in ev.dests:
-                if e.island not in islands:
-                    return False
-                roles.add(e.role)
-            if len(roles) != len(ev.dests):
-                return False
-        elif kind is Mutiny:
-            for a in ev.adds:
-                if a.player not in players:
-                    return False
-            if ev.outcome is not None:
-                if outcome is not None and ev.outcome != outcome:
-                    return False
-                outcome = ev.outcome
-        elif kind is Wage:
-            if wage:
-                return False
-            wage = True
+            outcome = ev.outcome
+        if not _PLAIN_LINE[kind](ev, players):
+            return False
     return True
+
+
+def _plain_sell(ev: Sell, players: frozenset[str]) -> bool:
+    for step in ev.steps:
+        if step.player not in players:
+            return False
+        if type(step) is Play:
+            if step.card not in _CARD_SET or (step.robbed and step.card != "P"):
+                return False
+        elif step.action is not None and step.action not in _LAWFUL_ACTIONS:
+            return False
+    return True
+
+
+def _plain_sheet(ev: Score | Total, players: frozenset[str]) -> bool:
+    named = {e.player for e in ev.entries}
+    return len(named) == len(ev.entries) and named <= players
+
+
+def _plain_draw(ev: Draw, players: frozenset[str]) -> bool:
+    named = set()
+    for d in ev.draws:
+        c, k = d.cards, d.keep
+        if (c is None and d.count is None) or (c and c.strip("RSWCGXP?")) or (
+                k and k.strip("RSWCGXP?")):
+            return False
+        named.add(d.player)
+    return len(named) == len(ev.draws) and named <= players
+
+
+def _plain_sale(ev: Sale, players: frozenset[str]) -> bool:
+    for e in ev.sales:
+        if e.player not in players or e.good not in _GOOD_SET or e.island not in _ISLAND_NAMES:
+            return False
+    return True
+
+
+def _plain_dest(ev: Dest, players: frozenset[str]) -> bool:
+    roles = {e.role for e in ev.dests}
+    return len(roles) == len(ev.dests) and all(e.island in _ISLAND_NAMES for e in ev.dests)
+
+
+def _plain_mutiny(ev: Mutiny, players: frozenset[str]) -> bool:
+    for a in ev.adds:
+        if a.player not in players:
+            return False
+    return True
+
+
+_ONCE_A_ROUND = frozenset({Wage, Dest, Draw, Score, Total})
+_PLAIN_LINE: dict[type, Callable[[Any, frozenset[str]], bool]] = {
+    Sell: _plain_sell, Score: _plain_sheet, Total: _plain_sheet, Draw: _plain_draw,
+    Sale: _plain_sale, Dest: _plain_dest, Mutiny: _plain_mutiny, Wage: lambda ev, _: True}
 
 
 def _read_checks(log: MeutererLog, body: bool = True) -> list[SyntaxProblem]:
@@ -1169,9 +1177,17 @@ def _read_checks(log: MeutererLog, body: bool = True) -> list[SyntaxProblem]:
     for i, colour in enumerate(log.result or []):
         if colour not in colours:
             not_player(f"$.result[{i}]", colour, "is not a player")
-    if not body:
-        return out
-    players = frozenset(colours)
+    if body:
+        _body_checks(log, bad, not_player)
+    return out
+
+
+def _body_checks(log: MeutererLog, bad: Callable[..., None],
+                 not_player: Callable[..., None]) -> None:
+    """:func:`_read_checks` of the body: players, islands, words and the shape of rounds,
+    each problem given to ``bad`` or ``not_player`` with its path."""
+    players = frozenset(p.colour for p in log.players)
+    islands = _ISLAND_NAMES
     for i, ev in enumerate(log.events):
         kind = type(ev)
         if kind is Sell:  # the bulk of a log: quick tests, a path only for a problem
@@ -1208,7 +1224,6 @@ def _read_checks(log: MeutererLog, body: bool = True) -> list[SyntaxProblem]:
                     path += f".{field}[{items.index(entry)}]"
                     break
         bad(path, message, expected)
-    return out
 
 
 # -- a log that starts from a position ---------------------------------------------------------
