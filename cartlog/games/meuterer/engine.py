@@ -15,9 +15,9 @@ from the event, JSON path from its place in the log).
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterator, Sequence
 from itertools import count, repeat
-from typing import NamedTuple, Protocol
+from typing import NamedTuple, Protocol, TypeVar
 
 from cartlog.core.findings import Note, Violation
 from cartlog.core.spec import GameSpec, Outcome, ToMove
@@ -123,6 +123,7 @@ class StopAudit(Exception):
 # made, (event index, list field or None, entry index or None).
 EventPath = tuple[int, str | None, int | None]
 NotePath = str | EventPath
+T = TypeVar("T")
 
 
 _EVENT_INDEX = re.compile(r"\$\.events\[(\d+)\]")
@@ -221,7 +222,7 @@ def _first_entries(lines: list[tuple[int, Score]] | list[tuple[int, Total]]
     return out
 
 
-def _located(index: int, field: str, entries: list) -> zip:
+def _located(index: int, field: str, entries: Sequence[T]) -> Iterator[tuple[EventPath, T]]:
     """The entries of the line at ``index`` with the parts of their paths, (index, field, j),
     paired in C."""
     return zip(zip(repeat(index), repeat(field), count()), entries)
@@ -515,13 +516,12 @@ class Engine:
 
     def feed(self, index: int, event: Event) -> None:
         """Carry out the event that stands at ``index`` in the log (its JSON path)."""
-        kind = type(event)
-        if kind is Round:
+        if type(event) is Round:
             self._at = index
             self.close()
             self._open(index, event)
             return
-        if kind is Comment:
+        if type(event) is Comment:
             self._emit("comment", event, None, None, None, event.text, len(self.notes))
             return
         cur = self._round
@@ -529,30 +529,30 @@ class Engine:
             cur = self._open(index, Round(number=None))
         if cur.skip:
             return
-        if kind is Sell:
+        if type(event) is Sell:
             cur.last_sell = (index, event)
             self._sell(index, event)
-        elif kind is Draw:
+        elif type(event) is Draw:
             if event.condoned:
                 self._mark(cur, index, event)
             cur.draw_at = cur.draw_at or ((index, None, None), event)
             cur.draws += _located(index, "draws", event.draws)
-        elif kind is Score:
+        elif type(event) is Score:
             cur.score_lines.append((index, event))
             cur._scores = None
-        elif kind is Total:
+        elif type(event) is Total:
             cur.total_lines.append((index, event))
             cur._totals = None
-        elif kind is Dest:
+        elif type(event) is Dest:
             if event.condoned:
                 self._mark(cur, index, event)
             cur.dests += _located(index, "dests", event.dests)
-        elif kind is Wage:
+        elif type(event) is Wage:
             if event.condoned:
                 self._mark(cur, index, event)
             cur.wage_at = ((index, None, None), event)
             self._wage(index, event)
-        elif kind is Mutiny:
+        elif type(event) is Mutiny:
             if event.condoned:
                 self._mark(cur, index, event)
             path: EventPath = (index, None, None)
@@ -560,7 +560,7 @@ class Engine:
             cur.adds += _located(index, "adds", event.adds)
             if event.outcome is not None:
                 cur.outcome = (path, event, event.outcome)
-        elif kind is Sale:
+        elif type(event) is Sale:
             if event.condoned:
                 self._mark(cur, index, event)
             cur.sale_at = cur.sale_at or ((index, None, None), event)
@@ -1076,7 +1076,9 @@ class Engine:
                     and [e.player for e in scored] == colours
                     and [e.player for e in summed] == colours and len(sheet) == len(running)):
                 sheet[:] = running
-                return points[:], running[:]
+                same: list[int | None] = list(points)
+                same_totals: list[int | None] = list(running)
+                return same, same_totals
         rnd = state.round
         scores, totals = cur.scores, cur.totals
         recorded: list[int | None] = []
