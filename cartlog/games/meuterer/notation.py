@@ -905,6 +905,8 @@ def round_problems(log: MeutererLog) -> list[tuple[int, object | None, str, str 
     first ``round``, a second wage in a round, a destination, score, total or draw given twice
     for the same role or player in a round, two different mutiny outcomes. Returns (event
     index, the entry at fault or None, message, expected)."""
+    if _plain_rounds(log.events):  # the common case
+        return []
     out: list[tuple[int, object | None, str, str | None]] = []
     opened = False
     seen: dict[str, set] = {}
@@ -951,6 +953,42 @@ def round_problems(log: MeutererLog) -> list[tuple[int, object | None, str, str 
                                 f"one {name} entry per player a round"))
                 got.add(e.player)
     return out
+
+
+def _plain_rounds(events: list) -> bool:
+    """True when :func:`round_problems` surely has nothing to say: every line in a round, at
+    most one wage, destination, draw, score and total line a round, each naming a role or
+    player once, and one mutiny outcome."""
+    opened = False
+    once: set[type] = set()  # the lines of the round that may come once, so far
+    outcome = None
+    for ev in events:
+        kind = type(ev)
+        if kind is Round:
+            opened = True
+            once = set()
+            outcome = None
+        elif kind is Comment:
+            continue
+        elif not opened:
+            return False
+        elif kind in _ONCE_A_ROUND:
+            if kind in once:
+                return False
+            once.add(kind)
+            if kind is Score or kind is Total:
+                if len({e.player for e in ev.entries}) != len(ev.entries):
+                    return False
+            elif kind is Draw:
+                if len({d.player for d in ev.draws}) != len(ev.draws):
+                    return False
+            elif kind is Dest and len({d.role for d in ev.dests}) != len(ev.dests):
+                return False
+        elif kind is Mutiny and ev.outcome is not None:
+            if outcome is not None and ev.outcome != outcome:
+                return False
+            outcome = ev.outcome
+    return True
 
 
 def parse(text: str, path: str = "<log>") -> MeutererLog:

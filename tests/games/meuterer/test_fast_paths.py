@@ -440,3 +440,23 @@ def test_phase5_sheet_compared_line_to_line_finds_what_the_entry_by_entry_compar
         quick = _what(audit(_sheet_edited(log, random.Random(seed), rotate=False)))
         full = _what(audit(_sheet_edited(log, random.Random(seed), rotate=True)))
         assert quick == full
+
+
+def test_round_shapes_plain_check_gives_the_problems_of_the_full_one(monkeypatch):
+    """round_problems' common case (no line it would refuse) against its full walk, on edited
+    logs: lines dropped, doubled or moved, players and roles changed."""
+    rng = random.Random(16)
+    docs = [_doc(), json.loads(msgspec.json.encode(simulate("pirate", 3, 5)))]
+    logs = []
+    for _ in range(300):
+        doc = json.loads(json.dumps(rng.choice(docs)))
+        for _ in range(rng.randint(0, 3)):
+            _edit(doc, rng)
+        try:
+            logs.append(msgspec.json.decode(json.dumps(doc), type=LOG_TYPE))
+        except msgspec.ValidationError:
+            pass
+    quick = [notation.round_problems(log) for log in logs]
+    monkeypatch.setattr(notation, "_plain_rounds", lambda events: False)
+    assert [notation.round_problems(log) for log in logs] == quick
+    assert {bool(q) for q in quick} == {True, False}
