@@ -79,8 +79,9 @@ class Replay:
         engine._listener = listener
         try:
             engine.setup()
+            feed = engine.feed
             for index, event in enumerate(self.log.events):
-                engine.feed(index, event)
+                feed(index, event)
             engine._at = len(self.log.events)
             if not (self.in_progress and engine.phase() in ("wage", "sell")):
                 engine.close()
