@@ -216,11 +216,6 @@ def _locate(words: list[str], first: int) -> list[tuple[str, int]]:
     return out
 
 
-def _plain_number(word: str) -> bool:
-    """A word :func:`_int` reads as a whole number >= 0 without its regular expression."""
-    return word.isascii() and word.isdigit() and len(word) <= 15
-
-
 class _Reader(LogReader):
     """One pass over a text log, collecting problems instead of stopping at the first."""
 
@@ -619,10 +614,11 @@ class _Reader(LogReader):
                             steps.append(Play(player=colour, card=card, line=line, col=first,
                                               end=last))
                             continue
-                    elif 3 <= n <= 4 and words[1] == "pass" and _plain_number(words[2]):
+                    elif 3 <= n <= 4 and words[1] == "pass" and (kept := words[2]).isdigit() \
+                            and kept.isascii() and len(kept) <= 15:  # as _int reads it
                         action = _PLAIN_ACTIONS.get(words[3]) if n == 4 else None
                         if n == 3 or action is not None:
-                            steps.append(Pass(player=colour, kept=int(words[2]),
+                            steps.append(Pass(player=colour, kept=int(kept),
                                               action=action, line=line, col=first, end=last))
                             continue
                 part = _locate(words, first)
@@ -722,13 +718,15 @@ class _Reader(LogReader):
                 outcome = OUTCOME_WORDS[words[0][0].lower()]
         adds = []
         player_of = self._player_of
-        for words in self._parts(text[:stop], pos):
+        for words in self._parts(text[:stop].rstrip(), pos):  # no words in the blanks cut
             if type(words) is tuple:  # a plain entry
                 plain, first, last = words
                 if len(plain) == 2:  # red 2
                     colour = player_of.get(plain[0])
-                    if colour is not None and _plain_number(plain[1]):
-                        adds.append(Add(player=colour, count=int(plain[1]), line=line,
+                    number = plain[1]
+                    if colour is not None and number.isdigit() and number.isascii() \
+                            and len(number) <= 15:  # as _int reads it
+                        adds.append(Add(player=colour, count=int(number), line=line,
                                         col=first, end=last))
                         continue
                 words = _locate(plain, first)
@@ -799,7 +797,7 @@ class _Reader(LogReader):
                     colour = player_of.get(plain[0])
                     drawn = plain[1]
                     if colour is not None:
-                        if _plain_number(drawn):
+                        if drawn.isdigit() and drawn.isascii() and len(drawn) <= 15:  # as _int
                             draws.append(DrawEntry(player=colour, count=int(drawn), line=line,
                                                    col=first, end=last))
                             continue
@@ -873,8 +871,10 @@ class _Reader(LogReader):
                 plain, first, last = words
                 if len(plain) == 2:  # red 5
                     colour = player_of.get(plain[0])
-                    if colour is not None and _plain_number(plain[1]):
-                        entries.append(Entry(player=colour, points=int(plain[1]), line=line,
+                    number = plain[1]
+                    if colour is not None and number.isdigit() and number.isascii() \
+                            and len(number) <= 15:  # as _int reads it
+                        entries.append(Entry(player=colour, points=int(number), line=line,
                                              col=first, end=last))
                         continue
                 words = _locate(plain, first)
