@@ -1,6 +1,8 @@
 """The common lawful case checked first: each rule function's fast path answers as its full
 diagnosis does, and a goods letter checked when a JSON log is read (not by the decoder) comes
-out with the located message a typed decode gives."""
+out with the located message a typed decode gives. The readers' plain cases likewise: a JSON
+log's plain body gives the problems of the full checks, and the text reader's plain lines
+read as its full entry readers read them."""
 
 from __future__ import annotations
 
