@@ -475,7 +475,7 @@ def apply_pass(state: State, seat: int, action: int | None) -> None:
 
 def destination(state: State, seat: int) -> int:
     """U7: the island as many steps clockwise from the port as the cards ``seat`` kept."""
-    return (state.ship + state.hand_size(seat)) % len(state.circle)
+    return (state.ship + sum(state.hands[seat])) % len(state.circle)
 
 
 def check_destination(state: State, seat: int, claimed: int, who: str) -> list[Violation]:
