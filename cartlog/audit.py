@@ -97,7 +97,7 @@ def _report(replay, path: str, text: str | None) -> tuple[Report, list[int] | No
                 first_error = index
             first_error_of.setdefault(note.seat, index)
         findings.append(f)
-    findings += _seal_findings(replay.log)
+    findings += _seal_findings(replay.log, text)
     if text is not None and any(f.line is None and f.path for f in findings):
         findings = _placed(findings, text)
     findings, new_index = in_source_order(findings)
@@ -113,10 +113,11 @@ def _report(replay, path: str, text: str | None) -> tuple[Report, list[int] | No
     return report, new_index
 
 
-def _seal_findings(log) -> list[Finding]:
-    """Where a sealed log was changed after it was recorded (``seal/edited``)."""
+def _seal_findings(log, text: str | None = None) -> list[Finding]:
+    """Where a sealed log was changed after it was recorded (``seal/edited``); ``text``, the
+    JSON the log was read from (see :func:`seals.check`)."""
     out = []
-    for index, v in seals.check(log):
+    for index, v in seals.check(log, text):
         info = common_codes.CODES[v.code]
         if index is None:
             line = log.line or None

@@ -73,7 +73,7 @@ def read_bounded(stream: Any, limit: int) -> bytes:
 def check_line_length(text: str, name: str, max_line: int | None = None) -> None:
     """Raise :class:`LogSyntaxError` at the first line longer than the limit."""
     most = limit("CARTLOG_MAX_LINE", MAX_LINE) if max_line is None else max_line
-    if len(text) <= most or max(map(len, text.split("\n"))) <= most:
+    if len(text) <= most or not _over_long(text, most):
         return  # (a line between newlines holds every line that \r or \r\n ends)
     for number, line in enumerate(text.replace("\r\n", "\n").replace("\r", "\n")
                                   .split("\n"), 1):
@@ -81,6 +81,24 @@ def check_line_length(text: str, name: str, max_line: int | None = None) -> None
             raise LogSyntaxError(name, [SyntaxProblem(number, most + 1, (
                 f"line too long: over {most} characters (CARTLOG_MAX_LINE raises the limit)"),
                 end_col=most + 2)], text)
+
+
+def _over_long(text: str, most: int) -> bool:
+    """Whether a line between newlines is over ``most`` characters. Only the lines that hold
+    a multiple of ``most`` (as an index) are measured: of any ``most`` characters in a row, one
+    stands at such an index. A few searches for a newline, where splitting a long log into its
+    lines costs a string per line."""
+    if most < 1:
+        return max(map(len, text.split("\n"))) > most
+    at, size = most, len(text)
+    while at < size:
+        end = text.find("\n", at)
+        if end < 0:
+            end = size
+        if end - (text.rfind("\n", 0, at) + 1) > most:
+            return True
+        at = end - end % most + most  # the first multiple past this line
+    return False
 
 
 def read(path: str | Path, *, max_bytes: int | None = None,

@@ -83,10 +83,18 @@ def line_text(event: Any, log: Any) -> str:
     return str(game_of(log).notation.format_event(unseal(event)[0], log))
 
 
-def check(log: Any) -> list[tuple[int | None, Violation]]:
+def check(log: Any, source: str | None = None) -> list[tuple[int | None, Violation]]:
     """Where a sealed log was changed: ``(index of the event, violation)``, ``None`` for the
-    header; nothing for a log that is not sealed."""
+    header; nothing for a log that is not sealed.
+
+    ``source``: the JSON text the log was decoded from, when there is one. A JSON text with
+    no ``#`` (the mark's first character) and no backslash holds no seal mark: every string
+    decoded from it is a piece of it, as only an escape (``\\u0023``) writes a character
+    that is not there itself."""
     tag = seal_tag(log)
+    if (tag is None and source is not None and core.MARK[0] not in source
+            and "\\" not in source):
+        return []  # not sealed, and no comment can hold a seal mark
     if tag is None and not any(core.MARK in (getattr(ev, "comment", None) or "")
                                or core.MARK in (getattr(ev, "text", None) or "")
                                for ev in log.events):

@@ -742,7 +742,88 @@ def validate(log: CartagenaLog) -> list[SyntaxProblem]:
     letters of the rule set, spaces up to the boat; and for what the text form cannot hold: a
     draw or a hand given both as cards and as a count, an action's comment holding ``}``.
     Problems are located by JSON path (line 1, column 1). Cards that are no letters are the
-    one problem given, as a typed decode gives it (see :func:`letter_problem`)."""
+    one problem given, as a typed decode gives it (see :func:`letter_problem`).
+
+    A log that :func:`_plainly_valid` passes has none of these problems; any other is
+    checked in full, by :func:`_problems`."""
+    return [] if _plainly_valid(log) else _problems(log)
+
+
+_KNOWN: dict[str, frozenset[str] | None] = {}  # rule set -> its letters and ?, when letters
+
+
+def _known(rs: RuleSet) -> frozenset[str] | None:
+    """The cards a log of the rule set may name (its sign letters and ``?``), when every one
+    is a letter that :func:`letter_problem` lets through; else None."""
+    known = _KNOWN.get(rs.name, frozenset())
+    if known is not None and not known:
+        known = frozenset(rs.letters + "?")
+        known = _KNOWN[rs.name] = known if known <= _LETTER_SET else None
+    return known
+
+
+def _plainly_valid(log: CartagenaLog) -> bool:
+    """Whether a JSON log is, in one quick pass, free of every problem :func:`_problems`
+    looks for: a log of known players and colours, every card a sign letter of its rule set
+    (or ``?``), every draw and hand given one way, every space up to the boat, no action's
+    comment holding ``}``. False says only that the log must be checked in full: a log that
+    starts from a position, or has no board, always is."""
+    if log.position is not None or not log.board:
+        return False
+    known = _known(find_ruleset(log.rules) or RULESETS["2000-jamaica"])
+    if known is None:
+        return False
+    colours = {p.colour for p in log.players}
+    boat = len(log.board) + 1
+    result = log.result
+    if (not colours.issubset(COLOURS) or "?" in log.board or not known.issuperset(log.board)
+            or not colours.issuperset(log.deal)
+            or not all(map(known.issuperset, log.deal.values()))
+            or (log.row is not None and not known.issuperset(log.row))
+            or (result is not None and result != "unfinished" and result not in colours)):
+        return False
+    for ev in log.events:
+        kind = type(ev)
+        if kind is Turn:
+            if ev.player not in colours:
+                return False
+            for a in ev.actions:
+                k = type(a)
+                if k is Forward:
+                    if (a.card not in known or a.start > boat
+                            or (a.to is not None and a.to > boat)):
+                        return False
+                elif k is Back:
+                    cards = a.cards
+                    if (not cards or a.count is not None or not known.issuperset(cards)
+                            or a.start > boat or (a.to is not None and a.to > boat)):
+                        return False
+                elif k is Draw:
+                    cards = a.cards
+                    if not (cards and a.count is None and known.issuperset(cards)
+                            or cards is None and a.count is not None):
+                        return False
+                if a.comment is not None and "}" in a.comment:
+                    return False
+        elif kind is Row:
+            if not known.issuperset(ev.cards):
+                return False
+        elif kind is HandClaim:
+            cards = ev.cards
+            if ev.player not in colours or not (
+                    cards and ev.size is None and known.issuperset(cards)
+                    or cards is None and ev.size is not None):
+                return False
+        elif kind is PiratesClaim:
+            if ev.player not in colours or max(ev.spaces, default=0) > boat:
+                return False
+        elif kind is not Comment:
+            return False
+    return True
+
+
+def _problems(log: CartagenaLog) -> list[SyntaxProblem]:
+    """Every problem :func:`validate` reports, each with its path and message."""
     letter = letter_problem(log)
     if letter is not None:
         return [letter]
