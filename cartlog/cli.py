@@ -425,9 +425,8 @@ def check(
     workers = corpus.default_jobs() if jobs is None else jobs
     if len(paths) < FEW_LOGS:
         workers = 1
-    outcomes = corpus.audit_files(paths, jobs=workers, stop_at_first=stop_at_first,
-                                  min_severity=min_severity.value,
-                                  text=as_text and not quiet)
+    groups = corpus.audit_groups(paths, jobs=workers, stop_at_first=stop_at_first,
+                                 min_severity=min_severity.value, text=as_text and not quiet)
     tally = None
     if statistics:
         from cartlog.documents import CodeTally
@@ -435,13 +434,13 @@ def check(
         tally = CodeTally()
     try:
         if as_text:
-            status = _check_text(outcomes, len(paths), tally, quiet=quiet, verbose=verbose,
+            status = _check_text(groups, len(paths), tally, quiet=quiet, verbose=verbose,
                                  stopped=stop_at_first, ascii_only=ascii_only,
                                  theme_name=theme_name)
         else:
-            status = _check_json(outcomes, tally)
+            status = _check_json((o for group in groups for o in group), tally)
     finally:
-        outcomes.close()  # the worker processes stop here, also when interrupted
+        groups.close()  # the worker processes stop here, also when interrupted
     if status:
         raise typer.Exit(status)
 
@@ -463,35 +462,37 @@ def _check_json(outcomes, tally) -> int:
     return status
 
 
-def _check_text(outcomes, total: int, tally, *, quiet: bool, verbose: bool, stopped: bool,
+def _check_text(groups, total: int, tally, *, quiet: bool, verbose: bool, stopped: bool,
                 ascii_only: bool, theme_name: ThemeName) -> int:
     """``check`` for people: each report as it comes (on a terminal, below a progress bar),
-    then the logs that failed, the statistics and the totals."""
+    then the logs that failed, the statistics and the totals. The reports of the outcomes
+    that come together (a worker's batch) are written together."""
     from cartlog.render.report import render_report, render_totals, summary_line
 
     out = _console(ascii_only, theme_name=theme_name)
-    screen = _Screen(total, ascii_only, theme_name, quiet)
+    screen = _Screen(out, total, ascii_only, theme_name, quiet)
     status, clean, failed, unreadable = EXIT_CLEAN, 0, [], []
     try:
-        for outcome in outcomes:
-            status = max(status, outcome.status)
-            if outcome.error is not None:
-                unreadable.append(outcome.name)
-                screen.show(lambda err=outcome.error: _show_unreadable(err, ascii_only,
-                                                                        theme_name))
-            else:
-                report = outcome.report
-                if report.errors:
-                    failed.append((report.file, report.errors))
+        for group in groups:
+            for outcome in group:
+                status = max(status, outcome.status)
+                if outcome.error is not None:
+                    unreadable.append(outcome.name)
+                    screen.show(lambda err=outcome.error: _show_unreadable(err, ascii_only,
+                                                                            theme_name))
                 else:
-                    clean += 1
-                if tally is not None:
-                    tally.add(report)
-                shown = (summary_line(report, stopped=stopped) if quiet else
-                         render_report(report, outcome.text, verbose=verbose,
-                                       stopped=stopped))
-                screen.show(lambda shown=shown: out.print(shown))
-            screen.advance(len(failed), len(unreadable))
+                    report = outcome.report
+                    if report.errors:
+                        failed.append((report.file, report.errors))
+                    else:
+                        clean += 1
+                    if tally is not None:
+                        tally.add(report)
+                    screen.report(summary_line(report, stopped=stopped) if quiet else
+                                  render_report(report, outcome.text, verbose=verbose,
+                                                stopped=stopped))
+                screen.advance(len(failed), len(unreadable))
+            screen.write_held()
     finally:
         screen.close()
     screen.flush()
@@ -510,14 +511,19 @@ def _check_text(outcomes, total: int, tally, *, quiet: bool, verbose: bool, stop
 class _Screen:
     """Where check's reports go as they come: straight out, or, on a terminal, above a
     progress bar on standard error. The bar is drawn at most ten times a second; reports that
-    come in between wait for the next drawing (a tenth of a second at most)."""
+    come in between wait for the next drawing (a tenth of a second at most). Without a bar,
+    the reports of outcomes that came together are held and written with one call to the
+    console (:meth:`write_held`), which costs far less than a call for each; a write to
+    standard error (an unreadable log) comes after the reports held before it."""
 
     PERIOD = 0.1
 
-    def __init__(self, total: int, ascii_only: bool, theme_name: ThemeName,
+    def __init__(self, out, total: int, ascii_only: bool, theme_name: ThemeName,
                  quiet: bool) -> None:
+        self.out = out
         self.bar = None
         self.waiting: list = []
+        self.held: list = []  # reports to write, without a bar
         if total < 2 or quiet or ascii_only or not _is_terminal(sys.stdout):
             return
         err = _console(stderr=True, theme_name=theme_name)
@@ -536,9 +542,28 @@ class _Screen:
 
     def show(self, write) -> None:
         if self.bar is None:
+            self.write_held()
             write()
         else:
             self.waiting.append(write)
+
+    def report(self, shown) -> None:
+        """A report for the console of the reports: held (without a bar), or waiting for
+        the next drawing of the bar."""
+        if self.bar is None:
+            self.held.append(shown)
+        else:
+            self.waiting.append(lambda: self.out.print(shown))
+
+    def write_held(self) -> None:
+        """Write the reports held, in one call: a group renders as its parts one after the
+        other."""
+        if self.held:
+            from rich.console import Group
+
+            held = self.held
+            self.out.print(held[0] if len(held) == 1 else Group(*held))
+            held.clear()
 
     def advance(self, with_errors: int, unreadable: int) -> None:
         if self.bar is None:
@@ -572,6 +597,7 @@ class _Screen:
 
     def flush(self) -> None:
         """Write the reports still waiting (after :meth:`close`)."""
+        self.write_held()
         for write in self.waiting:
             write()
         self.waiting.clear()

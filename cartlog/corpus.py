@@ -121,7 +121,7 @@ def read(path: str | Path, *, max_bytes: int | None = None,
             data = (read_bounded(stdin, most) if stdin is not None
                     else sys.stdin.read(most + 1).encode())
         else:
-            with open(path, "rb") as stream:
+            with open(path, "rb", buffering=0) as stream:  # read in one go: no buffer
                 data = read_bounded(stream, most)
     except OSError as exc:
         reason = {FileNotFoundError: "no such file",
@@ -277,12 +277,12 @@ def audit_path(path: str | Path, *, stop_at_first: bool = False, min_severity: s
     from cartlog.games import is_json
 
     try:
-        if str(path) != "-" and os.path.isdir(path):
-            if not logs_in(Path(path)):
-                raise no_logs(path)
-            read(path)  # a folder with logs in it: "is a directory, not a log"
         log, source, name = parse(path, max_bytes=max_bytes, max_line=max_line)
     except LogSyntaxError as err:
+        # a folder cannot be opened as a file ("is a directory, not a log"): one with no log
+        # under it says so instead
+        if str(path) != "-" and os.path.isdir(path) and not logs_in(Path(path)):
+            err = no_logs(path)
         if not text and err.source is not None:
             err = LogSyntaxError(err.path, err.problems, None)
         return Outcome(name=err.path, error=err)
@@ -340,6 +340,23 @@ def audit_files(paths: Iterable[str | Path], *, executor: Executor | None = None
     ``CARTLOG_MAX_BYTES`` and ``CARTLOG_MAX_LINE`` are read here, once, and passed to the
     workers.
     """
+    groups = audit_groups(paths, executor=executor, jobs=jobs, stop_at_first=stop_at_first,
+                          min_severity=min_severity, text=text, batch=batch,
+                          in_flight=in_flight)
+    try:
+        for group in groups:
+            yield from group
+    finally:
+        groups.close()  # the worker processes stop here
+
+
+def audit_groups(paths: Iterable[str | Path], *, executor: Executor | None = None,
+                 jobs: int | None = None, stop_at_first: bool = False,
+                 min_severity: str = "info", text: bool = True, batch: int | None = None,
+                 in_flight: int | None = None) -> Iterator[list[Outcome]]:
+    """:func:`audit_files`, the outcomes yielded in the groups they come in: the files of one
+    task, audited together in a worker; one file at a time in this process (``jobs=1``, and
+    standard input). A caller may write each group at once."""
     if min_severity not in SEVERITIES:
         raise ValueError(f"min_severity {min_severity!r}: expected one of "
                          f"{', '.join(SEVERITIES)}")
@@ -356,7 +373,7 @@ def audit_files(paths: Iterable[str | Path], *, executor: Executor | None = None
             jobs = 1
     if executor is None:
         for path in paths:
-            yield _audit_batch([str(path)], options)[0]
+            yield _audit_batch([str(path)], options)
         return
     workers = jobs if own else getattr(executor, "_max_workers", None) or jobs
     files = len(paths) if hasattr(paths, "__len__") else None
@@ -377,9 +394,9 @@ def _worker_start() -> None:
 
 
 def _in_order(executor: Executor, paths: Iterable[str | Path], options: _Options, size: int,
-              most: int) -> Iterator[Outcome]:
-    """Submit batches of ``size`` files, at most ``most`` at a time, and yield their outcomes
-    in the order of ``paths``, the oldest batch first."""
+              most: int) -> Iterator[list[Outcome]]:
+    """Submit batches of ``size`` files, at most ``most`` at a time, and yield the outcomes of
+    each batch in the order of ``paths``, the oldest batch first."""
     pending: deque[Any] = deque()  # futures, or outcomes already known (standard input)
     batch: list[str] = []
     try:
@@ -396,11 +413,11 @@ def _in_order(executor: Executor, paths: Iterable[str | Path], options: _Options
                 pending.append(executor.submit(_audit_batch, batch, options))
                 batch = []
             while len(pending) >= most:
-                yield from _done(pending.popleft())
+                yield _done(pending.popleft())
         if batch:
             pending.append(executor.submit(_audit_batch, batch, options))
         while pending:
-            yield from _done(pending.popleft())
+            yield _done(pending.popleft())
     finally:
         for item in pending:
             if not isinstance(item, list):

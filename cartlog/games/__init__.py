@@ -143,6 +143,7 @@ def _too_deep(text: str, path: str) -> LogSyntaxError:
 
 
 _LOG_TYPE = None
+_DECODER: msgspec.json.Decoder | None = None
 
 
 def _log_type():
@@ -154,10 +155,19 @@ def _log_type():
     return _LOG_TYPE
 
 
+def _decoder() -> msgspec.json.Decoder:
+    """A decoder of :func:`_log_type`, made once: ``msgspec.json.decode(text, type=...)``
+    looks the type up again at every call."""
+    global _DECODER
+    if _DECODER is None:
+        _DECODER = msgspec.json.Decoder(_log_type())
+    return _DECODER
+
+
 def _read_json(text: str, path: str):
     # The fast path: one typed decode. Any failure is read again below for a located message.
     try:
-        log = msgspec.json.decode(text, type=_log_type())
+        log = _decoder().decode(text)
     except (msgspec.DecodeError, RecursionError, UnicodeEncodeError):
         pass
     else:
