@@ -512,9 +512,9 @@ class _Screen:
     """Where check's reports go as they come: straight out, or, on a terminal, above a
     progress bar on standard error. The bar is drawn at most ten times a second; reports that
     come in between wait for the next drawing (a tenth of a second at most). Without a bar,
-    the reports of outcomes that came together are held and written with one call to the
-    console (:meth:`write_held`), which costs far less than a call for each; a write to
-    standard error (an unreadable log) comes after the reports held before it."""
+    the reports of outcomes that came together are held and written together
+    (:meth:`write_held`); a write to standard error (an unreadable log) comes after the
+    reports held before it."""
 
     PERIOD = 0.1
 
@@ -556,14 +556,22 @@ class _Screen:
             self.waiting.append(lambda: self.out.print(shown))
 
     def write_held(self) -> None:
-        """Write the reports held, in one call: a group renders as its parts one after the
-        other."""
-        if self.held:
-            from rich.console import Group
+        """Write the reports held: as text, when they are text without colours
+        (:func:`plain_text`, what the console would write), in one write; else each printed
+        by the console."""
+        if not self.held:
+            return
+        from cartlog.render.check import plain_text
 
-            held = self.held
-            self.out.print(held[0] if len(held) == 1 else Group(*held))
-            held.clear()
+        held, out = self.held, self.out
+        text = plain_text(held) if out.color_system is None else None
+        if text is not None:
+            out.file.write(text)
+            out.file.flush()
+        else:
+            for shown in held:
+                out.print(shown)
+        held.clear()
 
     def advance(self, with_errors: int, unreadable: int) -> None:
         if self.bar is None:

@@ -160,18 +160,19 @@ def logs_in(folder: Path) -> list[Path] | None:
     except OSError:
         return None
     for entry in entries:
-        if entry.name.startswith("."):
+        name = entry.name
+        if name.startswith("."):
             continue
-        path = folder / entry.name
         try:
             is_dir = entry.is_dir(follow_symlinks=False)
             is_file = not is_dir and entry.is_file()
         except OSError:
             continue
         if is_dir:
-            found += logs_in(path) or []
-        elif is_file and path.suffix.lower() in LOG_SUFFIXES:
-            if path.suffix.lower() == ".json" and _other_json(path):
+            found += logs_in(folder / name) or []
+        elif is_file and name.lower().endswith(LOG_SUFFIXES):  # (a name not hidden: its suffix)
+            path = folder / name
+            if name.lower().endswith(".json") and _other_json(path):
                 continue
             found.append(path)
     return found
@@ -184,6 +185,16 @@ def _other_json(path: Path) -> bool:
     """Whether a ``.json`` file is valid JSON that is not a log (it names no game). A file that
     is not valid JSON may be a damaged log: it is checked, and reported. A file that starts
     the way cartlog writes a JSON log is one, without decoding it here."""
+    try:  # its first bytes, without a buffered stream
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_BINARY", 0))
+        try:
+            head = os.read(fd, 16)
+        finally:
+            os.close(fd)
+    except OSError:
+        return False
+    if head.removeprefix(b"\xef\xbb\xbf").startswith(_LOG_START):
+        return False
     try:
         with open(path, "rb") as stream:
             head = stream.read(16)
@@ -278,7 +289,8 @@ def audit_path(path: str | Path, *, stop_at_first: bool = False, min_severity: s
 
     try:
         log, source, name = parse(path, max_bytes=max_bytes, max_line=max_line)
-    except LogSyntaxError as err:
+    except LogSyntaxError as caught:
+        err = caught
         # a folder cannot be opened as a file ("is a directory, not a log"): one with no log
         # under it says so instead
         if str(path) != "-" and os.path.isdir(path) and not logs_in(Path(path)):

@@ -4,7 +4,9 @@
   of totals;
 - :func:`render_statistics`: the findings counted by code (``--statistics``);
 - :func:`progress_bar`: the bar shown on standard error while a terminal waits (the CLI starts
-  and stops it on its console).
+  and stops it on its console);
+- :func:`plain_text`: what a console without colours writes for reports made of text only,
+  found without the console.
 """
 
 from __future__ import annotations
@@ -91,3 +93,30 @@ def progress_fields(done: int, seconds: float, with_errors: int, unreadable: int
         failed.append(", ")
         failed.append(f"{unreadable} unreadable", style="bad")
     return {"rate": rate, "failed": failed}
+
+
+def plain_text(renderables: Sequence[Any]) -> str | None:
+    """What a console that writes no colours nor styles (no colour system) and wraps no line
+    (``soft_wrap``, as the CLI's console) writes for the renderables, printed one after the
+    other: when each is a :class:`Text`, or a :class:`Group` of them, that the console writes
+    as it is (its characters, then its end of line), their characters; else None, for the
+    console to render. A Text with a tab (which the console expands), an end other than a
+    newline or its own justification, overflow or wrapping is left to the console. Writing a
+    summary line this way costs a fraction of a microsecond, rendering it some tens."""
+    out: list[str] = []
+    stack = list(reversed(renderables))
+    while stack:
+        item = stack.pop()
+        kind = type(item)
+        if kind is Group:
+            stack.extend(reversed(item.renderables))
+            continue
+        if (kind is not Text or item.end != "\n" or item.justify is not None
+                or item.overflow is not None or item.no_wrap is not None):
+            return None
+        text = item.plain
+        if "\t" in text:
+            return None
+        out.append(text)
+        out.append("\n")
+    return "".join(out)
