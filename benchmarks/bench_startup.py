@@ -2,7 +2,8 @@
 
 Measures, each in a fresh interpreter:
 
-- the wall time of ``python -m cartlog --version``, ``python -m cartlog check LOG``,
+- the wall time of ``python -m cartlog --version``, ``--help``, ``check --help``,
+  ``python -m cartlog check LOG``,
   ``python -m cartlog check --format json LOG`` and the first again with ``NO_COLOR=1``
   (best and median of N runs), beside a bare
   ``python -c pass``, ``python -c "import typer, rich"`` (the libraries the command line
@@ -110,6 +111,8 @@ def main(argv: list[str] | None = None) -> int:
         ('python -c "import typer, rich.console, msgspec"',
          [py, "-c", "import typer, rich.console, msgspec"], {}),
         ("python -m cartlog --version", [py, "-m", "cartlog", "--version"], {}),
+        ("python -m cartlog --help", [py, "-m", "cartlog", "--help"], {}),
+        ("python -m cartlog check --help", [py, "-m", "cartlog", "check", "--help"], {}),
         (f"python -m cartlog check {rel}", check, {}),
         (f"python -m cartlog check --format json {rel}",
          check[:4] + ["--format", "json"] + check[4:], {}),
