@@ -1,3 +1,3 @@
-from cartlog.cli import main
+from cartlog.program import main
 
 main()

@@ -15,6 +15,8 @@ from pathlib import Path
 
 import pytest
 
+import cartlog
+
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGE = ROOT / "cartlog"
 
@@ -75,6 +77,21 @@ def test_rules_import_neither_rich_nor_typer():
 NOT_AT_START = ("pydantic", "prompt_toolkit", "hashlib", "cartlog.record",
                 "cartlog.games.cartagena.engine", "cartlog.games.meuterer.engine",
                 "concurrent.futures.process")
+
+
+@pytest.mark.parametrize("args", [["--version"], ["-V"]])
+def test_the_version_alone_loads_no_command_line(args):
+    """``cartlog --version`` answers before typer and rich are imported, with the line the
+    command line would print."""
+    code = ("import sys, runpy; sys.argv = ['cartlog', *sys.argv[1:]]\n"
+            "runpy.run_module('cartlog', run_name='__main__')\n"
+            "sys.stderr.write(repr(sorted({m.split('.')[0] for m in sys.modules} "
+            "& {'typer', 'rich', 'click', 'msgspec'})))")
+    proc = subprocess.run([sys.executable, "-c", code, *args], cwd=ROOT, capture_output=True,
+                          text=True, timeout=60, env={**os.environ, "PYTHONPATH": str(ROOT)})
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout == f"cartlog {cartlog.__version__}\n"
+    assert proc.stderr == "[]"
 
 
 @pytest.mark.parametrize("args", [
