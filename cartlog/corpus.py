@@ -197,10 +197,7 @@ def _other_json(path: Path) -> bool:
         return False
     try:
         with open(path, "rb") as stream:
-            head = stream.read(16)
-            if head.removeprefix(b"\xef\xbb\xbf").startswith(_LOG_START):
-                return False
-            data = head + read_bounded(stream, limit("CARTLOG_MAX_BYTES", MAX_BYTES))
+            data = read_bounded(stream, limit("CARTLOG_MAX_BYTES", MAX_BYTES))
         raw = msgspec.json.decode(data.removeprefix(b"\xef\xbb\xbf"))
     except (OSError, msgspec.DecodeError, RecursionError, UnicodeError):
         return False

@@ -428,8 +428,8 @@ class _Reader(LogReader):
         for move in moves:
             end = col + len(move)
             if move[0] in "0123456789b":  # a move back: from-to+drawn
-                spaces, _, drawn = move.partition("+")
-                f, _, t = spaces.partition("-")
+                run, _, drawn = move.partition("+")
+                f, _, t = run.partition("-")
             else:
                 f, _, t = move[1:].partition("-")
                 drawn = None
@@ -749,17 +749,12 @@ def validate(log: CartagenaLog) -> list[SyntaxProblem]:
     return [] if _plainly_valid(log) else _problems(log)
 
 
-_KNOWN: dict[str, frozenset[str] | None] = {}  # rule set -> its letters and ?, when letters
-
-
-def _known(rs: RuleSet) -> frozenset[str] | None:
-    """The cards a log of the rule set may name (its sign letters and ``?``), when every one
-    is a letter that :func:`letter_problem` lets through; else None."""
-    known = _KNOWN.get(rs.name, frozenset())
-    if known is not None and not known:
-        known = frozenset(rs.letters + "?")
-        known = _KNOWN[rs.name] = known if known <= _LETTER_SET else None
-    return known
+@cache
+def _known(letters: str) -> frozenset[str] | None:
+    """The cards a log of a rule set with these sign letters may name (the letters and
+    ``?``), when every one is a letter that :func:`letter_problem` lets through; else None."""
+    known = frozenset(letters + "?")
+    return known if known <= _LETTER_SET else None
 
 
 def _plainly_valid(log: CartagenaLog) -> bool:
@@ -770,7 +765,7 @@ def _plainly_valid(log: CartagenaLog) -> bool:
     starts from a position, or has no board, always is."""
     if log.position is not None or not log.board:
         return False
-    known = _known(find_ruleset(log.rules) or RULESETS["2000-jamaica"])
+    known = _known((find_ruleset(log.rules) or RULESETS["2000-jamaica"]).letters)
     if known is None:
         return False
     colours = {p.colour for p in log.players}

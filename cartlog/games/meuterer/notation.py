@@ -161,10 +161,16 @@ def _letters_of(word: str) -> str | None:
     return None
 
 
+def _plain_number(word: str) -> int | None:
+    """A number written plainly (ASCII digits, as :func:`_int` reads them at once), or None."""
+    return int(word) if word.isdigit() and word.isascii() and len(word) <= 15 else None
+
+
 def _int(word: str) -> int | None:
     """A whole number, negative too (score lines); runaway lengths read as capped."""
-    if word.isascii() and word.isdigit() and len(word) <= 15:  # the common case
-        return int(word)
+    plain = _plain_number(word)  # the common case
+    if plain is not None:
+        return plain
     if _INT.fullmatch(word):
         text = word.replace("\u2212", "-")
         sign = -1 if text.startswith("-") else 1
@@ -614,11 +620,11 @@ class _Reader(LogReader):
                             steps.append(Play(player=colour, card=card, line=line, col=first,
                                               end=last))
                             continue
-                    elif 3 <= n <= 4 and words[1] == "pass" and (kept := words[2]).isdigit() \
-                            and kept.isascii() and len(kept) <= 15:  # as _int reads it
+                    elif 3 <= n <= 4 and words[1] == "pass" \
+                            and (kept := _plain_number(words[2])) is not None:
                         action = _PLAIN_ACTIONS.get(words[3]) if n == 4 else None
                         if n == 3 or action is not None:
-                            steps.append(Pass(player=colour, kept=int(kept),
+                            steps.append(Pass(player=colour, kept=kept,
                                               action=action, line=line, col=first, end=last))
                             continue
                 part = _locate(words, first)
@@ -723,10 +729,9 @@ class _Reader(LogReader):
                 plain, first, last = words
                 if len(plain) == 2:  # red 2
                     colour = player_of.get(plain[0])
-                    number = plain[1]
-                    if colour is not None and number.isdigit() and number.isascii() \
-                            and len(number) <= 15:  # as _int reads it
-                        adds.append(Add(player=colour, count=int(number), line=line,
+                    number = _plain_number(plain[1])
+                    if colour is not None and number is not None:
+                        adds.append(Add(player=colour, count=number, line=line,
                                         col=first, end=last))
                         continue
                 words = _locate(plain, first)
@@ -797,8 +802,9 @@ class _Reader(LogReader):
                     colour = player_of.get(plain[0])
                     drawn = plain[1]
                     if colour is not None:
-                        if drawn.isdigit() and drawn.isascii() and len(drawn) <= 15:  # as _int
-                            draws.append(DrawEntry(player=colour, count=int(drawn), line=line,
+                        count = _plain_number(drawn)
+                        if count is not None:
+                            draws.append(DrawEntry(player=colour, count=count, line=line,
                                                    col=first, end=last))
                             continue
                         if (not drawn.strip("RSWCGXP?")
@@ -871,10 +877,9 @@ class _Reader(LogReader):
                 plain, first, last = words
                 if len(plain) == 2:  # red 5
                     colour = player_of.get(plain[0])
-                    number = plain[1]
-                    if colour is not None and number.isdigit() and number.isascii() \
-                            and len(number) <= 15:  # as _int reads it
-                        entries.append(Entry(player=colour, points=int(number), line=line,
+                    number = _plain_number(plain[1])
+                    if colour is not None and number is not None:
+                        entries.append(Entry(player=colour, points=number, line=line,
                                              col=first, end=last))
                         continue
                 words = _locate(plain, first)
