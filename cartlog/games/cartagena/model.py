@@ -228,8 +228,8 @@ class State:
         self.passed = False  # the player to move has passed (O2): only the end of turn is left
 
     def copy(self) -> State:
-        new = State.__new__(State)
-        new.rs = self.rs
+        # through the constructor: a compiled State (setup.py) has no bare __new__
+        new = State(self.rs, self.board, self.colours)
         new.options = self.options
         new.board = self.board
         new.boat = self.boat

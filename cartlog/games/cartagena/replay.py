@@ -28,6 +28,7 @@ from cartlog.games.cartagena.events import (
     Row,
     Turn,
 )
+from cartlog.games.cartagena.frames import Frame
 from cartlog.games.cartagena.lookahead import errors_ahead, errors_of
 from cartlog.games.cartagena.model import NSIGNS, RULESETS, UNKNOWN, State, find_ruleset
 from cartlog.games.cartagena.notation import format_action
@@ -691,30 +692,6 @@ class Replay:
 
 # -- frames for the step-by-step view ----------------------------------------------------------
 
-
-
-class Frame(msgspec.Struct, tag="cartagena", tag_field="game", omit_defaults=True,
-            kw_only=True):
-    """One step of a replay as plain data (``cartlog replay --format json``).
-
-    ``findings`` are indices into the report's finding list. The table (``pirates``, ``hands``,
-    ``deck``, ``discard``, ``row``) is given at setup and after every turn.
-    """
-
-    kind: str  # setup, action, turn-end, row, claim, comment, end
-    turn: int | None = None
-    action: int | None = None
-    player: str | None = None
-    notation: str | None = None
-    text: str = ""
-    findings: list[int] = []
-    line: int | None = None
-    pirates: dict[str, list[int]] | None = None
-    hands: dict[str, str] | None = None
-    deck: int | None = None
-    discard: int | None = None
-    row: str | None = None
-    winner: str | None = None
 
 
 def record(log: CartagenaLog, *, in_progress: bool = False) -> tuple[Replay, list[Frame]]:

@@ -649,6 +649,7 @@ def apply_back(state: State, seat: int, start: int, to: int | None,
         at = pirates.index(start)
     except ValueError:
         return None
+    dest: int | None
     if to is not None and 0 <= to <= state.boat:
         dest = to
     else:

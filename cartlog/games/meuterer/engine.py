@@ -74,6 +74,7 @@ from cartlog.games.meuterer.model import (
     island_with,
 )
 from cartlog.games.meuterer.position import from_position, to_position
+from cartlog.games.meuterer.score import Sale as SoldCards  # not the log's Sale event
 
 
 class Step(NamedTuple):
@@ -1022,7 +1023,7 @@ class Engine:
             success = said
         return success, strength
 
-    def _sales(self, cur: _Round) -> list[rules.Sale]:
+    def _sales(self, cur: _Round) -> list[SoldCards]:
         state = self.state
         rnd = state.round
         declared: list[tuple[int, int, int, int | None]] = []

@@ -320,10 +320,8 @@ class State:
         self.deck.upper = value
 
     def copy(self) -> State:
-        new = State.__new__(State)
-        new.variant = self.variant
-        new.colours = self.colours
-        new.circle = self.circle
+        # through the constructor: a compiled State (setup.py) has no bare __new__
+        new = State(self.variant, self.circle, self.colours)
         new.ship, new.prev, new.pirate = self.ship, self.prev, self.pirate
         new.round, new.rounds, new.phase = self.round, self.rounds, self.phase
         new.captain, new.wage, new.turn = self.captain, self.wage, self.turn

@@ -16,8 +16,6 @@ from collections.abc import Collection, Sequence
 from operator import add
 from typing import Literal
 
-import msgspec
-
 from cartlog.core import cards
 from cartlog.core.findings import Violation
 from cartlog.core.words import aside, did_you_mean
@@ -49,6 +47,7 @@ from cartlog.games.meuterer.model import (
     good_name,
     letter,
 )
+from cartlog.games.meuterer.score import Points, Sale  # Structs stay in plain Python (setup.py)
 
 # -- setup -------------------------------------------------------------------------------------
 
@@ -580,15 +579,6 @@ def mutiny_succeeds(captain: int, mutineer: int) -> bool:
 # -- phase 5: selling on the islands ---------------------------------------------------------
 
 
-class Sale(msgspec.Struct, gc=False):
-    """Cards of one good a player sells on one active island (U2)."""
-
-    seat: int
-    island: int  # position in the circle
-    good: int
-    count: int
-
-
 def has_choice(state: State, seat: int, active: list[int]) -> bool:
     """U2: the player's played goods fit both active islands."""
     if len(active) < 2:
@@ -733,15 +723,6 @@ def resolve_sales(state: State, declared: list[tuple[int, int, int, int | None]]
                              for s in extra) or "nothing sold"
             assumed.append((seat, what))
     return sales, bad, assumed
-
-
-class Points(msgspec.Struct, frozen=True, gc=False):
-    """One source of points: ``ship``, ``wage``, ``mate``, ``cabinboy``, ``island`` (a
-    majority), or ``sheet`` (a round without selling, taken as written)."""
-
-    source: str
-    points: int
-    text: str  # how it comes about: "Rotes Riff wine majority alone 4"
 
 
 Item = Points

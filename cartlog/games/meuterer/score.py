@@ -6,7 +6,24 @@ from __future__ import annotations
 import msgspec
 
 from cartlog.games.meuterer.model import OVER, cards_text
-from cartlog.games.meuterer.rules import Points
+
+
+class Sale(msgspec.Struct, gc=False):
+    """Cards of one good a player sells on one active island (U2)."""
+
+    seat: int
+    island: int  # position in the circle
+    good: int
+    count: int
+
+
+class Points(msgspec.Struct, frozen=True, gc=False):
+    """One source of points: ``ship``, ``wage``, ``mate``, ``cabinboy``, ``island`` (a
+    majority), or ``sheet`` (a round without selling, taken as written)."""
+
+    source: str
+    points: int
+    text: str  # how it comes about: "Rotes Riff wine majority alone 4"
 
 
 class PlayerRound(msgspec.Struct, kw_only=True, gc=False):

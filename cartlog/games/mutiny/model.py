@@ -175,8 +175,8 @@ class Deck:
         self.declared = declared
 
     def copy(self) -> Deck:
-        d = Deck.__new__(Deck)
-        d.totals, d.deck, d.discard = self.totals, self.deck.copy(), self.discard[:]
+        d = Deck(self.totals, 0, self.declared)  # compiled classes have no bare __new__
+        d.deck, d.discard = self.deck.copy(), self.discard[:]
         d.known_out, d.declared = self.known_out[:], self.declared
         return d
 
@@ -305,7 +305,7 @@ class State:
     def copy(self) -> State:
         """An independent copy: every list, dict and deck anew, one level deep (their items
         are numbers, strings, ``None`` or tuples); the frozen track is shared."""
-        s = State.__new__(State)
+        s = State(self.colours, self.track)  # compiled classes have no bare __new__
         for name in _SCALARS:
             setattr(s, name, getattr(self, name))
         for name in _LISTS:

@@ -137,10 +137,14 @@ def _mid_duel(seed: int = 1) -> tuple[Engine, list[object]]:
     raise AssertionError("no second combat round in this game")
 
 
+# the state's attributes: its __slots__ in Python, __mypyc_attrs__ when compiled (setup.py)
+_ATTRS: tuple[str, ...] = getattr(State, "__slots__", None) or State.__mypyc_attrs__
+
+
 def _deep(state: State) -> dict[str, Any]:
     """The state as plain values, for comparing before and after."""
     out: dict[str, Any] = {}
-    for name in State.__slots__:
+    for name in _ATTRS:
         v = getattr(state, name)
         if isinstance(v, Deck):
             v = (v.totals[:], v.deck.count, v.deck.upper[:], v.discard[:], v.known_out[:],
@@ -170,7 +174,7 @@ def test_copy_mid_duel_leaves_the_original_alone() -> None:
 def test_copy_shares_no_mutable_part_of_the_state() -> None:
     """Every slot of the state is copied by kind (scalars shared, lists and dicts anew), so
     changing any list or dict of a copy mid-duel leaves the original alone."""
-    assert sorted(_SCALARS + _LISTS + _NESTED) == sorted(State.__slots__)
+    assert sorted(_SCALARS + _LISTS + _NESTED) == sorted(_ATTRS)
     g, _ = _mid_duel()
     before, state = g.position(), _deep(g.state)
     c = g.copy().state

@@ -1,0 +1,57 @@
+"""Build cartlog, with the rules engines' hot modules compiled by mypyc.
+
+The modules in ``COMPILED`` are plain, fully typed Python; mypyc turns each into a C extension
+that runs the same code several times faster (docs/performance.md, "Compiled rule modules").
+The Python source stays the reference: ``CARTLOG_PURE_PYTHON=1`` builds without compiling, and
+a build that cannot compile (no C compiler, say) warns and installs the pure package.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+
+from setuptools import setup
+from setuptools.command.build_ext import build_ext
+
+COMPILED = [
+    "cartlog/core/cards.py",
+    "cartlog/games/cartagena/model.py",
+    "cartlog/games/cartagena/rules.py",
+    "cartlog/games/meuterer/model.py",
+    "cartlog/games/meuterer/rules.py",
+    "cartlog/games/meuterer/replay.py",
+    "cartlog/games/mutiny/model.py",
+    "cartlog/games/mutiny/rules.py",
+    "cartlog/games/mutiny/replay.py",
+]
+
+
+class OptionalBuildExt(build_ext):
+    """All or nothing: when one module fails to compile, none is installed compiled."""
+
+    def run(self) -> None:
+        try:
+            super().run()
+        except Exception as error:  # a compiler's failure takes many forms
+            for path in self.get_outputs():
+                if os.path.exists(path):
+                    os.remove(path)
+            print(f"warning: cartlog's rule modules were not compiled ({error}); "
+                  "installing the pure Python package, which runs the same rules slower",
+                  file=sys.stderr)
+
+
+def extensions() -> list:
+    if os.environ.get("CARTLOG_PURE_PYTHON"):
+        return []
+    try:
+        from mypyc.build import mypycify
+    except ImportError:
+        print("warning: mypyc is not installed; installing the pure Python package",
+              file=sys.stderr)
+        return []
+    return mypycify(COMPILED, opt_level="3")
+
+
+setup(ext_modules=extensions(), cmdclass={"build_ext": OptionalBuildExt})
