@@ -1,0 +1,78 @@
+"""The compiled build (setup.py): which modules mypyc compiles, and what such a module may
+not hold. The rules are the Python source; the compiled modules must behave the same, and a
+stale build must not hide an edit."""
+
+from __future__ import annotations
+
+import ast
+import importlib
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def _compiled_sources() -> list[Path]:
+    """The ``COMPILED`` list of setup.py, read without running it."""
+    tree = ast.parse((ROOT / "setup.py").read_text())
+    for node in tree.body:
+        if isinstance(node, ast.Assign) and any(
+                isinstance(t, ast.Name) and t.id == "COMPILED" for t in node.targets):
+            return [ROOT / p for p in ast.literal_eval(node.value)]
+    raise AssertionError("setup.py has no COMPILED list")
+
+
+COMPILED = _compiled_sources()
+
+
+def _module_name(source: Path) -> str:
+    return ".".join(source.relative_to(ROOT).with_suffix("").parts)
+
+
+def test_every_compiled_module_exists_and_is_in_the_package() -> None:
+    for source in COMPILED:
+        assert source.is_file(), source
+        assert source.relative_to(ROOT).parts[0] == "cartlog", source
+
+
+@pytest.mark.parametrize("source", COMPILED, ids=lambda p: _module_name(p))
+def test_no_struct_is_declared_in_a_compiled_module(source: Path) -> None:
+    """A compiled class loses its docstring and msgspec misreads its annotations: Structs are
+    declared in plain modules (each game's frames.py, Meuterer's score.py)."""
+    for node in ast.walk(ast.parse(source.read_text())):
+        if isinstance(node, ast.ClassDef):
+            bases = [ast.unparse(b) for b in node.bases]
+            assert not any(b in ("msgspec.Struct", "Struct") for b in bases), \
+                f"{source.name}: class {node.name} is a msgspec Struct"
+
+
+@pytest.mark.parametrize("source", COMPILED, ids=lambda p: _module_name(p))
+def test_no_object_is_made_without_its_constructor_in_a_compiled_module(source: Path) -> None:
+    """A compiled class has no bare ``__new__`` and no ``__dict__``: copies go through the
+    constructor."""
+    text = source.read_text()
+    assert ".__new__(" not in text, f"{source.name} calls __new__"
+    assert "__dict__" not in text, f"{source.name} uses __dict__"
+
+
+def test_the_modules_are_compiled_all_or_none() -> None:
+    """setup.py installs every module compiled, or (CARTLOG_PURE_PYTHON=1, or no compiler)
+    none: a compiled module calls its compiled neighbours directly."""
+    files = {_module_name(s): importlib.import_module(_module_name(s)).__file__ or ""
+             for s in COMPILED}
+    compiled = sorted(name for name, path in files.items() if not path.endswith(".py"))
+    assert compiled in ([], sorted(files)), f"only some modules are compiled: {compiled}"
+
+
+def test_no_compiled_module_is_older_than_its_source() -> None:
+    """An extension beside its source wins the import: after editing a compiled module, build
+    again (``pip install -e .``, or ``CARTLOG_PURE_PYTHON=1 pip install -e .`` to work on pure
+    Python), else the tests run the old rules."""
+    stale = []
+    for source in COMPILED:
+        path = Path(importlib.import_module(_module_name(source)).__file__ or "")
+        if path.suffix != ".py" and path.parent == source.parent:
+            if source.stat().st_mtime > path.stat().st_mtime:
+                stale.append(source.name)
+    assert not stale, f"edited since they were compiled: {stale}; run pip install -e ."
