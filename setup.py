@@ -18,6 +18,8 @@ COMPILED = [
     "cartlog/core/cards.py",
     "cartlog/games/cartagena/model.py",
     "cartlog/games/cartagena/rules.py",
+    "cartlog/games/meuterer/engine.py",
+    "cartlog/games/meuterer/lookahead.py",
     "cartlog/games/meuterer/model.py",
     "cartlog/games/meuterer/rules.py",
     "cartlog/games/meuterer/replay.py",

@@ -138,6 +138,12 @@ class Located(Protocol):
     end: int
 
 
+_ROUND_ATTRS = (
+    "index", "event", "last_sell", "dests", "adds", "outcome", "mutiny_at", "sales", "sale_at",
+    "draws", "draw_at", "score_lines", "total_lines", "_scores", "_totals", "wage_at", "skip",
+    "fixes", "marked")
+
+
 class _Round:
     """The lines of the open round that are settled when it closes, each with its path.
 
@@ -147,9 +153,7 @@ class _Round:
     are built only when asked for, which a round whose sheet agrees with the replay never
     does (:meth:`Engine._sheet_checks`)."""
 
-    __slots__ = ("index", "event", "last_sell", "dests", "adds", "outcome", "mutiny_at",
-                 "sales", "sale_at", "draws", "draw_at", "score_lines", "total_lines",
-                 "_scores", "_totals", "wage_at", "skip", "fixes", "marked")
+    __slots__ = _ROUND_ATTRS
 
     def __init__(self, index: int, event: Round) -> None:
         self.index = index
@@ -202,8 +206,10 @@ class _Round:
         return None
 
     def copy(self) -> _Round:
-        twin = _Round.__new__(_Round)
-        for name in _Round.__slots__:
+        """Every attribute, its lists and dicts anew (through the constructor: a compiled
+        class has no bare ``__new__``)."""
+        twin = _Round(self.index, self.event)
+        for name in _ROUND_ATTRS[2:]:
             value = getattr(self, name)
             if isinstance(value, (list, dict)):
                 value = value.copy()
@@ -1448,14 +1454,17 @@ class Engine:
             self.close()
 
     def copy(self) -> Engine:
-        new = Engine.__new__(Engine)
-        new.__dict__.update(self.__dict__)
+        """An independent engine at the same point, with no listener, not stopping at the
+        first error and reading no slips (through the constructor: a compiled class has no
+        bare ``__new__``)."""
+        new = Engine(self.rs, self.colours)
+        new.log, new.turns, new.actions = self.log, self.turns, self.actions
         new.notes = self.notes[:]
         new.scores = self.scores[:]
         new.unchecked = self.unchecked[:]
-        new._listener = None
-        new.stop_at_first = False
-        new.slips = False
+        new.auto_close, new._at, new._applied, new._n = (
+            self.auto_close, self._at, self._applied, self._n)
+        new.seat_of, new._pos_of = self.seat_of, self._pos_of  # set once, at setup
         new.state = self.state.copy()
         new._sheet = self._sheet[:]
         new._source = self._source[:]

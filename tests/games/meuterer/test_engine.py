@@ -244,3 +244,32 @@ def test_stop_at_first_goes_past_a_condoned_error():
     assert [f.code for f in report.findings if f.condoned] == ["sell/kept-count"]
     assert [f.code for f in report.findings if f.severity == "error" and not f.condoned] == [
         "score/round"]
+
+
+def _attributes(obj) -> list[str]:
+    """An object's attributes: its ``__dict__`` or ``__slots__`` in Python, the compiled
+    class's ``__mypyc_attrs__`` (setup.py)."""
+    cls = type(obj)
+    names = getattr(cls, "__mypyc_attrs__", None) or getattr(cls, "__slots__", None) \
+        or list(vars(obj))
+    return [n for n in names if hasattr(obj, n)]
+
+
+def test_a_copy_of_the_engine_mid_round_has_every_attribute_of_the_original():
+    """copy() goes through the constructor, so an attribute it forgets would come back at its
+    starting value: every attribute equals the original's but the ones a copy resets (no
+    listener, no stop at the first error, no slips of the pen read)."""
+    log = simulate("pirate", 4, 3)
+    g = start(log)
+    for i, event in enumerate(_steps(log, g)):
+        g.apply(event)
+        if i == 40:
+            break
+    assert g._round is not None
+    twin = g.copy()
+    for name in _attributes(g):
+        if name not in ("_listener", "stop_at_first", "slips", "state", "_round"):
+            assert getattr(twin, name) == getattr(g, name), name
+    assert twin.position() == g.position()
+    for name in _attributes(g._round):
+        assert getattr(twin._round, name) == getattr(g._round, name), name
