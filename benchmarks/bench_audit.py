@@ -66,6 +66,12 @@ def cpu_model() -> str:
     return platform.processor() or platform.machine() or "unknown"
 
 
+def build_kind(game: str) -> str:
+    """Whether the game's rule modules run compiled (setup.py) or as pure Python."""
+    rules = GAMES[game].module("rules")
+    return "compiled (mypyc)" if not (rules.__file__ or "").endswith(".py") else "pure Python"
+
+
 def build_corpus(game: str, rules: str, players: int, games: int, seed: int) -> list[bytes]:
     spec = GAMES[game]
     encoder = msgspec.json.Encoder()
@@ -174,7 +180,8 @@ def main(argv: list[str] | None = None) -> int:
           f"(simulated in {simulated:.1f} s)")
     print(f"- machine: {cpu_model()}; Python {platform.python_version()} "
           f"({platform.python_implementation()}); msgspec {msgspec.__version__}; "
-          f"cartlog {cartlog.__version__}; {platform.system()} {platform.release()}")
+          f"cartlog {cartlog.__version__}, rule modules {build_kind(game)}; "
+          f"{platform.system()} {platform.release()}")
     print(f"- one core, no multiprocessing; best of {args.repeats} runs per stage")
     print()
     floor = actions / results[0][1]

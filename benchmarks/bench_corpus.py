@@ -35,7 +35,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from bench_audit import cpu_model  # noqa: E402  (this folder is on the path when run)
+from bench_audit import build_kind, cpu_model  # noqa: E402  (this folder is on the path when run)
 
 ROOT = Path(__file__).resolve().parent.parent
 TARGET = (100_000, 60.0)  # the goal: 100,000 four-player Cartagena games in under 60 s
@@ -123,7 +123,8 @@ def main(argv: list[str] | None = None) -> int:
         n = len(paths)
         print("## cartlog check over a corpus\n")
         print(f"- {cpu_model()}, {cores()} cores, Python {platform.python_version()}, "
-              f"{platform.system()}; load average {load()} at the start")
+              f"{platform.system()}; load average {load()} at the start; rule modules "
+              f"{build_kind(args.game)}")
         print(f"- corpus: {n:,} simulated {args.game} games, {args.players} players, "
               f"{args.format} logs, {size / 1e6:.1f} MB"
               + (f"; simulated in {sim_seconds:.1f} s (`cartlog {' '.join(simulate[3:-1])} "
