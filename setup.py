@@ -18,6 +18,7 @@ COMPILED = [
     "cartlog/core/cards.py",
     "cartlog/games/cartagena/model.py",
     "cartlog/games/cartagena/rules.py",
+    "cartlog/games/cartagena/replay.py",
     "cartlog/games/meuterer/engine.py",
     "cartlog/games/meuterer/lookahead.py",
     "cartlog/games/meuterer/model.py",

@@ -8,7 +8,7 @@ prints: notes are data, located in the log by line and column (text) or path (JS
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 import msgspec
 
@@ -17,10 +17,12 @@ from cartlog.games.cartagena import rules
 from cartlog.games.cartagena.codes import CODES
 from cartlog.games.cartagena.engine import Engine, signs
 from cartlog.games.cartagena.events import (
+    Action,
     Back,
     CartagenaLog,
     Comment,
     Draw,
+    Event,
     Forward,
     HandClaim,
     Pass,
@@ -39,8 +41,8 @@ class Step(NamedTuple):
     """What one event did, for a listener. ``state`` is live: copy what you keep."""
 
     kind: str  # setup, action, turn-end, row, claim, comment, end
-    event: object | None
-    action: object | None
+    event: Event | None
+    action: Action | None
     turn: int | None
     action_no: int | None
     seat: int | None
@@ -60,6 +62,10 @@ _DRAWN = frozenset({"draw/count", "draw/not-next-in-row", "card/too-many"})
 # Drawn cards as written -> their signs, for each rule set: the draws met so far (a few
 # hundred spellings at most), so that a usual draw costs one look-up.
 _DRAW_SIGNS: dict[str, dict[str, tuple[int, ...]]] = {}
+# Drawn cards as signs (-1 unseen), or None for a draw written by its count alone; and one
+# reading of a draw: its cards and its count.
+Drawn = list[int] | None
+Reading = tuple[Drawn, int | None]
 # Each draw read both ways is played to the end of the log: past this many in one log (a log
 # whose every draw is off is no slip of the pen) the rest are kept as written.
 _DRAW_READS = 25
@@ -82,7 +88,7 @@ class Replay:
         self.rs = find_ruleset(log.rules) or RULESETS["2000-jamaica"]
         self._draw_signs: dict[str, tuple[int, ...]] = {}
         self.colours = [p.colour for p in log.players]
-        self.seat_of = {}
+        self.seat_of: dict[str, int] = {}
         for seat, c in enumerate(self.colours):
             self.seat_of.setdefault(c, seat)
         self.state: State | None = None
@@ -90,10 +96,16 @@ class Replay:
         self.unchecked: list[str] = []
         self.stopped = False  # --stop-at-first ended the walk early
 
+    def _now(self) -> State:
+        """The game as the walk stands (set up by :meth:`run` before anything reads it)."""
+        assert self.state is not None
+        return self.state
+
     # -- notes -------------------------------------------------------------------------------
 
-    def _note(self, v: Violation, where, path: str, turn=None, action=None, seat=None,
-              position=None, condoned=False) -> Note:
+    def _note(self, v: Violation, where: tuple[int, int, int] | None, path: str,
+              turn: int | None = None, action: int | None = None, seat: int | None = None,
+              position: str | None = None, condoned: bool = False) -> Note:
         line, col, end = where if where else (0, 0, 0)
         note = Note(v, line, col, end, path, turn, action, seat, position, condoned)
         self.notes.append(note)
@@ -110,10 +122,11 @@ class Replay:
         spans = self.log.spans
         return spans.get(field) or spans.get(field.split(".")[0]) or (self.log.line, 1, 1)
 
-    def _emit(self, kind, event, action, turn, action_no, seat, text, notes) -> None:
+    def _emit(self, kind: str, event: Event | None, action: Action | None, turn: int | None,
+              action_no: int | None, seat: int | None, text: str, notes: list[Note]) -> None:
         if self._listener is not None:
             self._listener(Step(kind, event, action, turn, action_no, seat, text, notes,
-                                self.state))
+                                self._now()))
 
     # -- the walk ----------------------------------------------------------------------------
 
@@ -137,52 +150,54 @@ class Replay:
         functions alone; at the first action that is anything else, or that a rule function
         finds fault with, :meth:`_turn` takes over for the rest of the turn (locating each
         finding, counting what could not be checked)."""
-        state = self.state
-        self._draw_signs = _DRAW_SIGNS.setdefault(state.rs.name, {})
-        seat_of, hands = self.seat_of, state.hands
-        sign_of, drawn, signs_named = state.rs.index.get, self._draw_signs.get, self._signs_named
-        check_forward, apply_forward = rules.check_forward, rules.apply_forward
-        check_back, apply_back = rules.check_back, rules.apply_back
-        end_turn, turn_of, event_of = rules.end_turn, self._turn, self._event
-        limit = state.rs.actions
+        state = self._now()
+        rs = state.rs
+        self._draw_signs = draw_signs = _DRAW_SIGNS.setdefault(rs.name, {})
+        seat_of, hands, sign_of = self.seat_of, state.hands, rs.index
+        limit = rs.actions
         plain = self._listener is None
         for index, event in enumerate(self.log.events):
             if type(event) is not Turn:
-                event_of(index, event)
+                self._event(index, event)
                 continue
             self.turns = number = self.turns + 1
             seat = seat_of.get(event.player, 0)
             actions = event.actions
             done = 0
-            # room for every action: a log that starts from a position may start mid-turn
-            if (plain and seat == state.seat and state.winner is None
+            # room for every action: a log that starts from a position may start mid-turn. A
+            # game already won is left to _turn by the loop's first test (tested here, mypy
+            # would take the winner for None through the loop, and so would compiled code).
+            if (plain and seat == state.seat
                     and (event.number is None or event.number == number)
                     and len(actions) + state.done <= limit and not hands[seat][UNKNOWN]):
                 for act in actions:
                     if state.winner is not None:
                         break
-                    kind = type(act)
-                    if kind is Forward:
-                        card = sign_of(act.card, -1)
-                        if card < 0 or act.condoned or check_forward(state, seat, card,
-                                                                     act.start, act.to):
+                    if type(act) is Forward:
+                        card = sign_of.get(act.card, -1)
+                        start, to = act.start, act.to
+                        if card < 0 or act.condoned or rules.check_forward(
+                                state, seat, card, start, to):
                             break
-                        apply_forward(state, seat, card, act.start, act.to)
-                    elif kind is Back:
-                        cards = drawn(act.cards) or signs_named(act.cards)
-                        if cards is None or act.condoned or check_back(
-                                state, seat, act.start, act.to, cards, act.count):
+                        rules.apply_forward(state, seat, card, start, to)
+                    elif type(act) is Back:
+                        written = act.cards
+                        cards = (draw_signs.get(written) if written is not None else None
+                                 ) or self._signs_named(written)
+                        start, to, count = act.start, act.to, act.count
+                        if cards is None or act.condoned or rules.check_back(
+                                state, seat, start, to, cards, count):
                             break
-                        apply_back(state, seat, act.start, act.to, cards, act.count)
+                        rules.apply_back(state, seat, start, to, cards, count)
                     else:
                         break
                     done += 1
                 else:
                     if done:
                         self.actions += done
-                        end_turn(state)
+                        rules.end_turn(state)
                         continue
-            turn_of(index, event, number, seat, done)
+            self._turn(index, event, number, seat, done)
 
     def _setup(self) -> None:
         log, rs = self.log, self.rs
@@ -225,7 +240,7 @@ class Replay:
         self._emit("setup", None, None, None, None, None, "from the position: "
                    + (self.log.position or ""), self.notes[start:])
 
-    def _event(self, index: int, event) -> None:
+    def _event(self, index: int, event: Event) -> None:
         """An event other than a turn (:meth:`_walk` walks the turns)."""
         if isinstance(event, Row):
             self._row(index, event)
@@ -236,7 +251,7 @@ class Replay:
         elif isinstance(event, Comment):
             self._emit("comment", event, None, None, None, None, event.text, [])
 
-    def _where(self, obj) -> tuple[int, int, int] | None:
+    def _where(self, obj: Event | Action) -> tuple[int, int, int] | None:
         return (obj.line, obj.col, obj.end) if obj.line else None
 
     def _signs_named(self, cards: str | None) -> tuple[int, ...] | None:
@@ -244,7 +259,7 @@ class Replay:
         alike), else ``None``."""
         if cards is None or len(cards) > 8:
             return None
-        index = self.state.rs.index
+        index = self._now().rs.index
         signs = tuple(index.get(c, -1) for c in cards)
         if -1 in signs:
             return None
@@ -256,7 +271,7 @@ class Replay:
         """Walk one turn, from its action ``first`` (the ones before it were played by
         :meth:`_walk`): the rules of the turn are :mod:`rules`' (order, room for another
         action, the end of the turn); the turn number and condoned marks are the log's own."""
-        state = self.state
+        state = self._now()
         start_notes = len(self.notes)
         if not first:  # the turn's own rules, met before its first action
             if state.winner is not None:
@@ -283,9 +298,7 @@ class Replay:
         pass_condoned = passed = after_pass_reported = False
         fast = self._listener is None
         hand = state.hands[seat]
-        sign_of = state.rs.index.get
-        check_forward, apply_forward = rules.check_forward, rules.apply_forward
-        check_back, apply_back = rules.check_back, rules.apply_back
+        sign_of = state.rs.index
         limit = state.rs.actions
         actions = turn.actions
         for ai in range(first, len(actions)):
@@ -295,8 +308,7 @@ class Replay:
                            self._where(act), f"$.events[{index}].actions[{ai}]", number, ai + 1,
                            seat, to_position(state))
                 break
-            kind = type(act)
-            if kind is Pass:
+            if type(act) is Pass:
                 pass_condoned = pass_condoned or act.condoned
                 passed = True
                 continue
@@ -308,29 +320,32 @@ class Replay:
             if not room_reported and (state.done >= limit or state.stuck_draw):
                 room_reported = True
                 written = sum(1 for a in turn.actions if type(a) is not Pass)
-                self._note(rules.check_action_room(state, written), self._where(act),
-                           f"$.events[{index}].actions[{ai}]", number, ai + 1, seat,
-                           to_position(state))
-            if kind is Forward:
+                room = rules.check_action_room(state, written)
+                assert room is not None  # the turn's room is spent: the test just made
+                self._note(room, self._where(act), f"$.events[{index}].actions[{ai}]", number,
+                           ai + 1, seat, to_position(state))
+            if type(act) is Forward:
                 # fast path: a known card from a known hand, no listener; the same rule
                 # functions as _forward, which handles every other case
-                card = sign_of(act.card, -1)
+                card = sign_of.get(act.card, -1)
                 if (fast and card >= 0 and not hand[UNKNOWN] and not act.condoned
-                        and not check_forward(state, seat, card, act.start, act.to)):
-                    apply_forward(state, seat, card, act.start, act.to)
+                        and not rules.check_forward(state, seat, card, act.start, act.to)):
+                    rules.apply_forward(state, seat, card, act.start, act.to)
                 else:
                     self._forward(act, index, number, ai, seat)
-            elif kind is Back:
-                signs = (self._draw_signs.get(act.cards) or self._signs_named(act.cards)
-                         if fast and not act.condoned else None)
+            elif type(act) is Back:
+                drawn = act.cards
+                signs = ((self._draw_signs.get(drawn) if drawn is not None else None)
+                         or self._signs_named(drawn) if fast and not act.condoned else None)
                 if signs is not None:
-                    if not check_back(state, seat, act.start, act.to, signs, act.count):
-                        apply_back(state, seat, act.start, act.to, signs, act.count)
+                    if not rules.check_back(state, seat, act.start, act.to, signs, act.count):
+                        rules.apply_back(state, seat, act.start, act.to, signs, act.count)
                     else:
                         self._back(act, index, number, ai, seat)
                 else:
                     self._back(act, index, number, ai, seat)
             else:
+                assert type(act) is Draw  # the last kind of action (events.Action)
                 self._stuck_draw(act, index, number, ai, seat)
             moved += 1
         self.actions += moved
@@ -349,12 +364,14 @@ class Replay:
         if self._listener is not None:
             self._emit("turn-end", turn, None, number, None, seat, "", self.notes[start_notes:])
 
-    def _condoned_legal(self, act, index, number, ai, seat) -> None:
+    def _condoned_legal(self, act: Action, index: int, number: int, ai: int, seat: int
+                        ) -> None:
         self._note(Violation("condoned/legal", "marked as condoned (!) but the action is legal",
                              expected="no !", actual="!"),
                    self._where(act), f"$.events[{index}].actions[{ai}]", number, ai + 1, seat)
 
-    def _found(self, found, act, index, number, ai, seat, position) -> None:
+    def _found(self, found: list[Violation], act: Forward | Back | Draw, index: int,
+               number: int, ai: int, seat: int, position: str | None) -> int:
         """Place the violations of one action (or note a needless condoned mark)."""
         start = len(self.notes)
         where = self._where(act)
@@ -366,7 +383,7 @@ class Replay:
         return start
 
     def _forward(self, act: Forward, index: int, number: int, ai: int, seat: int) -> None:
-        state = self.state
+        state = self._now()
         card = self.rs.index.get(act.card, -1)
         found = rules.check_forward(state, seat, card, act.start, act.to)
         if card < 0:
@@ -389,7 +406,7 @@ class Replay:
                 self._action_step(act, number, ai, seat, text, start)
 
     def _back(self, act: Back, index: int, number: int, ai: int, seat: int) -> None:
-        state = self.state
+        state = self._now()
         cards = None
         if act.cards is not None:
             index_of = self.rs.index
@@ -419,8 +436,9 @@ class Replay:
             if listening:
                 self._action_step(act, number, ai, seat, text, start)
 
-    def _slip(self, found: list[Violation], code: str, act, index: int, ai: int, seat: int,
-              play) -> tuple[list[Violation], int | None]:
+    def _slip(self, found: list[Violation], code: str, act: Forward | Back, index: int,
+              ai: int, seat: int, play: Callable[[State, int | None], object]
+              ) -> tuple[list[Violation], int | None]:
         """A written destination the rules do not give: keep it as played, or read it as a
         slip of the pen and go on from the lawful space, whichever the next turns of the log
         fit with fewer errors (:mod:`lookahead`; a tie keeps the log as written). Returns the
@@ -429,7 +447,7 @@ class Replay:
         if at is None:
             return found, act.to
         v = found[at]
-        state = self.state
+        state = self._now()
         lawful = int(v.expected) if v.expected and v.expected.isdigit() else (
             state.boat if v.expected == "boat" else None)
         if lawful is None:
@@ -447,9 +465,10 @@ class Replay:
                                f"{state.space_name(lawful)}: did you mean {meant}?")
         return found, lawful
 
-    def _draw_slips(self, found: list[Violation], act, index: int, ai: int,
-                    cards: list[int] | None, play, check
-                    ) -> tuple[list[Violation], list[int] | None, int | None]:
+    def _draw_slips(self, found: list[Violation], act: Back | Draw, index: int, ai: int,
+                    cards: list[int] | None, play: Callable[[State, Drawn, int | None], object],
+                    check: Callable[[State, Drawn, int | None], list[Violation]]
+                    ) -> tuple[list[Violation], Drawn, int | None]:
         """A draw written other than the rules give it (``draw/count``: another number of
         cards; ``draw/not-next-in-row``: not the row's next cards) is either what the table
         did or a slip of the pen: follow the hand as the log wrote it, or as the rules give
@@ -461,24 +480,26 @@ class Replay:
             return found, cards, count
         self._draws_read += 1
         slip = next((v for v in found if v.code == "draw/count"), None)
-        if slip is not None and (slip.expected or "").isdigit():
-            readings = self._count_readings(cards, int(slip.expected))
+        want = slip.expected if slip is not None else None
+        readings: list[Reading]
+        if slip is not None and want is not None and want.isdigit():
+            readings = self._count_readings(cards, int(want))
             note = "later lines hold the hand the rules give"
         else:
             slip = next((v for v in found if v.code == "draw/not-next-in-row"), None)
             if slip is None or cards is None:
                 return found, cards, count
-            row = rules.peek_row(self.state, len(cards))
+            row = rules.peek_row(self._now(), len(cards))
             readings = [([e if e >= 0 else c for c, e in zip(cards, row)], None)]
             note = "later lines hold the row's cards"
-        state = self.state
+        state = self._now()
         written = state.copy()
         play(written, cards, count)
         # the errors of each reading: its own at the action (the slip aside), and to the end
         # of the log, since a hand off by one card may show only much later
         best = (errors_of([w for w in found if w is not slip])
                 + errors_ahead(self.log, self.seat_of, written, index, ai, None))
-        chosen = None
+        chosen: Reading | None = None
         for reading in readings:
             corrected = state.copy()
             play(corrected, *reading)
@@ -488,12 +509,12 @@ class Replay:
                 best, chosen = n, reading
         if chosen is None:
             return found, cards, count
-        drawn, n = chosen
+        drawn, many = chosen
         letters = None if drawn is None else "".join(
             self.rs.letter(c) if c >= 0 else "?" for c in drawn)
         meant = format_action(msgspec.structs.replace(
-            act, cards=letters, count=n if letters is None else None, line=0, col=0, end=0,
-            comment=None, condoned=False), self.state.boat)
+            act, cards=letters, count=many if letters is None else None, line=0, col=0, end=0,
+            comment=None, condoned=False), self._now().boat)
         at = found.index(slip)
         kept = [w for w in found[:at] if w.code not in _DRAWN]
         unseen = ", ? for a card the log does not name" if "?" in (letters or "") else ""
@@ -504,14 +525,13 @@ class Replay:
         kept += [w for w in check(state, *chosen) if w.code not in codes]
         return kept, chosen[0], chosen[1]
 
-    def _count_readings(self, cards: list[int] | None, want: int
-                        ) -> list[tuple[list[int] | None, int | None]]:
+    def _count_readings(self, cards: list[int] | None, want: int) -> list[Reading]:
         """The draws of ``want`` cards closest to the cards written: a count alone, the cards
         with one left out, or with unseen ones added (in Tortuga, anywhere among them: the
         row's)."""
         if cards is None:
             return [(None, want)]
-        readings: list[tuple[list[int] | None, int | None]] = []
+        readings: list[Reading] = []
         if len(cards) > want:
             for k in range(len(cards)):
                 kept = cards[:k] + cards[k + 1:]
@@ -526,8 +546,8 @@ class Replay:
         return readings
 
     def _stuck_draw(self, act: Draw, index: int, number: int, ai: int, seat: int) -> None:
-        state = self.state
-        cards = signs(self.state, act.cards)
+        state = self._now()
+        cards = signs(state, act.cards)
         if cards is None or -1 in cards:
             self._count_only_draws += 1
         found = rules.check_stuck_draw(state, seat, cards, act.count)
@@ -546,8 +566,8 @@ class Replay:
         if self._listener is not None:
             self._action_step(act, number, ai, seat, text, start)
 
-    def _action_step(self, act, number: int, ai: int, seat: int, text: str, start: int) -> None:
-        state = self.state
+    def _action_step(self, act: Forward | Back | Draw, number: int, ai: int, seat: int, text: str, start: int) -> None:
+        state = self._now()
         if state.winner is not None:
             text += f"; all of {state.colours[state.winner]}'s pirates are aboard"
         self._emit("action", None, act, number, ai + 1, seat, text, self.notes[start:])
@@ -555,7 +575,7 @@ class Replay:
     # -- plain-words accounts (only built for a listener) -------------------------------------
 
     def _describe_forward(self, seat: int, card: int, act: Forward) -> str:
-        state, rs = self.state, self.rs
+        state, rs = self._now(), self.rs
         colour = state.colours[seat]
         sign = card
         if sign < 0 and act.to is not None and 0 < act.to < state.boat:
@@ -578,7 +598,7 @@ class Replay:
         return text
 
     def _describe_back(self, seat: int, act: Back) -> str:
-        state, rs = self.state, self.rs
+        state, rs = self._now(), self.rs
         colour = state.colours[seat]
         target = rules.back_target(state, act.start)
         dest = act.to if act.to is not None else target
@@ -596,16 +616,17 @@ class Replay:
     # -- other events ------------------------------------------------------------------------
 
     def _row(self, index: int, event: Row) -> None:
-        cards = signs(self.state, event.cards)
+        state = self._now()
+        cards = signs(state, event.cards) or []
         start = len(self.notes)
-        for v in rules.check_row(self.state, cards):
+        for v in rules.check_row(state, cards):
             self._note(v, self._where(event), f"$.events[{index}]", self.turns or None)
-        rules.apply_row(self.state, cards)
+        rules.apply_row(state, cards)
         self._emit("row", event, None, self.turns or None, None, None,
                    f"a new row: {event.cards}", self.notes[start:])
 
     def _hand_claim(self, index: int, event: HandClaim) -> None:
-        state, rs = self.state, self.rs
+        state, rs = self._now(), self.rs
         seat = self.seat_of.get(event.player, 0)
         hand = state.hands[seat]
         have = sum(hand)
@@ -615,7 +636,7 @@ class Replay:
         problem = size is not None and size != have
         claimed = [0] * 7
         if event.cards is not None and not problem:
-            for c in signs(state, event.cards):
+            for c in signs(state, event.cards) or []:
                 claimed[c if c >= 0 else UNKNOWN] += 1
             for s in range(NSIGNS):
                 if hand[s] > claimed[s] + claimed[UNKNOWN] or \
@@ -638,7 +659,7 @@ class Replay:
                    self.notes[start:])
 
     def _pirates_claim(self, index: int, event: PiratesClaim) -> None:
-        state = self.state
+        state = self._now()
         seat = self.seat_of.get(event.player, 0)
         have = sorted(state.pirates[seat])
         start = len(self.notes)
@@ -653,7 +674,7 @@ class Replay:
                    self.notes[start:])
 
     def _finish(self) -> None:
-        state, log = self.state, self.log
+        state, log = self._now(), self.log
         start = len(self.notes)
         winner = state.colours[state.winner] if state.winner is not None else "unfinished"
         if state.winner is None:
@@ -703,7 +724,7 @@ def record(log: CartagenaLog, *, in_progress: bool = False) -> tuple[Replay, lis
     frames: list[Frame] = []
     index_of: dict[int, int] = {}
 
-    def table(state: State) -> dict:
+    def table(state: State) -> dict[str, Any]:
         rs = state.rs
         return dict(
             pirates={c: sorted(p) for c, p in zip(state.colours, state.pirates)},
@@ -722,13 +743,15 @@ def record(log: CartagenaLog, *, in_progress: bool = False) -> tuple[Replay, lis
         colour = state.colours[step.seat] if step.seat is not None else None
         boat = state.boat
         if step.kind == "action":
+            act = step.action
+            assert act is not None  # an action step carries its action
             frames.append(Frame(kind="action", turn=step.turn, action=step.action_no,
-                                player=colour, notation=format_action(step.action, boat),
-                                text=step.text, findings=found, line=step.action.line or None))
+                                player=colour, notation=format_action(act, boat),
+                                text=step.text, findings=found, line=act.line or None))
         elif step.kind in ("turn-end", "setup", "end"):
             ev = step.event
             frames.append(Frame(kind=step.kind, turn=step.turn, player=colour,
-                                notation=format_turn(ev, boat) if ev is not None else None,
+                                notation=format_turn(ev, boat) if isinstance(ev, Turn) else None,
                                 text=step.text, findings=found,
                                 line=getattr(ev, "line", 0) or None, **table(state)))
         else:
