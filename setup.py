@@ -16,17 +16,21 @@ from setuptools.command.build_ext import build_ext
 
 COMPILED = [
     "cartlog/core/cards.py",
+    "cartlog/core/notation.py",
     "cartlog/games/cartagena/model.py",
     "cartlog/games/cartagena/rules.py",
+    "cartlog/games/cartagena/notation.py",
     "cartlog/games/cartagena/replay.py",
     "cartlog/games/meuterer/engine.py",
     "cartlog/games/meuterer/lookahead.py",
     "cartlog/games/meuterer/model.py",
     "cartlog/games/meuterer/rules.py",
     "cartlog/games/meuterer/replay.py",
+    "cartlog/games/meuterer/notation.py",
     "cartlog/games/mutiny/model.py",
     "cartlog/games/mutiny/rules.py",
     "cartlog/games/mutiny/replay.py",
+    "cartlog/games/mutiny/notation.py",
 ]
 
 

@@ -10,7 +10,9 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Any, NamedTuple, Self
+from typing import Any, ClassVar, NamedTuple, Self
+
+from mypy_extensions import mypyc_attr
 
 from cartlog.core.errors import SyntaxProblem
 from cartlog.core.text import split_lines
@@ -123,14 +125,15 @@ def entries(value: str, col: int, seps: str = ",;") -> list[Word]:
     return out
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # a reader may be made outside the games
 class LogReader:
     """The shell of a game's text reader: the lines, every problem met (reading goes on after
     one), where the header's own fields stand, and the players: their colours (from the
     game's :class:`~cartlog.core.words.Palette`) and names."""
 
-    header_fields: tuple[str, ...] = ()  # tags the game reads itself (lower case)
-    palette: Palette = Palette(())  # the colours the game allows
-    names_are_players = False  # a player's name may stand for its colour in the body
+    header_fields: ClassVar[tuple[str, ...]] = ()  # tags the game reads itself (lower case)
+    palette: ClassVar[Palette] = Palette(())  # the colours the game allows
+    names_are_players: ClassVar[bool] = False  # a player's name may stand for its colour
 
     def __init__(self, text: str, path: str) -> None:
         self.text = text

@@ -65,6 +65,12 @@ def read_log(text: str, path: str = "<log>"):
     if is_json(text):
         return _read_json(text, path)
     _not_an_object(text, path)
+    # the common case: the first line names the game as cartlog writes it (the first tag,
+    # a value without escapes), and the game is known
+    m = _GAME_LINE.match(text)
+    entry = find_game(m.group(1)) if m is not None else None
+    if entry is not None:
+        return _read_text(entry, text, path)
     problems: list[SyntaxProblem] = []
     lines = split_lines(text)
     header = read_header(lines, [])
@@ -82,6 +88,14 @@ def read_log(text: str, path: str = "<log>"):
                                       expected=", ".join(g.title for g in GAMES.values()),
                                       end_col=tag.end))
         raise LogSyntaxError(path, problems, text)
+    return _read_text(entry, text, path)
+
+
+_GAME_LINE = re.compile(r'\[Game "([^"\\\r\n]*)"\](?=[\r\n]|$)')
+
+
+def _read_text(entry: GameSpec, text: str, path: str):
+    """A text log read by its game's reader, once the game is known."""
     _long_numbers(text, path)
     try:
         return entry.module("notation").parse(text, path)
@@ -90,10 +104,16 @@ def read_log(text: str, path: str = "<log>"):
 
 
 _LONG_DIGITS = re.compile(rf"\d{{{MAX_DIGITS + 1},}}")
+_BLOCK = (MAX_DIGITS + 1) // 2  # a run of MAX_DIGITS + 1 digits fills a block this long
 
 
 def _long_numbers(text: str, path: str) -> None:
     """Numbers too long for any count (and for ``int()``) are problems, located."""
+    # a run of more than MAX_DIGITS digits (``\d``: ``str.isdecimal``) fills one of the
+    # blocks of _BLOCK characters the text is cut into: without such a block, none is there
+    # (the search below takes a character at a time)
+    if not any(text[i:i + _BLOCK].isdecimal() for i in range(0, len(text), _BLOCK)):
+        return
     problems = []
     for m in _LONG_DIGITS.finditer(text):
         line, col = line_col_of_offset(text, m.start())

@@ -52,6 +52,7 @@ from cartlog.games.cartagena.events import (
     CARD_PATTERN,
     CARDS_PATTERN,
     SOME_CARDS_PATTERN,
+    Action,
     Back,
     CartagenaLog,
     Comment,
@@ -107,17 +108,6 @@ def _action_re(rs_name: str) -> re.Pattern[str]:
         re.IGNORECASE,
     )
 
-
-@cache
-def _plain_turn_re(rs_name: str) -> re.Pattern[str]:
-    """A turn line as cartlog writes it (``12. red K3-11 S0-1 24-21+KS``: a number, a
-    colour in small letters, then moves of sign letters, spaces and draws, one space apart).
-    A line of any other form, or one that this form reads with a problem, is read by the
-    full reader."""
-    card = "[" + RULESETS[rs_name].letters + "?]"
-    space = "(?:[0-9]{1,4}|boat)"
-    move = rf"(?:{card}{space}-{space}|{space}-{space}\+(?:{card}{{1,8}}|[0-9]{{1,2}}))"
-    return re.compile(rf"([0-9]{{1,6}})\. ([a-z]+) {move}(?: {move})*")
 
 
 class _Reader(LogReader):
@@ -359,14 +349,15 @@ class _Reader(LogReader):
 
     def _body(self, header: Header) -> list:
         events: list = []
-        plain_line = _plain_turn_re(self.rs.name).fullmatch
-        # a plain line's spaces: the numbers up to the boat as written without leading zeros
-        spaces = {str(n): n for n in range(self.boat + 1)}
+        # a plain line's spaces: the numbers up to the boat (of at most four digits) as
+        # written without leading zeros; its cards: the sign letters and ?
+        spaces = {str(n): n for n in range(min(self.boat, 9999) + 1)}
         spaces["boat"] = self.boat
+        signs = self.rs.letters + "?"
         for i in range(header.body_start, len(self.lines)):
             raw = self.lines[i]
-            if plain_line(raw) is not None:
-                turn = self._plain_turn(raw, i + 1, spaces)
+            if raw[:1].isdigit():
+                turn = self._plain_turn(raw, i + 1, spaces, signs)
                 if turn is not None:
                     events.append(turn)
                     continue
@@ -386,9 +377,11 @@ class _Reader(LogReader):
             number = to_number(m.group(1)) if m and m.group(1) else None
             rest_at = indent + (m.end() if m else 0)
             word_m = re.compile(r"[A-Za-z]+:?").match(raw, rest_at)
-            word = word_m.group(0).rstrip(":").lower() if word_m else ""
+            written = word_m.group(0).rstrip(":") if word_m is not None else ""
+            word = written.lower()
+            word_end = word_m.end() if word_m is not None else rest_at
             if number is None and word in CLAIMS:
-                ev = self._claim(word, raw, lineno, indent, word_m.end())
+                ev = self._claim(word, raw, lineno, indent, word_end)
                 if ev is not None:
                     events.append(ev)
                 continue
@@ -396,7 +389,6 @@ class _Reader(LogReader):
             if colour is None:
                 col = rest_at + 1
                 if word:
-                    written = word_m.group(0).rstrip(":")
                     near = self.player_hint(written, CLAIMS if number is None else ())
                     what = with_hint(f"{written!r} is not a player of this game", near)
                     hint = "a player: " + ", ".join(self.colours) + (
@@ -406,15 +398,29 @@ class _Reader(LogReader):
                     hint = "a turn (12. red K3-11 ...), row, hand, pirates or a ; comment"
                 self.problem(lineno, col, what, expected=hint, end=col + max(1, len(word)))
                 continue
-            events.append(self._turn(raw, lineno, indent + 1, number, colour, word_m.end()))
+            events.append(self._turn(raw, lineno, indent + 1, number, colour, word_end))
         return events
 
-    def _plain_turn(self, raw: str, line: int, spaces: dict[str, int]) -> Turn | None:
-        """A turn line of the plain form (:func:`_plain_turn_re`) read as the full reader
-        reads it, or ``None`` when the full reader would find a problem in it (a word that is
-        no player, a space past the boat) or a space is written otherwise than ``spaces``
-        has it. The form is known: its words are cut apart."""
-        number, word, *moves = raw.split(" ")
+    def _plain_turn(self, raw: str, line: int, spaces: dict[str, int], signs: str
+                    ) -> Turn | None:
+        """A turn line as cartlog writes it (``12. red K3-11 S0-1 24-21+KS``: a number of up
+        to six digits and a point, a colour in small letters, then one or more moves, one
+        space apart: a sign letter or ``?`` (of ``signs``) and two spaces, or two spaces and
+        the cards drawn, up to eight, or their number, up to two digits) read as the full
+        reader reads it; ``None`` for a line of any other form, one the full reader would
+        find a problem in (a word that is no player, a space past the boat) or whose spaces
+        are written otherwise than ``spaces`` has them."""
+        words = raw.split(" ")
+        if len(words) < 3:
+            return None
+        number = words[0]
+        digits = number[:-1]
+        if not (number[-1:] == "." and 1 <= len(digits) <= 6 and digits.isascii()
+                and digits.isdigit()):
+            return None
+        word = words[1]
+        if not (word.isascii() and word.isalpha() and word.islower()):
+            return None
         colour = self._colour_of.get(word)
         if colour is None:
             colour = self.player(word)
@@ -422,29 +428,41 @@ class _Reader(LogReader):
                 return None
             if not self.guessing:  # while the players are guessed, a word may read anew
                 self._colour_of[word] = colour
-        space = spaces.get
-        actions: list = []
+        actions: list[Action] = []
         col = len(number) + len(word) + 3  # where the first move starts, from 1
-        for move in moves:
-            end = col + len(move)
-            if move[0] in "0123456789b":  # a move back: from-to+drawn
-                run, _, drawn = move.partition("+")
-                f, _, t = run.partition("-")
-            else:
-                f, _, t = move[1:].partition("-")
-                drawn = None
-            start, to = space(f), space(t)
-            if start is None or to is None:
+        for k in range(2, len(words)):
+            move = words[k]
+            if not move:
                 return None
-            if drawn is None:
-                actions.append(Forward(card=move[0], start=start, to=to, line=line, col=col,
+            end = col + len(move)
+            lead = move[0]
+            if lead in "0123456789b":  # a move back: from-to+drawn
+                run, plus, drawn = move.partition("+")
+                f, _, t = run.partition("-")
+                start = spaces.get(f)
+                to = spaces.get(t)
+                if start is None or to is None or not plus:
+                    return None
+                if drawn.isascii() and drawn.isdigit():
+                    if len(drawn) > 2:
+                        return None
+                    actions.append(Back(start=start, to=to, count=int(drawn), line=line,
+                                        col=col, end=end))
+                elif 1 <= len(drawn) <= 8 and not drawn.strip(signs):
+                    actions.append(Back(start=start, to=to, cards=drawn, line=line, col=col,
+                                        end=end))
+                else:
+                    return None
+            else:  # a move forward: card, from-to
+                if lead not in signs:
+                    return None
+                f, _, t = move[1:].partition("-")
+                start = spaces.get(f)
+                to = spaces.get(t)
+                if start is None or to is None:
+                    return None
+                actions.append(Forward(card=lead, start=start, to=to, line=line, col=col,
                                        end=end))
-            elif drawn.isdecimal():
-                actions.append(Back(start=start, to=to, count=int(drawn), line=line, col=col,
-                                    end=end))
-            else:
-                actions.append(Back(start=start, to=to, cards=drawn, line=line, col=col,
-                                    end=end))
             col = end + 1
         return Turn(player=colour, actions=actions, number=int(number[:-1]), line=line,
                     col=1, end=len(raw) + 1)
@@ -586,18 +604,18 @@ class _Reader(LogReader):
         rest = raw[pos:]
         col = indent + 1
         if word == "row":
-            cards = []
+            row: list[str] = []
             for i, ch in enumerate(rest):
                 if ch.isspace() or ch in "/|-.":
                     continue
                 if ch == ";":
                     break
                 if ch.upper() in self.rs.letters or ch == "?":
-                    cards.append(ch.upper())
+                    row.append(ch.upper())
                 else:
                     self.problem(line, pos + i + 1, f"{ch!r} is not a sign letter",
                                  expected=self._letters_help(), end=pos + i + 2)
-            return Row(cards="".join(cards), line=line, col=col, end=len(raw) + 1)
+            return Row(cards="".join(row), line=line, col=col, end=len(raw) + 1)
         stop = raw.find(";", pos)
         words = located_words(raw, pos, stop if stop >= 0 else len(raw))
         if not words:
@@ -713,26 +731,24 @@ def letter_problem(log: CartagenaLog) -> SyntaxProblem | None:
         return _letter_problem(log, "$.row", _CARDS_RE, "row", log.row)
     letter = _LETTER_SET
     for i, ev in enumerate(log.events):
-        kind = type(ev)
-        if kind is Turn:
+        if type(ev) is Turn:
             for j, a in enumerate(ev.actions):
-                k = type(a)
-                if k is Forward:
+                if type(a) is Forward:
                     if a.card not in letter and not _CARD_RE.search(a.card):
                         return _letter_problem(log, f"$.events[{i}].actions[{j}].card",
                                                _CARD_RE, "card", a.card)
-                elif k is not Pass:
-                    cards = a.cards
-                    if cards is not None and (not cards or cards.strip(_LETTERS)) \
-                            and not _SOME_CARDS_RE.search(cards):
+                elif isinstance(a, (Back, Draw)):  # the others: a pass names no card
+                    some = a.cards
+                    if some is not None and (not some or some.strip(_LETTERS)) \
+                            and not _SOME_CARDS_RE.search(some):
                         return _letter_problem(log, f"$.events[{i}].actions[{j}].cards",
-                                               _SOME_CARDS_RE, "cards", cards)
-        elif kind is Row or kind is HandClaim:
-            cards = ev.cards
-            pattern = _CARDS_RE if kind is Row else _SOME_CARDS_RE
-            if cards is not None and (not cards or cards.strip(_LETTERS)) \
-                    and not pattern.search(cards):
-                return _letter_problem(log, f"$.events[{i}].cards", pattern, "cards", cards)
+                                               _SOME_CARDS_RE, "cards", some)
+        elif type(ev) is Row or type(ev) is HandClaim:
+            some = ev.cards
+            pattern = _CARDS_RE if type(ev) is Row else _SOME_CARDS_RE
+            if some is not None and (not some or some.strip(_LETTERS)) \
+                    and not pattern.search(some):
+                return _letter_problem(log, f"$.events[{i}].cards", pattern, "cards", some)
     return None
 
 
@@ -778,41 +794,39 @@ def _plainly_valid(log: CartagenaLog) -> bool:
             or (result is not None and result != "unfinished" and result not in colours)):
         return False
     for ev in log.events:
-        kind = type(ev)
-        if kind is Turn:
+        if type(ev) is Turn:
             if ev.player not in colours:
                 return False
             for a in ev.actions:
-                k = type(a)
-                if k is Forward:
+                if type(a) is Forward:
                     if (a.card not in known or a.start > boat
                             or (a.to is not None and a.to > boat)):
                         return False
-                elif k is Back:
+                elif type(a) is Back:
                     cards = a.cards
                     if (not cards or a.count is not None or not known.issuperset(cards)
                             or a.start > boat or (a.to is not None and a.to > boat)):
                         return False
-                elif k is Draw:
+                elif type(a) is Draw:
                     cards = a.cards
                     if not (cards and a.count is None and known.issuperset(cards)
                             or cards is None and a.count is not None):
                         return False
                 if a.comment is not None and "}" in a.comment:
                     return False
-        elif kind is Row:
+        elif type(ev) is Row:
             if not known.issuperset(ev.cards):
                 return False
-        elif kind is HandClaim:
+        elif type(ev) is HandClaim:
             cards = ev.cards
             if ev.player not in colours or not (
                     cards and ev.size is None and known.issuperset(cards)
                     or cards is None and ev.size is not None):
                 return False
-        elif kind is PiratesClaim:
+        elif type(ev) is PiratesClaim:
             if ev.player not in colours or max(ev.spaces, default=0) > boat:
                 return False
-        elif kind is not Comment:
+        elif type(ev) is not Comment:
             return False
     return True
 
@@ -854,19 +868,17 @@ def _problems(log: CartagenaLog) -> list[SyntaxProblem]:
             "a player's colour, or unfinished")
     known = frozenset(rs.letters + "?")
     for i, ev in enumerate(log.events):
-        kind = type(ev)
-        if kind is Turn:  # the bulk of a log: quick tests, a path only for a problem
+        if type(ev) is Turn:  # the bulk of a log: quick tests, a path only for a problem
             if ev.player not in colours:
                 not_player(f"$.events[{i}].player", ev.player)
             for j, a in enumerate(ev.actions):
-                k = type(a)
-                if k is Forward:
+                if type(a) is Forward:
                     fine = a.card in known and a.start <= boat and (a.to is None or a.to <= boat)
-                elif k is Back:
+                elif type(a) is Back:
                     fine = (a.start <= boat and (a.to is None or a.to <= boat)
                             and (known.issuperset(a.cards) if a.cards is not None
                                  else a.count is not None) and a.count is None)
-                elif k is Draw:
+                elif type(a) is Draw:
                     fine = (known.issuperset(a.cards) if a.cards is not None
                             else a.count is not None) and (a.cards is None or a.count is None)
                 else:
@@ -882,9 +894,9 @@ def _problems(log: CartagenaLog) -> list[SyntaxProblem]:
         player = getattr(ev, "player", None)
         if player is not None and player not in colours:
             not_player(path + ".player", player)
-        if kind is Row:
+        if type(ev) is Row:
             _letters(ev.cards, rs, path + ".cards", bad)
-        elif kind is HandClaim:
+        elif type(ev) is HandClaim:
             if ev.cards is not None:
                 _letters(ev.cards, rs, path + ".cards", bad)
                 if ev.size is not None:
@@ -892,7 +904,7 @@ def _problems(log: CartagenaLog) -> list[SyntaxProblem]:
                         '"cards": "KS?" or "size": 3')
             elif ev.size is None:
                 bad(path, "hand needs a size or the cards", '"cards": "KS?" or "size": 3')
-        elif kind is PiratesClaim:
+        elif type(ev) is PiratesClaim:
             for j, v in enumerate(ev.spaces):
                 if v > boat:
                     bad(f"{path}.spaces[{j}]", f"space {v} is past the boat ({boat})",

@@ -35,7 +35,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Union
 
 import msgspec
 
@@ -63,6 +63,7 @@ from cartlog.games.meuterer.events import (
     Draw,
     DrawEntry,
     Entry,
+    Event,
     IslandData,
     MeutererLog,
     Mutiny,
@@ -131,6 +132,7 @@ _KEYWORD = re.compile(r"[^\s:!]+")  # a keyword ends before a ! (dest!: a line m
 _ENTRY_WORD = re.compile(r"[^\s,]+|,")  # located_words of each comma-separated entry
 _GOOD_NAMES = {name: GOODS[kind] for name, kind in GOOD_ALIASES.items()}
 _DRAW_WORDS = {**{k: "keep" for k in KEEP_WORDS}, **{r: "return" for r in RETURN_WORDS}}
+RoundEntry = Union[DestEntry, DrawEntry, Entry]  # an entry round_problems may point at
 _CARD_HELP = ("R (ruby), S (salt), W (wine), C (cloth), G (grain), X (conflict), P (pirate), "
               "? (unseen), or a good's name")
 
@@ -321,11 +323,9 @@ class _Reader(LogReader):
             for field, message, expected in position_problems(log, start):
                 line, col, end = spans.get(field.replace("_", ""), spans["position"])
                 self.problem(line, col, message, expected, end)
-        for index, entry, message, expected in round_problems(log):
-            obj = log.events[index]
-            if entry is not None:
-                obj = entry
-            self.problem(obj.line, obj.col, message, expected, obj.end or None)
+        for index, entry, said, wanted in round_problems(log):
+            obj: RoundEntry | Event = entry if entry is not None else log.events[index]
+            self.problem(obj.line, obj.col, said, wanted, obj.end or None)
         return log
 
     def _players(self, tag) -> list[Player]:
@@ -395,12 +395,13 @@ class _Reader(LogReader):
                 if "/" in word:
                     parts = word.split("/")
                     values = [_int(p) for p in parts]
-                    if len(values) != 3 or None in values:
+                    numbers = [v for v in values if v is not None]
+                    if len(values) != 3 or len(numbers) != 3:
                         self.problem(tag.line, at, f"{word!r} is not three values",
                                      expected="sole/two tied/three tied, e.g. 4/2/1",
                                      end=at + len(word))
                     else:
-                        data.values = values
+                        data.values = numbers
                 elif low == "any":
                     data.good = "any"
                 elif (card := _card_of(word)) is not None and card in LETTERS[:NGOODS]:
@@ -542,7 +543,7 @@ class _Reader(LogReader):
             out = []
             col = pos + 1  # the column of the next word (a comma or space takes one)
             for part in rest.split(","):
-                words = []
+                words: list[tuple[str, int]] = []
                 for word in part.split(" "):
                     if word:
                         words.append((word, col))
@@ -551,7 +552,7 @@ class _Reader(LogReader):
                     out.append(words)
             return out
         out = []
-        words: list[tuple[str, int]] = []
+        words = []
         for m in _ENTRY_WORD.finditer(text, pos):  # the words, and the commas between entries
             word = m.group()
             if word == ",":
@@ -606,7 +607,7 @@ class _Reader(LogReader):
         return Wage(wage=wage, comment=comment, line=line, col=col, end=end)
 
     def _sell(self, text, pos, line, col, end, comment):
-        steps: list = []
+        steps = []
         player_of = self._player_of
         for part in self._parts(text, pos):
             if type(part) is tuple:  # a plain entry: red W, red pass 4 mate
@@ -817,8 +818,8 @@ class _Reader(LogReader):
             colour = self.who(*words[0], line)
             cards = count = keep = returned = None
             mode = "cards"
-            drawn_words: list[tuple[str, int]] = []
-            keep_words: list[tuple[str, int]] = []
+            drawn_words = []
+            keep_words = []
             ok = True
             for w, a in words[1:]:
                 low = w.lower()
@@ -905,14 +906,14 @@ class _Reader(LogReader):
                      col=col, end=end)
 
 
-def round_problems(log: MeutererLog) -> list[tuple[int, object | None, str, str | None]]:
+def round_problems(log: MeutererLog) -> list[tuple[int, RoundEntry | None, str, str | None]]:
     """What the text reader and :func:`validate` both reject in the body: a line before the
     first ``round``, a second wage in a round, a destination, score, total or draw given twice
     for the same role or player in a round, two different mutiny outcomes. Returns (event
     index, the entry at fault or None, message, expected)."""
     if _plain_rounds(log.events):  # the common case
         return []
-    out: list[tuple[int, object | None, str, str | None]] = []
+    out: list[tuple[int, RoundEntry | None, str, str | None]] = []
     opened = False
     seen: dict[str, set] = {}
     first = "round 1 first"
@@ -936,27 +937,27 @@ def round_problems(log: MeutererLog) -> list[tuple[int, object | None, str, str 
             if "wage" in seen:
                 out.append((i, None, "a second wage in this round", "one wage line a round"))
             seen["wage"] = set()
-        elif kind is Dest:
+        elif type(ev) is Dest:
             got = seen.setdefault("dest", set())
             for e in ev.dests:
                 if e.role in got:
                     out.append((i, e, f"the {e.role}'s destination is given twice in this "
                                 "round", "one destination each"))
                 got.add(e.role)
-        elif kind is Mutiny and ev.outcome is not None:
+        elif type(ev) is Mutiny and ev.outcome is not None:
             got = seen.setdefault("outcome", set())
             if got and ev.outcome not in got:
                 out.append((i, None, "two different outcomes for one mutiny",
                             "one outcome a round"))
             got.add(ev.outcome)
-        elif kind in (Score, Total, Draw):
+        elif type(ev) is Score or type(ev) is Total or type(ev) is Draw:
             name = kind.__name__.lower()
             got = seen.setdefault(name, set())
-            for e in (ev.draws if kind is Draw else ev.entries):
-                if e.player in got:
-                    out.append((i, e, f"{e.player} has two {name} entries in this round",
+            for item in (ev.draws if isinstance(ev, Draw) else ev.entries):
+                if item.player in got:
+                    out.append((i, item, f"{item.player} has two {name} entries in this round",
                                 f"one {name} entry per player a round"))
-                got.add(e.player)
+                got.add(item.player)
     return out
 
 
@@ -1049,20 +1050,19 @@ def letter_problem(log: MeutererLog) -> SyntaxProblem | None:
         if cards.strip("RSWCGXP?") and not _CARDS_RE.search(cards):
             return _letter_problem("$.deal[...]", _CARDS_RE, "", cards)
     for i, ev in enumerate(log.events):
-        kind = type(ev)
-        if kind is Sell:
+        if type(ev) is Sell:
             for j, step in enumerate(ev.steps):
                 if (type(step) is Play and step.card not in _CARD_SET
                         and not _CARD_RE.search(step.card)):
                     return _letter_problem(f"$.events[{i}].steps[{j}].card", _CARD_RE, "card",
                                            step.card)
-        elif kind is Draw:
+        elif type(ev) is Draw:
             for j, d in enumerate(ev.draws):
-                for field, cards in (("cards", d.cards), ("keep", d.keep)):
-                    if cards and cards.strip("RSWCGXP?") and not _CARDS_RE.search(cards):
+                for field, some in (("cards", d.cards), ("keep", d.keep)):
+                    if some and some.strip("RSWCGXP?") and not _CARDS_RE.search(some):
                         return _letter_problem(f"$.events[{i}].draws[{j}].{field}", _CARDS_RE,
-                                               field, cards)
-        elif kind is Sale:
+                                               field, some)
+        elif type(ev) is Sale:
             for j, sale in enumerate(ev.sales):
                 if sale.good not in _GOOD_SET and not _GOOD_RE.search(sale.good):
                     return _letter_problem(f"$.events[{i}].sales[{j}].good", _GOOD_RE, "good",
@@ -1134,7 +1134,8 @@ def _plain_sell(ev: Sell, players: frozenset[str]) -> bool:
         if type(step) is Play:
             if step.card not in _CARD_SET or (step.robbed and step.card != "P"):
                 return False
-        elif step.action is not None and step.action not in _LAWFUL_ACTIONS:
+        elif type(step) is Pass and step.action is not None \
+                and step.action not in _LAWFUL_ACTIONS:
             return False
     return True
 
@@ -1233,7 +1234,7 @@ def _body_checks(log: MeutererLog, bad: Callable[..., None],
     islands = _ISLAND_NAMES
     for i, ev in enumerate(log.events):
         kind = type(ev)
-        if kind is Sell:  # the bulk of a log: quick tests, a path only for a problem
+        if type(ev) is Sell:  # the bulk of a log: quick tests, a path only for a problem
             for j, step in enumerate(ev.steps):
                 if step.player not in players:
                     not_player(f"$.events[{i}].steps[{j}].player", step.player)

@@ -6,9 +6,12 @@ read as its full entry readers read them."""
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import random
 import re
+from pathlib import Path
+from types import ModuleType
 from typing import Annotated
 
 import msgspec
@@ -368,12 +371,26 @@ def test_text_keyword_found_with_string_methods_matches_the_regular_expression(l
     assert got[0] == kind and (kind is None or got[1:] == (word, m.end()))
 
 
-def _full_reader(monkeypatch) -> None:
-    """The text reader with its plain-line readings turned off: every entry read by the
-    full entry readers."""
-    monkeypatch.setattr(notation._Reader, "_parts", notation._Reader._entries)
-    monkeypatch.setattr(notation, "_PLAIN_CARDS", {})
-    monkeypatch.setattr(notation, "_PLAIN_ACTIONS", {})
+def _plain_notation() -> ModuleType:
+    """The notation module run from its source as plain Python, apart from the one the
+    package imports (compiled, see setup.py, its calls are bound when it is built): there a
+    function or a method replaced is the one called."""
+    path = Path(notation.__file__).with_name("notation.py")
+    spec = importlib.util.spec_from_file_location("cartlog.games.meuterer._plain_notation", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def _full_reader(monkeypatch) -> ModuleType:
+    """The notation module with its text reader's plain-line readings turned off: every
+    entry read by the full entry readers."""
+    module = _plain_notation()
+    monkeypatch.setattr(module._Reader, "_parts", module._Reader._entries)
+    monkeypatch.setattr(module, "_PLAIN_CARDS", {})
+    monkeypatch.setattr(module, "_PLAIN_ACTIONS", {})
+    return module
 
 
 def _variants(text: str, rng: random.Random) -> list[str]:
@@ -399,18 +416,17 @@ def test_text_plain_readings_read_as_the_full_readers(monkeypatch):
         texts += _variants(notation.format_log(log), rng)
         texts += _variants(notation.format_log(simulate(v, p, s, view="table")), rng)
 
-    def answers() -> list:
+    def answers(module: ModuleType) -> list:
         out = []
         for t in texts:
             try:
-                out.append(notation.parse(t))
+                out.append(module.parse(t))
             except LogSyntaxError as err:
                 out.append(err.problems)
         return out
 
-    quick = answers()
-    _full_reader(monkeypatch)
-    assert answers() == quick
+    quick = answers(notation)
+    assert answers(_full_reader(monkeypatch)) == quick
 
 
 # -- the score sheet compared line to line -----------------------------------------------------
@@ -459,6 +475,7 @@ def test_round_shapes_plain_check_gives_the_problems_of_the_full_one(monkeypatch
         except msgspec.ValidationError:
             pass
     quick = [notation.round_problems(log) for log in logs]
-    monkeypatch.setattr(notation, "_plain_rounds", lambda events: False)
-    assert [notation.round_problems(log) for log in logs] == quick
+    full = _plain_notation()
+    monkeypatch.setattr(full, "_plain_rounds", lambda events: False)
+    assert [full.round_problems(log) for log in logs] == quick
     assert {bool(q) for q in quick} == {True, False}
