@@ -109,3 +109,27 @@ def test_start_up_imports_nothing_the_command_does_not_use(args):
     proc = subprocess.run([sys.executable, "-c", code, *args], cwd=ROOT, capture_output=True,
                           text=True, timeout=60, env={**os.environ, "PYTHONPATH": str(ROOT)})
     assert proc.stderr.splitlines()[-1] == "[]", proc.stderr
+
+
+@pytest.mark.parametrize("game", ["cartagena", "meuterer", "mutiny"])
+def test_a_logs_events_are_not_tracked_by_the_garbage_collector(game):
+    """A log's Structs never form a cycle (gc=False): a decode of thousands of them costs
+    the collector nothing, which an archive's audit feels."""
+    import gc
+
+    from cartlog.core.errors import LogSyntaxError
+    from cartlog.games import read_log
+
+    samples = sorted((Path(__file__).parent.parent / "samples" / game).glob("*.cartlog"))
+    for path in samples:
+        try:
+            log = read_log(path.read_text(), str(path))
+        except LogSyntaxError:  # an unreadable sample has no events to look at
+            continue
+        assert log.events, path
+        for event in log.events:
+            assert not gc.is_tracked(event), (path.name, type(event).__name__)
+            for item in getattr(event, "actions", None) or ():
+                assert not gc.is_tracked(item), (path.name, type(item).__name__)
+        return
+    raise AssertionError(f"no readable {game} sample")

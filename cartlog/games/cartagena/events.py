@@ -32,7 +32,9 @@ SomeCards = Annotated[str, Meta(description="sign letters, ? for unseen; at leas
                                                    "pattern": SOME_CARDS_PATTERN})]
 
 
-class _Located(msgspec.Struct, omit_defaults=True, kw_only=True):
+# gc=False: a log's Structs hold strings, numbers and lists of further Structs, never a cycle,
+# so the garbage collector need not track them (a decode allocates hundreds a game).
+class _Located(msgspec.Struct, omit_defaults=True, kw_only=True, gc=False):
     line: int = 0
     col: int = 0
     end: int = 0

@@ -31,7 +31,9 @@ Side = Literal["valverde", "diaz"]
 Sailor = Annotated[int, Meta(ge=1, le=10)]
 
 
-class _Located(msgspec.Struct, omit_defaults=True, kw_only=True):
+# gc=False: a log's Structs hold strings, numbers and lists of further Structs, never a cycle,
+# so the garbage collector need not track them (a decode allocates hundreds a game).
+class _Located(msgspec.Struct, omit_defaults=True, kw_only=True, gc=False):
     line: int = 0
     col: int = 0
     end: int = 0
