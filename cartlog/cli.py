@@ -18,7 +18,7 @@ from typing import Annotated, NoReturn, Optional
 import typer
 from typer.core import TyperArgument, TyperCommand, TyperGroup, TyperOption
 
-from cartlog import __version__
+from cartlog import version_line
 from cartlog.core.text import to_ascii
 from cartlog.games import SPECS
 
@@ -996,7 +996,7 @@ def schema(
 
 def _version(value: bool) -> None:
     if value:
-        sys.stdout.write(f"cartlog {__version__}\n")
+        sys.stdout.write(version_line() + "\n")
         raise typer.Exit()
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 import os
 import sys
 
-from cartlog import __version__
+from cartlog import version_line
 
 VERSION_ONLY = (["--version"], ["-V"])
 
@@ -19,7 +19,7 @@ def main() -> None:
     completing = any(name.endswith("_COMPLETE") for name in os.environ)
     if sys.argv[1:] in VERSION_ONLY and not completing:
         try:
-            sys.stdout.write(f"cartlog {__version__}\n")
+            sys.stdout.write(version_line() + "\n")
             sys.stdout.flush()
             return
         except OSError:  # a closed pipe, a full disk: the command line says so, as ever

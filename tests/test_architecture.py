@@ -90,7 +90,7 @@ def test_the_version_alone_loads_no_command_line(args):
     proc = subprocess.run([sys.executable, "-c", code, *args], cwd=ROOT, capture_output=True,
                           text=True, timeout=60, env={**os.environ, "PYTHONPATH": str(ROOT)})
     assert proc.returncode == 0, proc.stderr
-    assert proc.stdout == f"cartlog {cartlog.__version__}\n"
+    assert proc.stdout == cartlog.version_line() + "\n"
     assert proc.stderr == "[]"
 
 

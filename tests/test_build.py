@@ -76,3 +76,10 @@ def test_no_compiled_module_is_older_than_its_source() -> None:
             if source.stat().st_mtime > path.stat().st_mtime:
                 stale.append(source.name)
     assert not stale, f"edited since they were compiled: {stale}; run pip install -e ."
+
+
+def test_the_version_says_whether_the_rule_modules_run_compiled() -> None:
+    from cartlog import __version__, version_line
+
+    compiled = not (importlib.import_module("cartlog.core.cards").__file__ or "").endswith(".py")
+    assert version_line() == f"cartlog {__version__} (compiled: {'yes' if compiled else 'no'})"

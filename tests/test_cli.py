@@ -18,7 +18,7 @@ import pytest
 import typer
 from typer.testing import CliRunner
 
-from cartlog import __version__
+from cartlog import version_line
 from cartlog.cli import _app_for, _command_name, app
 from cartlog.schemas import (
     check_document_type,
@@ -262,7 +262,7 @@ def test_no_arguments_shows_help():
 def test_version():
     result = run("--version")
     assert result.exit_code == 0
-    assert result.stdout.strip() == f"cartlog {__version__}"
+    assert result.stdout.strip() == version_line()
 
 
 # -- error messages ----------------------------------------------------------------------------
@@ -754,7 +754,7 @@ def test_version_short_option():
     for option in ("-V", "--version"):
         result = run(option)
         assert result.exit_code == 0
-        assert result.stdout == f"cartlog {__version__}\n"
+        assert result.stdout == version_line() + "\n"
 
 
 # -- usage errors ----------------------------------------------------------------------------
