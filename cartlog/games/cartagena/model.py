@@ -193,8 +193,8 @@ class State:
 
     __slots__ = (
         "rs", "options", "board", "sign_spaces", "colours", "pirates", "occ", "hands",
-        "deck", "discard", "row", "row_next", "row_taker", "known_out", "seat", "done", "turn",
-        "winner", "stuck_draw", "boat", "passed",
+        "deck", "discard", "row", "row_next", "row_taker", "row_split", "row_upper",
+        "known_out", "seat", "done", "turn", "winner", "stuck_draw", "boat", "passed",
     )
 
     def __init__(self, rs: RuleSet, board: list[int], colours: list[str],
@@ -219,6 +219,10 @@ class State:
         self.row: list[int] = []  # Tortuga: signs in arrow order (-1 unknown)
         self.row_next = 0
         self.row_taker: list[int] = []  # seat that drew each row slot, -1 while it lies there
+        # the row's first row_split slots came from a deck used up while the row was laid
+        # (C5): at most row_upper[s] of sign s among them, not the new deck's bounds
+        self.row_split = 0
+        self.row_upper: list[int] = []
         self.known_out: list[int] = [0] * NSIGNS  # known cards of each sign outside the deck
         self.seat = 0
         self.done = 0  # actions taken in the current turn
@@ -243,6 +247,8 @@ class State:
         new.row = self.row[:]
         new.row_next = self.row_next
         new.row_taker = self.row_taker[:]
+        new.row_split = self.row_split
+        new.row_upper = self.row_upper[:]
         new.known_out = self.known_out[:]
         new.seat = self.seat
         new.done = self.done

@@ -221,7 +221,10 @@ def lay_row(state: State) -> None:
     """O4: deal a new face-down-unknown row of up to 12 cards from the deck (reshuffling)."""
     n = min(state.rs.row_size, state.deck.count + sum(state.discard))
     row: list[int] = []
+    state.row_split, state.row_upper = 0, []
     for _ in range(n):
+        if state.deck.count == 0 and row:  # the rest comes from the reshuffled discard pile
+            state.row_split, state.row_upper = len(row), state.deck.upper[:]
         if _take_from_deck(state, -1, -1) == -2:
             break
         row.append(-1)
@@ -249,10 +252,28 @@ def check_drawn(state: State, seat: int, cards: Sequence[int]) -> list[Violation
                 "the draw must take the next cards of the row in arrow order",
                 expected="".join(rs.letter(e) for e in expect),
                 actual="".join(rs.letter(c) for c in cards)))
-        # cards beyond the current row come from the deck: fall through for those only
-        cards = [c for c, e in zip(cards, expect) if e < 0]
-        if not cards:
+        # unseen cards of the row: at most what the deck they were laid from could hold
+        at, split, size = state.row_next, state.row_split, len(state.row)
+        upper, known_out = state.deck.upper[:], state.known_out[:]
+        before = state.row_upper[:]
+        beyond = []
+        for k, (c, e) in enumerate(zip(cards, expect)):
+            if at + k >= size:  # beyond the current row: from the deck, checked below
+                beyond.append(c)
+            elif e < 0 and c >= 0:
+                bounds = before if at + k < split else upper
+                if known_out[c] >= rs.per_sign:
+                    out.append(_too_many(rs, c, known_out, ""))
+                elif bounds[c] <= 0:
+                    out.append(_too_many(rs, c, known_out, "" if not split else
+                                         "before the reshuffle " if bounds is before else
+                                         "after the reshuffle "))
+                else:
+                    bounds[c] -= 1
+                    known_out[c] += 1
+        if not beyond:
             return out
+        return out + _check_from_deck(state, beyond, upper, known_out)
     count = state.deck.count
     if not rs.tortuga and count >= len(cards):  # no reshuffle: the usual case, no copies
         upper, known_out, per_sign = state.deck.upper, state.known_out, rs.per_sign
@@ -267,15 +288,18 @@ def check_drawn(state: State, seat: int, cards: Sequence[int]) -> list[Violation
                     break
         if ok:
             return out
-    upper, known_out = state.deck.upper[:], state.known_out[:]
+    return out + _check_from_deck(state, cards, state.deck.upper[:], state.known_out[:])
+
+
+def _check_from_deck(state: State, cards: Sequence[int], upper: list[int],
+                     known_out: list[int]) -> list[Violation]:
+    """Cards drawn from the deck, or (Tortuga) from the next row laid from it: none of a
+    sign the deck can no longer hold, the discard pile shuffled into a new deck when the deck
+    runs out (C5). ``upper`` and ``known_out`` are copies, counted down as the cards go."""
+    rs = state.rs
+    out: list[Violation] = []
     discard = state.discard
-    if rs.tortuga:
-        # the cards come from the next row, laid from the deck, or from the discard pile
-        # shuffled into a new deck when the deck runs short
-        count = 1 << 30
-        if state.deck.count < rs.row_size:
-            upper = [rs.per_sign] * NSIGNS
-            known_out = [k - d for k, d in zip(known_out, discard)]
+    count = state.deck.count  # Tortuga: the next row is laid from the deck in the same order
     for c in cards:
         if count == 0:  # C5: the discard pile is shuffled into a new deck
             count = sum(discard)
@@ -287,17 +311,20 @@ def check_drawn(state: State, seat: int, cards: Sequence[int]) -> list[Violation
             continue
         avail = min(upper[c], rs.per_sign - known_out[c], count + 1)
         if avail <= 0:
-            where = ("after the reshuffle " if upper[c] < rs.per_sign - known_out[c] else "")
-            out.append(Violation(
-                "card/too-many",
-                f"draws a {rs.signs[c]}, but {where}no {rs.signs[c]} can be left in the deck: "
-                f"{rs.per_sign - max(0, rs.per_sign - known_out[c])} of {rs.per_sign} are known "
-                "to be elsewhere", expected="a card the deck can hold",
-                actual=rs.letters[c]))
+            out.append(_too_many(rs, c, known_out, "after the reshuffle "
+                                 if upper[c] < rs.per_sign - known_out[c] else ""))
         else:
             upper[c] -= 1
             known_out[c] += 1
     return out
+
+
+def _too_many(rs: RuleSet, c: int, known_out: list[int], where: str) -> Violation:
+    return Violation(
+        "card/too-many",
+        f"draws a {rs.signs[c]}, but {where}no {rs.signs[c]} can be left in the deck: "
+        f"{rs.per_sign - max(0, rs.per_sign - known_out[c])} of {rs.per_sign} are known "
+        "to be elsewhere", expected="a card the deck can hold", actual=rs.letters[c])
 
 
 def draw(state: State, seat: int, n: int, cards: Sequence[int] | None) -> None:

@@ -535,6 +535,25 @@ def test_O4_draw_of_two_spans_old_and_new_row():
     assert codes(rules.check_row(state, [H] + [-1] * 11)) == ["setup/row"]
 
 
+def test_O4_row_laid_across_a_reshuffle_bounds_each_part_by_its_own_deck():
+    """A row laid as the deck runs out: its first cards come from the old deck, the rest from
+    the discard pile shuffled into a new one (C5). Each part is bounded by its own deck."""
+    state = pos({"red": "10,14", "blue": "8,8,12,12"}, rules_name="2000-tortuga",
+                extra="deck:2 discard:SSSSS row:S")
+    state.deck.upper = [0, 0, 0, 0, 0, 2]  # the old deck's two cards can only be hats
+    assert codes(rules.check_back(state, 0, 10, 8, [S, S], None)) == ["card/too-many"]
+    rules.apply_back(state, 0, 10, 8, [S, H], None)
+    assert len(state.row) == 7 and state.row_next == 1 and state.row_split == 2
+    # the next two: the old deck's last card (a hat), then the new deck's first (a skull)
+    assert rules.check_back(state, 0, 14, 12, [H, S], None) == []
+    found = rules.check_back(state, 0, 14, 12, [S, S], None)
+    assert codes(found) == ["card/too-many"] and "before the reshuffle" in found[0].message
+    found = rules.check_back(state, 0, 14, 12, [H, H], None)
+    assert codes(found) == ["card/too-many"] and "after the reshuffle" in found[0].message
+    copy = state.copy()
+    assert (copy.row_split, copy.row_upper) == (state.row_split, state.row_upper)
+
+
 def test_O4_row_size_and_rule_sets_without_a_row():
     state = pos({"red": "", "blue": ""}, rules_name="2000-tortuga", extra="row:SDKBPH")
     assert codes(rules.check_row(state, [S, D, K])) == ["setup/row"]
