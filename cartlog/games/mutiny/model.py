@@ -276,7 +276,7 @@ class State:
         self.duel = -1
         self.out = [False] * n  # M8: out of the game (monkey in a duel's first round)
         self.closed = True  # the current round's ship move is done
-        self.emptied: str | None = None  # M6: a supply that ran out during this round
+        self.emptied: tuple[str, ...] = ()  # M6: the supplies that ran out this round
         # the mutiny (003 'The sailor duels', M8-M10): plain data, so that a position holds it
         self.sailors_known: dict[int, tuple[int, int]] = {}  # Sailors header, by pair
         self.started = False  # the mutiny line was written (or a duel opened)

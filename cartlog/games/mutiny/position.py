@@ -16,8 +16,8 @@ Fields separated by spaces: first ``round/phase/colour`` (the round, the phase `
 - ``ship``: its space, or ``+N`` spaces moved when the start space is not declared;
 - ``supply``: combat cards, gold cards and coins left on the board; ``sate``: Satè's bounty so
   far (M3); ``boat``: the lifeboat card (``-`` empty); ``storm``: a storm due (M5);
-  ``placed``: duel pairs placed (Cambivalute); optional ``empty=combat|gold|coins``: a supply
-  that ran out during this round (M6);
+  ``placed``: duel pairs placed (Cambivalute); optional ``empty=combat|gold|coins``: the
+  supplies that ran out during this round, joined by commas (M6);
 - optional ``track=length/storms/starts/mutiny`` (``-`` for a part not declared, M7),
   ``combat=P1:8.P2:6...`` and ``gold=1:6.2:6.3:6`` for declared splits, and
   ``sailors=A:3-7.C:2-9`` for the sailors a ``Sailors`` header declares (Valverde's first);
@@ -144,7 +144,7 @@ def to_position(state: State) -> str:
               f"sate={state.bounty}", f"boat={_code(state.lifeboat)}",
               f"storm={int(state.storm)}", f"placed={state.placed}"]
     if state.emptied:
-        fields.append(f"empty={state.emptied}")
+        fields.append(f"empty={','.join(state.emptied)}")
     track = _track(state.track)
     if track:
         fields.append(f"track={track}")
@@ -478,9 +478,10 @@ def from_position(text: str) -> State:
     state.bounty = _int(fields.get("sate", "0"), "sate")
     state.lifeboat = _pirate(fields.get("boat", "-"), "boat")
     state.storm = fields.get("storm", "0") == "1"
-    empty = fields.get("empty")
-    if empty is not None and empty not in ("combat", "gold", "coins"):
-        raise PositionError(f"empty: {empty!r} is not combat, gold or coins")
+    empty = tuple(fields["empty"].split(",")) if "empty" in fields else ()
+    for name in empty:
+        if name not in ("combat", "gold", "coins"):
+            raise PositionError(f"empty: {name!r} is not combat, gold or coins")
     state.emptied = empty
     state.placed = min(len(PAIRS), _int(fields.get("placed", "0"), "placed"))
     for i in range(state.placed):

@@ -157,6 +157,16 @@ def ship_move(state: State) -> int:
     return state.facedown()
 
 
+def ship_after(state: State, move: int) -> int | None:
+    """M4, M6: the ship's space after a move of ``move``: never past the mutiny space, which
+    ends the track (003 'Mutiny'); ``None`` when the ship's space is not declared (M7)."""
+    if state.ship is None:
+        return None
+    space = state.track.mutiny_space()
+    at = state.ship + move
+    return at if space is None or at < space else max(space, state.ship)
+
+
 def storm_reached(state: State, move: int) -> bool | None:
     """M5: whether a move of ``move`` from the ship's space reaches or passes a storm space;
     ``None`` when the track or the ship's start is not declared (M7)."""
@@ -167,21 +177,26 @@ def storm_reached(state: State, move: int) -> bool | None:
 
 
 def trigger(state: State) -> str | None:
-    """M6: why the voyage ends after the round just closed: ``track`` (the ship on or past the
-    declared mutiny space), ``combat``, ``gold`` or ``coins`` (that supply used up during the
-    round, even if cards or coins went back to it later in the round)."""
+    """M6: why the voyage ends after the round just closed, the first of :func:`triggers`."""
+    found = triggers(state)
+    return found[0] if found else None
+
+
+def triggers(state: State) -> list[str]:
+    """M6: every reason the voyage ends after the round just closed: ``track`` (the ship on
+    the declared mutiny space), ``combat``, ``gold`` or ``coins`` (that supply used up during
+    the round, even if cards or coins went back to it later in the round). Several may hold
+    at once; a log may give any of them."""
+    out: list[str] = []
     space = state.track.mutiny_space()
     if space is not None and state.ship is not None and state.ship >= space:
-        return "track"
-    if state.emptied is not None:
-        return state.emptied
-    if state.combat.deck.count == 0:
-        return "combat"
-    if state.gold.deck.count == 0:
-        return "gold"
-    if state.supply == 0:
-        return "coins"
-    return None
+        out.append("track")
+    out.extend(state.emptied)
+    for name, left in (("combat", state.combat.deck.count), ("gold", state.gold.deck.count),
+                       ("coins", state.supply)):
+        if left == 0 and name not in out:
+            out.append(name)
+    return out
 
 
 def not_checked(state: State) -> list[str]:
@@ -258,7 +273,7 @@ def apply_round(state: State, giver: int | None, lifeboat: int | None) -> None:
     state.used = [None] * n
     state.turn = state.giver
     state.bounty = 0
-    state.emptied = None
+    state.emptied = ()
     state.pile = state.in_play() - (n + 3)
     state.phase = TURN
     state.closed = False
@@ -545,14 +560,12 @@ def apply_turn(state: State, seat: int, turned: Sequence[int], card: int | None,
 
 
 def note_empty(state: State) -> None:
-    """M6: remember the first supply used up during the round."""
-    if state.emptied is None and not (state.combat.deck.count and state.gold.deck.count
-                                      and state.supply):
+    """M6: remember every supply used up during the round, in the order they ran out."""
+    if not (state.combat.deck.count and state.gold.deck.count and state.supply):
         for name, left in (("combat", state.combat.deck.count), ("gold", state.gold.deck.count),
                            ("coins", state.supply)):
-            if left == 0:
-                state.emptied = name
-                break
+            if left == 0 and name not in state.emptied:
+                state.emptied = state.emptied + (name,)
 
 
 def _gain(deck: Deck, heap: list[int], got: Sequence[int], want: int) -> None:
@@ -648,9 +661,12 @@ def check_ship(state: State, moved: int | None, at: int | None,
     if moved is not None and moved != move:
         out.append(Violation("ship/move", f"{move} card(s) are still face down in the row",
                              str(move), str(moved)))
-    if at is not None and state.ship is not None and at != state.ship + move:
-        out.append(Violation("ship/at", "the declared track puts the ship elsewhere",
-                             str(state.ship + move), str(at)))
+    want = ship_after(state, move)
+    if at is not None and want is not None and at != want:
+        out.append(Violation("ship/at", "the declared track puts the ship elsewhere"
+                             + (" (it stops at the mutiny space, the end of the track)"
+                                if want != state.ship + move else ""),
+                             str(want), str(at)))
     reached = storm_reached(state, move)
     if storm is not None and reached is not None and storm != reached:
         out.append(Violation("storm/unexpected" if storm else "storm/missing",
@@ -664,9 +680,11 @@ def apply_ship(state: State) -> None:
     """M4 move, M5 storm due, M6 trigger; the next giver is the left neighbour."""
     move = ship_move(state)
     reached = storm_reached(state, move)
+    at = ship_after(state, move)
+    if at is not None and state.ship is not None:
+        move = at - state.ship
+        state.ship = at
     state.moved += move
-    if state.ship is not None:
-        state.ship += move
     if reached:
         state.storm = True
     state.closed = True
@@ -688,9 +706,12 @@ def check_mutiny(state: State, reason: str | None) -> list[Violation]:
             return []
         return [Violation("voyage/early", "the ship has not reached the mutiny space and no "
                           "supply is used up", "another round", "mutiny")]
-    if reason is not None and reason != st.trigger:
-        return [Violation("voyage/early", f"the voyage ended by {st.trigger}", st.trigger,
-                          reason)]
+    found = triggers(st)
+    if st.trigger not in found:  # as a position gave it
+        found.insert(0, st.trigger)
+    if reason is not None and reason not in found:
+        return [Violation("voyage/early", f"the voyage ended by {' and '.join(found)}",
+                          " or ".join(found), reason)]
     return []
 
 

@@ -58,6 +58,7 @@ from cartlog.games.mutiny.rules import (
     gold_total,
     mutiny_winner,
     open_slots,
+    ship_after,
 )
 
 # Examples only, NOT the printed game's splits (which no source we have gives).
@@ -142,7 +143,7 @@ def _play(players: int, seed: int) -> MutinyLog:
             _act(ev, card, seat, e, combat, gold, sailors, rng)
             emit(ev)
         move = s.facedown()
-        emit(Ship(moved=move, at=None if s.ship is None else s.ship + move))
+        emit(Ship(moved=move, at=ship_after(s, move)))
     emit(Mutiny(reason=REASON.get(s.trigger or "")))
     _mutiny(e, emit, sailors, rng)
     outcome = e.outcome()
