@@ -99,6 +99,23 @@ def track_of(log: MutinyLog) -> Track:
     return Track(t.length, None if t.storms is None else tuple(t.storms), starts, t.mutiny)
 
 
+
+# the lines of the mutiny, which nothing but the gold count may follow once the convictions
+# are revealed, by the word that opens them
+_MUTINY_LINES: dict[type, str] = {Duel: "duel", Fight: "fight", Steal: "steal", Won: "won",
+                                  Reveal: "reveal"}
+
+
+def _side_word(side: str | None) -> str:
+    return SIDE_NAMES[side] if side is not None else "valverde or diaz"
+
+
+def _victims(s: State, seat: int) -> list[int]:
+    """M9: the opponents a lone monkey may steal from: those with a coin, or any opponent
+    when none has one (the steal then gives nothing)."""
+    others = [o for o in range(s.players) if o != seat]
+    return [o for o in others if s.coins[o] > 0] or others
+
 class Engine:
     """A game of Cartagena: The Mutiny in progress (see :class:`cartlog.core.spec.Engine`)."""
 
@@ -292,7 +309,7 @@ class Engine:
             if len(s.monkeys) > 1:
                 return [Steal(player=s.colours[seat])]
             return [Steal(player=s.colours[seat], victim=s.colours[o])
-                    for o in range(s.players) if o != seat and s.coins[o] > 0]
+                    for o in _victims(s, seat)]
         if phase == "won":
             side = self._duel_side()
             sides = [side] if side is not None else ["V", "D"]
@@ -374,6 +391,10 @@ class Engine:
     def check(self, event: Any) -> list[Violation]:
         s = self.state
         kind = type(event)
+        if s.phase == OVER and kind in _MUTINY_LINES:
+            return [Violation("duel/order", "the convictions are revealed: the mutiny is over "
+                              "and only the gold count may follow (M10)", "gold or nothing",
+                              _MUTINY_LINES[kind])]
         if kind is Round:
             return check_round(s, self._seat(event.giver), pirate_id(event.lifeboat),
                                event.number)
@@ -402,7 +423,12 @@ class Engine:
                 out.append(Violation("duel/order", f"duel {PAIRS[s.duel]} has no winner "
                                      "written yet", f"won SIDE for duel {PAIRS[s.duel]}",
                                      f"duel {event.pair}"))
-            elif event.pair != want or mutiny_winner(s.wins) is not None:
+            elif mutiny_winner(s.wins) is not None:
+                side = SIDE_NAMES[mutiny_winner(s.wins) or "V"].capitalize()
+                out.append(Violation("duel/order", f"{side} has won three duels: no more "
+                                     "duels are fought, the convictions are revealed (M8, M10)",
+                                     "reveal", f"duel {event.pair}"))
+            elif event.pair != want:
                 out.append(Violation("duel/order", "duels go A to E until a side has three",
                                      want or "none", event.pair))
             if event.valverde is not None and event.diaz is not None:
@@ -412,6 +438,8 @@ class Engine:
                     out.append(Violation("duel/sailors", f"pair {event.pair} was "
                                          f"{seen[0]}-{seen[1]}", f"{seen[0]}-{seen[1]}",
                                          f"{vals[0]}-{vals[1]}"))
+                else:
+                    out += self._check_distinct(PAIRS.index(event.pair), vals)
             return out
         if kind is Won:
             return self._withheld() + self._check_won(event)
@@ -423,12 +451,28 @@ class Engine:
             return self._check_gold(event)
         if kind is Reveal:
             out = self._withheld()
+            if s.in_duel or (s.phase == MUTINY and mutiny_winner(s.wins) is None
+                             and s.duel + 1 < len(PAIRS)):
+                out.append(Violation(
+                    "duel/order", "the convictions are revealed once a side has won three "
+                    f"duels (Valverde {s.wins['V']}, Diaz {s.wins['D']}) (M8, M10)",
+                    f"won SIDE for duel {PAIRS[s.duel]}" if s.in_duel else
+                    f"duel {PAIRS[s.duel + 1]}", "reveal"))
+            for seat, colour in enumerate(s.colours):
+                if colour not in event.sides and s.conviction[seat]:
+                    out.append(Violation("winner/conviction", f"every player reveals the "
+                                         f"conviction set (M10): {colour} is left out",
+                                         _side_word(s.side[seat]), "not revealed"))
             for colour, side in event.sides.items():
                 seat = self._seat(colour)
                 if seat is None:
                     continue
                 known = s.side[seat]
-                if side is not None and not s.conviction[seat]:
+                if side is None and s.conviction[seat]:
+                    out.append(Violation("winner/conviction", f"{colour} set a conviction "
+                                         "card and reveals it (M10)", _side_word(known),
+                                         "none"))
+                elif side is not None and not s.conviction[seat]:
                     out.append(Violation("winner/conviction", f"{colour} never set a "
                                          "conviction", "none", side))
                 elif side is not None and known is not None and SIDE_OF_NAME[side] != known:
@@ -530,6 +574,22 @@ class Engine:
                                      f"coin(s) and gold cards {cards}", str(want), str(n)))
         return out
 
+    def _check_distinct(self, pair: int, vals: tuple[int, int]) -> list[Violation]:
+        """M8: the ten sailors have distinct values, so no value stands in two places."""
+        taken = {}
+        for other in range(len(PAIRS)):
+            known = self.pair_values(other) if other != pair else None
+            for side, v in zip("VD", known or ()):
+                taken[v] = f"{PAIRS[other]} ({SIDE_NAMES[side]})"
+        clash = [f"{v} is also the sailor of pair {taken[v]}" for v in vals if v in taken]
+        if vals[0] == vals[1]:
+            clash.insert(0, f"both sailors of pair {PAIRS[pair]} are {vals[0]}")
+        if not clash:
+            return []
+        return [Violation("duel/sailors", "the sailors' values are distinct (M8): "
+                          + "; ".join(clash), "values not used elsewhere",
+                          f"{vals[0]}-{vals[1]}")]
+
     def _check_steal(self, event: Steal) -> list[Violation]:
         """M9: a lone monkey of round 2 takes from an opponent, several from the supply."""
         s = self.state
@@ -544,6 +604,16 @@ class Engine:
         if brings == "supply" and event.victim is not None:
             return [Violation("duel/monkey", "several monkeys each take a coin from the supply",
                               "supply", f"from {event.victim}")]
+        victim = self._seat(event.victim)
+        if brings == "player" and victim is not None and seat is not None:
+            rich = [s.colours[o] for o in range(s.players) if o != seat and s.coins[o] > 0]
+            if victim == seat or (s.coins[victim] == 0 and rich):
+                why = ("steals from its own player" if victim == seat else
+                       f"{event.victim} has no coin to take")
+                return [Violation("duel/monkey", f"a lone monkey takes a coin from an opponent "
+                                  f"(M9): {why}",
+                                  "from " + " or ".join(rich) if rich else "another player",
+                                  f"from {event.victim}")]
         return []
 
     def check_result(self, result: list[str] | str | None) -> list[Violation]:
@@ -564,6 +634,8 @@ class Engine:
     def apply(self, event: Any) -> None:
         s = self.state
         kind = type(event)
+        if s.phase == OVER and kind in _MUTINY_LINES:
+            return  # the mutiny is over (duel/order): nothing changes
         if kind is Round:
             apply_round(s, self._seat(event.giver), pirate_id(event.lifeboat))
         elif kind is Turn:
@@ -585,10 +657,12 @@ class Engine:
             n = s.players
             s.withdrawn, s.monkeys, s.stolen = [False] * n, [], [False] * n
             s.sailors = (event.valverde, event.diaz)
-            if s.sailors[0] is None:
+            if event.valverde is None or event.diaz is None:
                 seen = self.pair_values(s.duel)
                 if seen is not None:
                     s.sailors = seen
+            elif self.pair_values(s.duel) is None:  # known from now on (M8: distinct values)
+                s.sailors_known[s.duel] = (event.valverde, event.diaz)
         elif kind is Fight:
             self._apply_fight(event)
         elif kind is Won:
@@ -611,7 +685,10 @@ class Engine:
                         s.supply -= 1
                         s.coins[seat] += 1
         elif kind is Reveal:
-            s.revealed = [SIDE_OF_NAME.get(event.sides.get(c) or "") for c in s.colours]
+            # a conviction set and known stands, whatever the line says (winner/conviction)
+            s.revealed = [s.side[seat] if s.conviction[seat] and s.side[seat] is not None
+                          else SIDE_OF_NAME.get(event.sides.get(c) or "")
+                          for seat, c in enumerate(s.colours)]
             s.phase = OVER
         elif kind is Gold:
             for colour, n in event.counts.items():
@@ -685,10 +762,8 @@ class Engine:
 
     def gold_of(self, seat: int) -> int | None:
         """Coins plus gold-card values, when every gold card is known (else the log's count)."""
-        counted = self.state.counted
-        if seat in counted:
-            return counted[seat]
-        return gold_total(self.state.coins[seat], self.state.golds[seat])
+        total = gold_total(self.state.coins[seat], self.state.golds[seat])
+        return total if total is not None else self.state.counted.get(seat)
 
     def outcome(self) -> Outcome | None:
         """M10, once the convictions are revealed and a side has won three duels; the reason

@@ -322,7 +322,7 @@ def unfinished_words(engine: Engine) -> str:
     s = engine.state
     if s.trigger is None:
         return f"the voyage does: round {s.round} is the last written"
-    if engine.sides is None and max(s.wins.values()) < 3:
+    if max(s.wins.values()) < 3:
         return (f"the mutiny is decided (Valverde {s.wins['V']}, Diaz {s.wins['D']} "
                 "duels won; a side needs 3)")
     return "the convictions are revealed (no reveal line)"

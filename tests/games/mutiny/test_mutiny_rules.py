@@ -281,8 +281,33 @@ def test_M6_mutiny_space_starts_the_mutiny():
     play(e, "red ^Pang +1")
     play(e, "blue ^Tembo +C?")
     play(e, "green ^Crackpott +C? +C?")
-    play(e, "ship 3 at 25")
+    assert codes(e, "ship 3 at 24") == []
+    play(e, "ship 3 at 24")
     assert e.state.trigger == "track"
+
+
+def test_M4_M6_ship_stops_at_the_mutiny_space():
+    """003 'Mutiny': the mutiny space ends the track; a longer move ends on it."""
+    e = pos(ship="22")
+    play(e, "red ^Pang +1")
+    play(e, "blue ^Tembo +C?")
+    play(e, "green ^Crackpott +C? +C?")
+    found = e.check(e.read("ship 3 at 25"))
+    assert [(v.code, v.expected) for v in found] == [("ship/at", "24")]
+    play(e, "ship 3")
+    assert e.state.ship == 24 and e.state.trigger == "track"
+
+
+def test_M6_either_reason_may_be_given_when_two_hold():
+    """M6: the ship reaches the mutiny space in the round a supply runs out: both are true."""
+    e = pos(ship="22", supply="2,18,27")
+    play(e, "red ^Crackpott +C? +C?")
+    play(e, "blue ^Tembo")
+    play(e, "green ^Pang +1")
+    play(e, "ship 3 at 24")
+    assert rules.triggers(e.state) == ["track", "combat"]
+    assert codes(e, "mutiny track") == [] and codes(e, "mutiny combat") == []
+    assert codes(e, "mutiny coins") == ["voyage/early"]
 
 
 def test_M6_early_mutiny_is_an_error():
@@ -576,11 +601,66 @@ def test_M8_monkey_in_round_one_is_out_and_withdrawn():
     assert codes(e, "fight red P1") == ["duel/monkey"]
 
 
+THREE_WON = ("duel A 3-7", "won valverde", "duel B 2-9", "won valverde", "duel C 8-1",
+             "won valverde")
+
+
 def test_M10_reveal_must_match_the_conviction():
-    e = _mutiny()
+    e = _mutiny(*THREE_WON)
     assert codes(e, "reveal red valverde, blue diaz, green none") == []
-    assert codes(e, "reveal red diaz") == ["winner/conviction"]
-    assert codes(e, "reveal green diaz") == ["winner/conviction"]
+    assert codes(e, "reveal red diaz, blue diaz, green none") == ["winner/conviction"]
+    assert codes(e, "reveal red valverde, blue diaz, green diaz") == ["winner/conviction"]
+
+
+def test_M10_a_conviction_set_is_revealed_as_it_was_set():
+    """003 'Ending the game': every player uncovers the conviction card set; a line that
+    reveals it as none, or leaves the player out, is an error and the card stands."""
+    e = _mutiny(*THREE_WON)
+    found = e.check(e.read("reveal red none, blue diaz, green none"))
+    assert [(v.code, v.expected) for v in found] == [("winner/conviction", "valverde")]
+    assert codes(e, "reveal blue diaz, green none") == ["winner/conviction"]
+    play(e, "reveal red none, blue diaz, green none")
+    assert e.state.revealed[0] == "V" and e.outcome().winners == ("red",)
+
+
+def test_M8_M10_convictions_are_revealed_only_once_a_side_has_three_duels():
+    e = _mutiny("duel A 3-7", "won valverde", "duel B 2-9", "won valverde")
+    found = e.check(e.read("reveal red valverde, blue diaz, green none"))
+    assert [(v.code, v.expected) for v in found] == [("duel/order", "duel C")]
+    e = _mutiny(*THREE_WON)
+    found = e.check(e.read("duel D 5-6"))
+    assert [(v.code, v.expected) for v in found] == [("duel/order", "reveal")]
+
+
+def test_M10_nothing_but_the_gold_count_follows_the_reveal():
+    e = _mutiny(*THREE_WON, "reveal red valverde, blue diaz, green none")
+    assert codes(e, "duel D 5-6") == ["duel/order"]
+    assert codes(e, "won diaz") == ["duel/order"]
+    play(e, "duel D 5-6")
+    play(e, "won diaz")
+    assert e.state.wins == {"V": 3, "D": 0} and e.outcome().winners == ("red",)
+    assert codes(e, "gold red 1, blue 1") == []
+
+
+def test_M8_sailor_values_are_distinct():
+    """M8: ten sailors of distinct values: a value stands in one place only."""
+    e = _mutiny()
+    assert codes(e, "duel A 5-5") == ["duel/sailors"]
+    e = _mutiny("duel A 5-3", "won valverde")
+    found = e.check(e.read("duel B 5-9"))
+    assert [v.code for v in found] == ["duel/sailors"] and "pair A" in found[0].message
+    assert codes(e, "duel B 2-9") == []
+
+
+def test_M9_a_lone_monkey_steals_from_an_opponent_who_has_a_coin():
+    e = _mutiny("duel A 3-7", "fight P1, G1", "fight red monkey, G1")
+    assert codes(e, "steal red from red") == ["duel/monkey"]
+    e.state.coins = [1, 0, 2]
+    found = e.check(e.read("steal red from blue"))
+    assert [(v.code, v.expected) for v in found] == [("duel/monkey", "from green")]
+    assert codes(e, "steal red from green") == []
+    e.state.coins = [1, 0, 0]  # nobody to rob: any opponent, and nothing is taken
+    assert codes(e, "steal red from blue") == []
 
 
 def test_M10_recorded_result_is_compared():
