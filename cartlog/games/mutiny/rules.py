@@ -661,11 +661,11 @@ def check_ship(state: State, moved: int | None, at: int | None,
     if moved is not None and moved != move:
         out.append(Violation("ship/move", f"{move} card(s) are still face down in the row",
                              str(move), str(moved)))
-    want = ship_after(state, move)
-    if at is not None and want is not None and at != want:
+    want, ship = ship_after(state, move), state.ship
+    if at is not None and want is not None and ship is not None and at != want:
         out.append(Violation("ship/at", "the declared track puts the ship elsewhere"
                              + (" (it stops at the mutiny space, the end of the track)"
-                                if want != state.ship + move else ""),
+                                if want != ship + move else ""),
                              str(want), str(at)))
     reached = storm_reached(state, move)
     if storm is not None and reached is not None and storm != reached:
