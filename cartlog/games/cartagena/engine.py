@@ -316,7 +316,8 @@ class Engine:
         out = rules.check_turn_order(state, seat)
         game = self.copy()
         rules.begin_turn(game.state, seat)
-        written = sum(1 for a in turn.actions if type(a) is not Pass)
+        before = game.state.done  # taken before the log's line: a position taken mid-turn
+        written = before + sum(1 for a in turn.actions if type(a) is not Pass)
         reported_room = after_pass_reported = False
         moved = False
         for act in turn.actions:
@@ -338,8 +339,8 @@ class Engine:
             game.apply(act)
             moved = True
         if not moved and game.state.winner is None:
-            out += rules.check_turn_end(game.state, seat, 0, rules.is_stuck(game.state, seat),
-                                        False)
+            out += rules.check_turn_end(game.state, seat, before,
+                                        rules.is_stuck(game.state, seat), False)
         return out
 
     def apply(self, event: Any) -> None:

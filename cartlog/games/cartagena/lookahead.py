@@ -69,7 +69,8 @@ def _actions(state: State, seat: int, actions: list, begun: bool) -> int:
             rules.apply_stuck_draw(state, seat, cards, act.count)
         moved = True
     if not moved and not begun and state.winner is None:
-        n += errors_of(rules.check_turn_end(state, seat, 0, rules.is_stuck(state, seat), False))
+        n += errors_of(rules.check_turn_end(state, seat, state.done, rules.is_stuck(state, seat),
+                                             False))
     return n
 
 

@@ -293,6 +293,9 @@ class Replay:
                     self._note(v, self._where(turn), f"$.events[{index}].player", number,
                                None, seat, to_position(state))
                 rules.begin_turn(state, seat)  # as played (end_turn began the expected seat's)
+        # actions the turn held before its line: a log starting from a position taken during
+        # a turn (``first`` of them were the line's own, played by _walk)
+        before = state.done - first
         moved = first
         room_reported = False
         pass_condoned = passed = after_pass_reported = False
@@ -319,7 +322,7 @@ class Replay:
                            ai + 1, seat, to_position(state))
             if not room_reported and (state.done >= limit or state.stuck_draw):
                 room_reported = True
-                written = sum(1 for a in turn.actions if type(a) is not Pass)
+                written = before + sum(1 for a in turn.actions if type(a) is not Pass)
                 room = rules.check_action_room(state, written)
                 assert room is not None  # the turn's room is spent: the test just made
                 self._note(room, self._where(act), f"$.events[{index}].actions[{ai}]", number,
@@ -350,10 +353,12 @@ class Replay:
             moved += 1
         self.actions += moved
         if not moved:
-            found = rules.check_turn_end(state, seat, 0, rules.is_stuck(state, seat), False)
+            # a finding about the turn as a whole: a "pass!" does not condone it (codes.md,
+            # "Condoned findings")
+            found = rules.check_turn_end(state, seat, before, rules.is_stuck(state, seat), False)
             for v in found:
                 self._note(v, self._where(turn), f"$.events[{index}]", number, None, seat,
-                           to_position(state), pass_condoned)
+                           to_position(state))
             if pass_condoned and not found:
                 where = next(a for a in turn.actions if type(a) is Pass and a.condoned)
                 self._condoned_legal(where, index, number, turn.actions.index(where), seat)

@@ -751,7 +751,10 @@ def apply_stuck_draw(state: State, seat: int, cards: list[int] | None, count: in
 def check_turn_end(state: State, seat: int, moved: int, stuck: bool, drew: bool
                    ) -> list[Violation]:
     """O2/R2/R3 at the end of a turn: at least one action unless the player was stuck, and a
-    stuck player draws where the rule set says so."""
+    stuck player draws where the rule set says so. ``moved`` counts every action of the
+    turn, those a position says were already taken included (rulebook 002 'How to play',
+    rulebook 004: the turn may end after its first action; R3: a player who becomes stuck
+    during the turn simply takes no more actions)."""
     if moved or state.winner is not None:
         return []
     if not stuck:
@@ -767,7 +770,14 @@ def check_turn_end(state: State, seat: int, moved: int, stuck: bool, drew: bool
 
 def begin_turn(state: State, seat: int) -> None:
     """``seat`` takes the turn (as played, even out of order). Whether that player was stuck
-    at its start (O2, R3) is :func:`is_stuck` for as long as no action was taken."""
+    at its start (O2, R3) is :func:`is_stuck` for as long as no action was taken. A player
+    who takes the turn out of order starts a turn of their own: the actions, draw and pass of
+    the player whose turn it was are not theirs (a log starting from a position taken during
+    a turn, docs/notation.md)."""
+    if seat != state.seat:
+        state.done = 0
+        state.stuck_draw = False
+        state.passed = False
     state.seat = seat
 
 

@@ -419,6 +419,70 @@ def audit_2000(body: str, rules_name: str = "2000-jamaica", extra: str = ""):
     return audit(read_log(text))
 
 
+def audit_from(position: str, body: str, rules_name: str = "2000-jamaica"):
+    """Audit a log that starts from ``position``, players red and blue."""
+    text = (f'[Game "Cartagena"]\n[Rules "{rules_name}"]\n[Players "red, blue"]\n'
+            f'[Position "{position}"]\n\n{body}')
+    return audit(read_log(text))
+
+
+MID_2000 = f"2000-jamaica {B2000} red:0,0,0,0,0,0;blue:0,0,0,0,0,0 red:SSSS;blue:DD"
+MID_RB = f"ravensburger {BRB} red:0,0,0,0;blue:0,0,0,0 red:BBB;blue:BB"
+
+
+@pytest.mark.parametrize("rules_name,position,rest", [
+    ("2000-jamaica", f"{MID_2000} red/1", "1. red pass\n"),
+    ("2000-jamaica", f"{MID_2000} red/1", "1. red\n"),
+    ("2000-jamaica", f"{MID_2000} red/2", "1. red S0-1\n"),
+    ("2000-jamaica", f"{MID_2000} red/3", "1. red\n"),
+    ("ravensburger", f"{MID_RB} red/1", "1. red pass\n"),
+    ("ravensburger", f"{MID_RB} red/2", "1. red\n"),
+])
+def test_O2_R2_a_turn_taken_up_mid_way_may_end_without_another_action(rules_name, position,
+                                                                       rest):
+    """Rulebook 002 'How to play', rulebook 004 'DÉROULEMENT', O2/R2: the turn may end after
+    its first action, and the actions a position says were taken count toward it."""
+    blue = "B0-1" if rules_name == "ravensburger" else "D0-2"
+    report = audit_from(position, rest + f"2. blue {blue}\n", rules_name)
+    assert live_codes(report) == []
+
+
+def test_R3_a_player_stuck_during_the_turn_forgoes_the_rest_of_it():
+    # red took an action and is now stuck (no card, nothing behind to move back to)
+    position = f"ravensburger {BRB} red:0,0,0,5;blue:0,0,0,0 red:-;blue:BB red/1"
+    assert live_codes(audit_from(position, "1. red\n2. blue B0-1\n", "ravensburger")) == []
+    # the stuck player's draw belongs to the start of a turn only
+    assert live_codes(audit_from(position, "1. red +1\n2. blue B0-1\n", "ravensburger")) == [
+        "draw/not-stuck"]
+
+
+@pytest.mark.parametrize("done,line,found", [
+    (2, "1. red S0-1 S0-7\n", "4"), (1, "1. red S0-1 S0-7 S0-13\n", "4"),
+    (3, "1. red S0-1\n", "4")])
+def test_O2_too_many_actions_counts_those_the_position_holds(done, line, found):
+    report = audit_from(f"{MID_2000} red/{done}", line)
+    (room,) = [f for f in report.findings if f.code == "turn/too-many-actions"]
+    assert (room.expected, room.actual) == ("at most 3", found)
+
+
+@pytest.mark.parametrize("done", [1, 3])
+def test_turn_out_of_order_does_not_charge_the_player_with_the_position_s_actions(done):
+    """The position's player still has the turn (its first line is the rest of it): another
+    player's line is out of order, and that player's own turn starts with no action taken."""
+    report = audit_from(f"{MID_2000} red/{done}", "1. blue D0-2\n")
+    assert live_codes(report) == ["turn/out-of-order"]
+
+
+def test_engine_ends_a_turn_taken_up_mid_way_without_another_action():
+    from cartlog.games.cartagena.engine import Engine
+    engine = Engine.from_position(f"{MID_2000} red/1")
+    assert engine.check(Turn(player="red", actions=[])) == []
+    assert engine.check(Turn(player="red", actions=[Pass()])) == []
+    engine = Engine.from_position(f"{MID_2000} red/3")
+    found = engine.check(Turn(player="blue", actions=[]))
+    assert codes(found) == ["turn/out-of-order", "turn/no-action"]
+
+
 def live_codes(report) -> list[str]:
     return [f.code for f in report.findings if not f.condoned and f.code != "game/unfinished"]
 
@@ -857,11 +921,20 @@ def test_condoned_illegal_action_is_not_counted_as_an_error():
     assert report.errors == 0 and report.condoned == 1
 
 
-def test_O2_condoned_pass_when_able_to_move_is_condoned_not_an_error():
+def test_O2_a_condoned_pass_does_not_condone_the_turn_without_action():
+    """codes.md, "Condoned findings": ``!`` condones the findings of its action; a turn with
+    no action is a finding about the turn as a whole, and stands."""
     report = audit_2000("1. red pass!\n")
     assert [(f.code, f.condoned) for f in report.findings if f.code != "game/unfinished"] == [
-        ("turn/no-action", True)]
-    assert report.errors == 0 and report.condoned == 1
+        ("turn/no-action", False)]
+    assert report.errors == 1 and report.condoned == 0
+
+
+def test_R3_a_condoned_pass_does_not_condone_the_missing_stuck_draw():
+    report = audit_from(f"ravensburger {BRB} red:0,0,0,5;blue:0,0,0,0 red:-;blue:BB red/0",
+                        "1. red pass!\n2. blue B0-1\n", "ravensburger")
+    assert [(f.code, f.condoned) for f in report.findings if f.code != "game/unfinished"] == [
+        ("turn/stuck-no-draw", False)]
 
 
 def test_O2_condoned_mark_on_a_lawful_pass_is_a_warning():
