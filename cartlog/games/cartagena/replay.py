@@ -84,6 +84,7 @@ class Replay:
         self._count_only_draws = 0
         self._draws_read = 0  # draws read both ways (:meth:`_draw_slips`), at most _DRAW_READS
         self._unknown_forward = 0
+        self._unseen_boat = 0
         self._listener: Callable[[Step], None] | None = None
         self.rs = find_ruleset(log.rules) or RULESETS["2000-jamaica"]
         self._draw_signs: dict[str, tuple[int, ...]] = {}
@@ -392,8 +393,10 @@ class Replay:
         card = self.rs.index.get(act.card, -1)
         found = rules.check_forward(state, seat, card, act.start, act.to)
         if card < 0:
-            if act.to is None or act.to == state.boat:
+            if act.to is None:
                 self._unknown_forward += 1
+            elif act.to == state.boat:
+                self._unseen_boat += 1
         elif state.hands[seat][UNKNOWN] and not state.hands[seat][card]:
             self._unseen_plays += 1
         listening = self._listener is not None
@@ -706,12 +709,16 @@ class Replay:
             self.unchecked.append(
                 f"{self._count_only_draws} draw(s) record how many cards, not which: "
                 "their signs were not checked")
+        if self._unseen_boat:
+            self.unchecked.append(
+                f"{self._unseen_boat} forward move(s) into the boat with an unseen card: "
+                "checked only in that some sign the card may be has no free space left ahead; "
+                "the card played is not known")
         if self._unknown_forward:
             self.unchecked.append(
                 f"{self._unknown_forward} forward move(s) with an unseen card and no "
-                "passage destination: the destination was not checked, and a pirate whose "
-                "destination is not written stays where it stood in the replay, so later "
-                "checks that involve it may be off")
+                "destination: the destination was not checked, and the pirate stays where it "
+                "stood in the replay, so later checks that involve it may be off")
         self._emit("end", None, None, self.turns or None, None, None, winner,
                    self.notes[start:])
 

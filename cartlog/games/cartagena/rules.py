@@ -511,6 +511,8 @@ def _forward_findings(state: State, seat: int, card: int, start: int, to: int | 
     sign = card
     if sign < 0 and to is not None and 0 < to < boat:
         sign = state.board[to - 1]  # the destination shows which card it was
+    if sign < 0 and to == boat and start != boat:
+        out += _unseen_to_boat(state, seat, start)
     if sign >= 0:
         hand = state.hands[seat]
         if hand[sign] == 0:
@@ -536,6 +538,38 @@ def _forward_findings(state: State, seat: int, card: int, start: int, to: int | 
                     + explain_forward(state, start, sign, target),
                     expected=state.space_name(target), actual=state.space_name(to)))
     return out
+
+
+def unseen_signs(state: State, seat: int) -> list[int]:
+    """The signs an unseen card (``?``) played by ``seat`` may be: one the hand is known to
+    hold, or, while the hand holds unseen cards, any sign not all of whose cards are known to
+    be elsewhere (O1, R1). Every sign when nothing is known to fit (the play is then wrong on
+    other counts)."""
+    hand = state.hands[seat]
+    per_sign, known = state.rs.per_sign, state.known_out
+    out = [s for s in range(NSIGNS)
+           if hand[s] or (hand[UNKNOWN] and known[s] < per_sign)]
+    return out or list(range(NSIGNS))
+
+
+def _unseen_to_boat(state: State, seat: int, start: int) -> list[Violation]:
+    """C1 for an unseen card written into the boat: the pirate boards only if no free space of
+    the card's sign lies ahead, so some sign the card may be must have none left ahead of
+    ``start``; the card itself stays unknown."""
+    boat = state.boat
+    targets = {s: forward_target(state, start, s) for s in unseen_signs(state, seat)}
+    if boat in targets.values():
+        return []
+    rs = state.rs
+    spaces = sorted(set(targets.values()))
+    where = ", ".join(f"{rs.signs[s]} {t}" for s, t in sorted(targets.items(),
+                                                              key=lambda st: st[1]))
+    return [Violation(
+        "move/forward-destination",
+        f"an unseen card from {state.space_name(start)} cannot reach the boat: every sign the "
+        f"card may be has a free space ahead ({where})",
+        expected="one of " + ", ".join(str(t) for t in spaces) + " (the boat only when no "
+        "free space of the card's sign is left ahead)", actual="boat")]
 
 
 def apply_forward(state: State, seat: int, card: int, start: int, to: int | None) -> int | None:

@@ -82,6 +82,36 @@ def test_C1_forward_skips_occupied_spaces_of_the_sign():
     assert found[0].expected == "13" and found[0].actual == "7"
 
 
+def test_C1_an_unseen_card_boards_only_if_some_sign_has_no_free_space_ahead():
+    # every sign has a free space ahead of the start: no card can take the pirate aboard
+    state = pos({"red": "", "blue": ""}, {"red": "??"})
+    found = rules.check_forward(state, 0, -1, 0, state.boat)
+    assert codes(found) == ["move/forward-destination"]
+    assert found[0].actual == "boat" and found[0].expected.startswith("one of 1, 2, 3, 4, 5, 6")
+    # from 31 (the last skull) no skull is ahead: a skull would board, so the move may be lawful
+    state = pos({"red": "31", "blue": ""}, {"red": "??"})
+    assert rules.check_forward(state, 0, -1, 31, state.boat) == []
+    # ... unless every skull is known to be elsewhere
+    state = pos({"red": "31", "blue": ""}, {"red": "??"}, extra="discard:" + "S" * 18)
+    assert codes(rules.check_forward(state, 0, -1, 31, state.boat)) == [
+        "move/forward-destination"]
+    # a known hand narrows the card: a `?` from a hand of daggers cannot board from 31 (the
+    # dagger on 32 is free), but can from 32
+    state = pos({"red": "31", "blue": ""}, {"red": "DD"})
+    assert codes(rules.check_forward(state, 0, -1, 31, state.boat)) == [
+        "move/forward-destination"]
+    state = pos({"red": "32", "blue": ""}, {"red": "DD"})
+    assert rules.check_forward(state, 0, -1, 32, state.boat) == []
+
+
+def test_C1_an_unseen_card_to_a_space_is_that_space_s_sign_and_goes_to_the_first_free_one():
+    state = pos({"red": "", "blue": ""}, {"red": "??"})
+    found = rules.check_forward(state, 0, -1, 0, 7)
+    assert codes(found) == ["move/forward-destination"]
+    assert (found[0].expected, found[0].actual) == ("1", "7")
+    assert rules.check_forward(state, 0, -1, 0, 1) == []
+
+
 def test_C1_occupied_means_any_colour_including_the_movers_own():
     state = pos({"red": "1,7", "blue": "13"}, {"red": "S"})
     assert rules.forward_target(state, 0, S) == 19
