@@ -12,6 +12,11 @@ this turn. Optional: ``deck:N`` (cards in the deck; by default every card not el
 ``opt:name=0,name=1`` and ``turn:N`` (the turn number; :meth:`Engine.position` writes it past
 turn 1, the positions attached to findings leave it out, as each finding names its turn).
 
+A position no game can reach is refused as unreadable too: another number of pirates than
+the rule set gives (O1, R1), more than 3 on a space of the passage (C4), more cards of a sign
+or in all than the game has (O1, R1), a deck larger than the cards not elsewhere, more actions
+taken than a turn holds (O2, R2).
+
 A log may start from a position (its ``Position`` tag, docs/notation.md "Starting from a
 position"); :func:`error_field` says which field a :class:`PositionError` is about, for the
 caret of the problem.
@@ -135,7 +140,14 @@ def from_position(text: str) -> State:
                 raise PositionError(f"pirates: {sp!r} is not a space (0-{boat - 1} or boat)")
             ps.append(p)
             state.occ[p] += 1
+        if len(ps) != rs.pirates:
+            raise PositionError(f"pirates: {colours[seat]} has {len(ps)} pirates; {rs.name} "
+                                f"gives each player {rs.pirates} (O1, R1)")
         state.pirates[seat] = ps
+    for space in range(1, boat):
+        if state.occ[space] > 3:
+            raise PositionError(f"pirates: {state.occ[space]} pirates on {space}; a space of "
+                                "the passage holds at most 3 (C4)")
     hands = dict(e.split(":", 1) for e in fields[3].split(";") if ":" in e)
     for seat, colour in enumerate(colours):
         state.hands[seat] = _counts(state, hands.get(colour, "-"), f"hand of {colour}")
@@ -144,6 +156,9 @@ def from_position(text: str) -> State:
         raise PositionError(f"to move: {who!r} is not one of the players")
     state.seat = colours.index(who)
     state.done = _number(done or "0", "to move: actions taken")
+    if state.done > rs.actions:
+        raise PositionError(f"to move: {state.done} actions taken; {rs.name} allows "
+                            f"{rs.actions} a turn (O2, R2)")
     state.turn = _number(extra.get("turn", "1"), "turn")
     state.discard = _counts(state, extra.get("discard", "-"), "discard")
     if rs.tortuga:
@@ -154,10 +169,20 @@ def from_position(text: str) -> State:
         state.row_taker = [-1] * len(state.row)
     known = [sum(h[s] for h in state.hands) + state.discard[s]
              + sum(1 for c in state.row if c == s) for s in range(NSIGNS)]
+    for s in range(NSIGNS):
+        if known[s] > rs.per_sign:
+            raise PositionError(f"cards: {known[s]} {rs.signs[s]} cards in the position's "
+                                f"hands and piles; {rs.name} has {rs.per_sign} (O1, R1)")
     state.known_out = known
     in_play = (sum(sum(h) for h in state.hands) + sum(state.discard) + len(state.row))
+    if in_play > rs.deck_size:
+        raise PositionError(f"cards: {in_play} cards in the position's hands and piles; "
+                            f"{rs.name} has {rs.deck_size} (O1, R1)")
     state.deck.count = (_number(extra["deck"], "deck") if "deck" in extra
-                        else max(0, rs.deck_size - in_play))
+                        else rs.deck_size - in_play)
+    if state.deck.count > rs.deck_size - in_play:
+        raise PositionError(f"deck: {state.deck.count} cards; {rs.name} has {rs.deck_size}, "
+                            f"{in_play} of them in the position's hands and piles")
     state.deck.upper = [max(0, rs.per_sign - known[s]) for s in range(NSIGNS)]
     for seat in range(len(colours)):
         if all(p == boat for p in state.pirates[seat]):

@@ -92,7 +92,7 @@ def test_C1_an_unseen_card_boards_only_if_some_sign_has_no_free_space_ahead():
     state = pos({"red": "31", "blue": ""}, {"red": "??"})
     assert rules.check_forward(state, 0, -1, 31, state.boat) == []
     # ... unless every skull is known to be elsewhere
-    state = pos({"red": "31", "blue": ""}, {"red": "??"}, extra="discard:" + "S" * 18)
+    state = pos({"red": "31", "blue": ""}, {"red": "??"}, extra="discard:" + "S" * 17)
     assert codes(rules.check_forward(state, 0, -1, 31, state.boat)) == [
         "move/forward-destination"]
     # a known hand narrows the card: a `?` from a hand of daggers cannot board from 31 (the
@@ -824,6 +824,44 @@ def test_position_round_trip(text):
 def test_position_errors_name_the_field(text, field):
     with pytest.raises(PositionError, match=field):
         from_position(text)
+
+
+_J = "2000-jamaica " + B2000
+_R = "ravensburger " + BRB
+
+
+@pytest.mark.parametrize("text,field,clause", [
+    # O1, R1: each player has the rule set's number of pirates
+    (f"{_J} red:0,0,0,0,0;blue:0,0,0,0,0,0 red:SS;blue:SS red/0", "pirates", "O1"),
+    (f"{_R} red:0,0,0,0,0;blue:0,0,0,0 red:-;blue:- red/0", "pirates", "R1"),
+    (f"ravensburger-advanced {BRB_ADV} red:0,0,0,0;blue:0,0,0,0,0 red:-;blue:- red/0",
+     "pirates", "R1"),
+    # C4: at most 3 pirates on a space of the passage
+    (f"{_J} red:0,0,0,5,5,5;blue:0,0,0,0,0,5 red:SS;blue:SS red/0", "pirates", "C4"),
+    # O1, R1: no more cards of a sign, or in all, than the game has (unseen cards too)
+    (f"{_J} red:0,0,0,0,0,0;blue:0,0,0,0,0,0 red:{'S' * 18}?;blue:- red/0", "cards", "O1"),
+    (f"{_J} red:0,0,0,0,0,0;blue:0,0,0,0,0,0 red:{'S' * 9};blue:- red/0 discard:{'S' * 9}",
+     "cards", "O1"),
+    (f"{_R} red:0,0,0,0;blue:0,0,0,0 red:{'?' * 91};blue:- red/0", "cards", "R1"),
+    (f"{_J} red:0,0,0,0,0,0;blue:0,0,0,0,0,0 red:SS;blue:SS red/0 deck:200", "deck", "102"),
+    (f"{_R} red:0,0,0,0;blue:0,0,0,0 red:SS;blue:- red/0 deck:89", "deck", "90"),
+    # O2, R2: no more actions taken than a turn holds
+    (f"{_R} red:0,0,0,0;blue:0,0,0,0 red:S;blue:SS red/7", "to move", "R2"),
+    (f"{_J} red:0,0,0,0,0,0;blue:0,0,0,0,0,0 red:S;blue:SS red/4", "to move", "O2"),
+])
+def test_O1_R1_C4_O2_a_position_no_game_can_reach_cannot_be_read(text, field, clause):
+    with pytest.raises(PositionError, match=clause) as caught:
+        from_position(text)
+    assert str(caught.value).startswith(field)
+
+
+@pytest.mark.parametrize("text", [
+    f"{_J} red:0,0,0,5,5,5;blue:0,0,0,0,0,0 red:{'S' * 17};blue:- red/3 deck:85",
+    f"{_R} red:0,0,0,0;blue:0,0,0,0 red:SS;blue:- red/2 deck:88",
+    f"ravensburger-advanced {BRB_ADV} red:0,0,0,0,0;blue:0,0,0,0,0 red:-;blue:- red/3",
+])
+def test_a_position_at_the_limits_is_read(text):
+    from_position(text)
 
 
 def test_apply_changes_what_check_left_alone():
