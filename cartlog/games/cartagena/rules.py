@@ -785,7 +785,8 @@ def apply_stuck_draw(state: State, seat: int, cards: list[int] | None, count: in
 def check_turn_end(state: State, seat: int, moved: int, stuck: bool, drew: bool
                    ) -> list[Violation]:
     """O2/R2/R3 at the end of a turn: at least one action unless the player was stuck, and a
-    stuck player draws where the rule set says so. ``moved`` counts every action of the
+    stuck player draws where the rule set says so, when a card is left to draw (C5).
+    ``moved`` counts every action of the
     turn, those a position says were already taken included (rulebook 002 'How to play',
     rulebook 004: the turn may end after its first action; R3: a player who becomes stuck
     during the turn simply takes no more actions)."""
@@ -795,7 +796,9 @@ def check_turn_end(state: State, seat: int, moved: int, stuck: bool, drew: bool
         return [Violation("turn/no-action",
                           f"{state.colours[seat]} takes no action but could move",
                           expected="1 to " + str(state.rs.actions) + " actions", actual="0")]
-    if stuck_draw_rule(state) and not drew:
+    # C5: with the deck, the discard pile (and the row) all empty the draw brings nothing, so
+    # the turn is a pass, written "+0" or "pass"
+    if stuck_draw_rule(state) and not drew and cards_available(state):
         return [Violation("turn/stuck-no-draw",
                           f"{state.colours[seat]} has no card and no backward move, and so "
                           "draws 1 card", expected="+1", actual="no draw")]

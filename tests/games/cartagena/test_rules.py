@@ -477,6 +477,17 @@ def test_O2_R2_a_turn_taken_up_mid_way_may_end_without_another_action(rules_name
     assert live_codes(report) == []
 
 
+def test_R3_C5_a_stuck_player_with_nothing_left_to_draw_may_pass():
+    """C5: when the deck and the discard pile are empty the draw brings nothing; the turn is
+    written ``+0`` or ``pass`` alike, while a card is left the draw is owed."""
+    position = f"ravensburger {BRB} red:0,0,0,5;blue:0,0,0,0 red:-;blue:BB red/0 deck:0"
+    for line in ("1. red +0\n", "1. red pass\n"):
+        assert live_codes(audit_from(position, line, "ravensburger")) == []
+    position = position.replace("deck:0", "deck:0 discard:L")
+    assert live_codes(audit_from(position, "1. red pass\n", "ravensburger")) == [
+        "turn/stuck-no-draw"]
+
+
 def test_R3_a_player_stuck_during_the_turn_forgoes_the_rest_of_it():
     # red took an action and is now stuck (no card, nothing behind to move back to)
     position = f"ravensburger {BRB} red:0,0,0,5;blue:0,0,0,0 red:-;blue:BB red/1"
