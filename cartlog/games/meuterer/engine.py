@@ -17,7 +17,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterator, Sequence
 from itertools import count, repeat
-from typing import NamedTuple, Protocol, TypeVar
+from typing import Final, NamedTuple, Protocol, TypeVar
 
 from cartlog.core.findings import Note, Violation
 from cartlog.core.spec import GameSpec, Outcome, ToMove
@@ -138,7 +138,7 @@ class Located(Protocol):
     end: int
 
 
-_ROUND_ATTRS = (
+_ROUND_ATTRS: Final = (
     "index", "event", "last_sell", "dests", "adds", "outcome", "mutiny_at", "sales", "sale_at",
     "draws", "draw_at", "score_lines", "total_lines", "_scores", "_totals", "wage_at", "skip",
     "fixes", "marked")
@@ -235,12 +235,12 @@ def _located(index: int, field: str, entries: Sequence[T]) -> Iterator[tuple[Eve
     return zip(zip(repeat(index), repeat(field), count()), entries)
 
 
-_ACTION_INDEX = {name: i for i, name in enumerate(ACTIONS)}
+_ACTION_INDEX: Final = {name: i for i, name in enumerate(ACTIONS)}
 # the letters of the cards a play can sell without more ado: every named card but the pirate
-_SOLD = {letter: kind for letter, kind in LETTER_INDEX.items() if 0 <= kind != PIRATE}
+_SOLD: Final = {letter: kind for letter, kind in LETTER_INDEX.items() if 0 <= kind != PIRATE}
 
 
-_KINDS: dict[str, tuple[int, ...]] = {}  # the short runs of cards a log repeats, read once
+_KINDS: Final[dict[str, tuple[int, ...]]] = {}  # the short runs of cards a log repeats, read once
 
 
 def _kinds_of(text: str) -> tuple[int, ...]:
@@ -1172,8 +1172,6 @@ class Engine:
         seats = [seat_of.get(d.player, 0) for _, d in draws]
         late = dict(rules.check_order(state, seats, "refill"))
         counts = self._counts
-        check_refill, apply_refill = rules.check_refill, rules.apply_refill
-        known_kinds = _KINDS.get
         for j in range(first, len(draws)):
             path, d = draws[j]
             seat = seats[j]
@@ -1185,13 +1183,13 @@ class Engine:
                 if d.count:
                     counts["count_draws"] += 1
             else:
-                cards = known_kinds(text) or _kinds_of(text)
+                cards = _KINDS.get(text) or _kinds_of(text)
                 if -1 in cards:
                     counts["count_draws"] += 1
             keep = _kinds(d.keep) if d.keep is not None else None
-            found = check_refill(state, seat, cards, d.count, keep, d.returned)
+            found = rules.check_refill(state, seat, cards, d.count, keep, d.returned)
             if not found:  # the common case
-                apply_refill(state, seat, cards, d.count, keep, d.returned)
+                rules.apply_refill(state, seat, cards, d.count, keep, d.returned)
                 continue
             if self.slips and found[0].code == "refill/count" and path[0] not in self._condoned:
                 slip = lookahead.read_draw(self, cur, j, int(found[0].expected or 0))
@@ -1207,7 +1205,7 @@ class Engine:
             pos = to_position(state) if found else None
             for v in found:
                 self._note(v, self._where(d), path, rnd, None, seat, pos)
-            apply_refill(state, seat, cards, d.count, keep, d.returned)
+            rules.apply_refill(state, seat, cards, d.count, keep, d.returned)
         # the players the draw line leaves out: noted at it, their draw assumed
         drawn = set(seats)
         if len(drawn) >= len(state.colours):  # every seat draws in the line

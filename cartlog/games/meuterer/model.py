@@ -12,18 +12,25 @@ from __future__ import annotations
 import unicodedata
 from dataclasses import dataclass
 from operator import mul
+from typing import Final
 
 from cartlog.core.cards import Pile
 
 # -- goods -------------------------------------------------------------------------------------
 
-RUBY, SALT, WINE, CLOTH, GRAIN, CONFLICT, PIRATE = range(7)
-UNKNOWN = 7  # slot of a count vector for cards nobody named
-NGOODS = 5  # goods that can be sold: ruby .. grain
-NKINDS = 7  # every kind of goods card, conflict and pirate included
-LETTERS = "RSWCGXP"
-GOODS = ("ruby", "salt", "wine", "cloth", "grain", "conflict", "pirate")
-GOOD_ALIASES: dict[str, int] = {
+RUBY: Final = 0
+SALT: Final = 1
+WINE: Final = 2
+CLOTH: Final = 3
+GRAIN: Final = 4
+CONFLICT: Final = 5
+PIRATE: Final = 6
+UNKNOWN: Final = 7  # slot of a count vector for cards nobody named
+NGOODS: Final = 5  # goods that can be sold: ruby .. grain
+NKINDS: Final = 7  # every kind of goods card, conflict and pirate included
+LETTERS: Final = "RSWCGXP"
+GOODS: Final = ("ruby", "salt", "wine", "cloth", "grain", "conflict", "pirate")
+GOOD_ALIASES: Final[dict[str, int]] = {
     "ruby": RUBY, "rubies": RUBY, "rubis": RUBY, "rubin": RUBY,
     "salt": SALT, "sel": SALT, "salz": SALT,
     "wine": WINE, "vin": WINE, "wein": WINE,
@@ -33,10 +40,10 @@ GOOD_ALIASES: dict[str, int] = {
     "conflict": CONFLICT, "conflicts": CONFLICT, "conflit": CONFLICT, "konflikt": CONFLICT,
     "pirate": PIRATE, "pirat": PIRATE,
 }
-LETTER_INDEX: dict[str, int] = {**{c: i for i, c in enumerate(LETTERS)},
+LETTER_INDEX: Final[dict[str, int]] = {**{c: i for i, c in enumerate(LETTERS)},
                                 **{c.lower(): i for i, c in enumerate(LETTERS)}, "?": -1}
-HAND_SIZE = 5  # cards dealt, and the hand every player refills to (phase 8)
-STEVEDORE_EXTRA = 3  # cards the stevedore draws beyond the refill (phase 8)
+HAND_SIZE: Final = 5  # cards dealt, and the hand every player refills to (phase 8)
+STEVEDORE_EXTRA: Final = 3  # cards the stevedore draws beyond the refill (phase 8)
 WAGES = range(4)  # the captain card's sides: 0/1 and 2/3 (phase 1)
 
 
@@ -55,10 +62,14 @@ def cards_text(counts: list[int]) -> str:
 
 # -- action cards ------------------------------------------------------------------------------
 
-MUTINEER, CABINBOY, MATE, MERCHANT, STEVEDORE = range(5)
-ACTIONS = ("mutineer", "cabinboy", "mate", "merchant", "stevedore")
-ACTION_TITLES = ("mutineer", "cabin boy", "mate", "merchant", "stevedore")
-ACTION_ALIASES: dict[str, int] = {
+MUTINEER: Final = 0
+CABINBOY: Final = 1
+MATE: Final = 2
+MERCHANT: Final = 3
+STEVEDORE: Final = 4
+ACTIONS: Final = ("mutineer", "cabinboy", "mate", "merchant", "stevedore")
+ACTION_TITLES: Final = ("mutineer", "cabin boy", "mate", "merchant", "stevedore")
+ACTION_ALIASES: Final[dict[str, int]] = {
     "mutineer": MUTINEER, "mutin": MUTINEER, "meuterer": MUTINEER,
     "cabinboy": CABINBOY, "cabin-boy": CABINBOY, "boy": CABINBOY, "mousse": CABINBOY,
     "schiffsjunge": CABINBOY,
@@ -69,7 +80,7 @@ ACTION_ALIASES: dict[str, int] = {
     "docker": STEVEDORE, "schauermann": STEVEDORE,
 }
 # sides in a mutiny (phase 4, ruling U6): +1 captain's, -1 mutineer's, 0 may not take part
-SIDE_OF_ACTION = (-1, -1, +1, 0, 0)
+SIDE_OF_ACTION: Final = (-1, -1, +1, 0, 0)
 
 
 # every spelling of an action card, each mapped to its canonical name: what a misspelt one is
@@ -96,7 +107,7 @@ COLOURS = ("red", "blue", "green", "yellow", "black", "white", "purple", "orange
 
 # -- islands -----------------------------------------------------------------------------------
 
-ANY = -1  # an island where every good may be sold (Hochland, Piratennest)
+ANY: Final = -1  # an island where every good may be sold (Hochland, Piratennest)
 
 
 @dataclass(frozen=True, slots=True)
@@ -132,7 +143,7 @@ ISLAND_CONFIDENCE = (
 # The default island table. Any island's good, values or ship points may be overridden by a
 # log's IslandTable header; the order below is only the one of a published setup photo and is
 # never assumed: a log always gives its own circle (the Islands header).
-DEFAULT_ISLANDS: tuple[Island, ...] = (
+DEFAULT_ISLANDS: Final[tuple[Island, ...]] = (
     Island("Hochland", "HO", ANY, (4, 3, 2), 5),
     Island("Frosthöhle", "FR", CLOTH, (3, 2, 1), 3),
     Island("Grünland", "GR", SALT, (5, 3, 2), 4),
@@ -146,10 +157,10 @@ DEFAULT_ISLANDS: tuple[Island, ...] = (
     Island("Fingerhut", "FI", RUBY, (2, 1, 0), 2),
     Island("Sandkap", "SK", WINE, (4, 2, 1), 3),
 )
-ISLAND_BY_NAME: dict[str, Island] = {i.name: i for i in DEFAULT_ISLANDS}
-ISLAND_BY_CODE: dict[str, Island] = {i.code: i for i in DEFAULT_ISLANDS}
-START_ISLAND = "Hochland"
-PIRATE_START = "Piratennest"
+ISLAND_BY_NAME: Final[dict[str, Island]] = {i.name: i for i in DEFAULT_ISLANDS}
+ISLAND_BY_CODE: Final[dict[str, Island]] = {i.code: i for i in DEFAULT_ISLANDS}
+START_ISLAND: Final = "Hochland"
+PIRATE_START: Final = "Piratennest"
 
 
 def _fold_keys(name: str) -> tuple[str, ...]:
@@ -229,8 +240,8 @@ class Variant:
         return 9 if players == 3 else 8
 
 
-_BASE_TOTALS = (4, 5, 6, 7, 8, 6, 0)
-VARIANTS: dict[str, Variant] = {
+_BASE_TOTALS: Final = (4, 5, 6, 7, 8, 6, 0)
+VARIANTS: Final[dict[str, Variant]] = {
     "base": Variant("base", False, _BASE_TOTALS),
     "pirate": Variant("pirate", True, _BASE_TOTALS[:6] + (1,)),
 }
@@ -253,8 +264,8 @@ def find_variant(name: str) -> Variant | None:
 # -- state -------------------------------------------------------------------------------------
 
 # phases of a round, as far as the state is concerned
-SELL = "sell"  # phase 1-2: the wage and the selling (the round's lines are being read)
-OVER = "over"  # the last round has been scored (U1)
+SELL: Final = "sell"  # phase 1-2: the wage and the selling (the round's lines are being read)
+OVER: Final = "over"  # the last round has been scored (U1)
 
 
 class State:

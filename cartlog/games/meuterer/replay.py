@@ -78,9 +78,8 @@ class Replay:
         engine._listener = listener
         try:
             engine.setup()
-            feed = engine.feed
             for index, event in enumerate(self.log.events):
-                feed(index, event)
+                engine.feed(index, event)
             engine._at = len(self.log.events)
             if not (self.in_progress and engine.phase() in ("wage", "sell")):
                 engine.close()

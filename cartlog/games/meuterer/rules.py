@@ -13,8 +13,7 @@ not name.
 from __future__ import annotations
 
 from collections.abc import Collection, Sequence
-from operator import add
-from typing import Literal
+from typing import Final, Literal
 
 from cartlog.core import cards
 from cartlog.core.findings import Violation
@@ -122,7 +121,7 @@ def _reshuffle(state: State) -> None:
 
 
 Tally = tuple[tuple[int, ...], tuple[tuple[int, int], ...]]
-_TALLIES: dict[tuple[int, ...], Tally] = {}  # the short runs of cards a log repeats
+_TALLIES: Final[dict[tuple[int, ...], Tally]] = {}  # the short runs of cards a log repeats
 
 
 def _tally(cards: Sequence[int]) -> Tally:
@@ -151,7 +150,8 @@ def _draw(state: State, seat: int, drawn: Sequence[int]) -> None:
     deck.count -= len(drawn)
     heap, named = _tally(drawn)
     hand = state.hands[seat]
-    hand[:] = map(add, hand, heap)
+    for k in range(8):
+        hand[k] += heap[k]
     upper, known = deck.upper, state.known_out
     for c, m in named:  # as many takes: the deck's bound goes down to 0 at most
         known[c] += m
@@ -230,7 +230,7 @@ def apply_wage(state: State, wage: int) -> None:
 # -- phase 2: selling --------------------------------------------------------------------------
 
 
-_CLOCKWISE: dict[int, tuple[tuple[int, ...], ...]] = {}  # players -> the seats after each
+_CLOCKWISE: Final[dict[int, tuple[tuple[int, ...], ...]]] = {}  # players -> the seats after each
 
 
 def _clockwise(n: int) -> tuple[tuple[int, ...], ...]:
@@ -254,7 +254,7 @@ def next_seller(state: State, after: int) -> int:
     return -1
 
 
-_ORDER = {"mutiny": ("mutiny/out-of-order", "adds conflict cards"),
+_ORDER: Final = {"mutiny": ("mutiny/out-of-order", "adds conflict cards"),
           "refill": ("refill/out-of-order", "draws")}
 
 
@@ -377,16 +377,14 @@ def apply_pirate(state: State, seat: int, robbed: bool) -> None:
         apply_robbery(state)
 
 
-_NONE_PLAYED = (0,) * 8
-
-
 def apply_robbery(state: State) -> None:
     """Every card played so far this round, by every player, goes to the discard pile."""
     discard = state.discard
     for played in state.played:
         if any(played):
-            discard[:] = map(add, discard, played)
-            played[:] = _NONE_PLAYED
+            for k in range(8):
+                discard[k] += played[k]
+                played[k] = 0
 
 
 def check_pass(state: State, seat: int, kept: int | None, action: int | None,
@@ -591,7 +589,7 @@ def has_choice(state: State, seat: int, active: list[int]) -> bool:
 
 
 # the goods an island buys (Island.sells), by its good
-_BUYS: dict[int, tuple[int, ...]] = {ANY: tuple(range(NGOODS)), **{g: (g,) for g in range(NGOODS)}}
+_BUYS: Final[dict[int, tuple[int, ...]]] = {ANY: tuple(range(NGOODS)), **{g: (g,) for g in range(NGOODS)}}
 
 
 def default_sales(state: State, seat: int, islands: list[int], rem: list[int]) -> list[Sale]:
@@ -825,7 +823,8 @@ def apply_points(state: State, items: list[list[Item]], points: list[int] | None
     if points is None:
         points = points_of(items)
     if len(points) == len(scores):  # the common case: a sum for every player
-        scores[:] = map(add, scores, points)
+        for seat in range(len(scores)):
+            scores[seat] += points[seat]
         return
     for seat, total in enumerate(points):
         scores[seat] += total
@@ -1029,7 +1028,8 @@ def apply_refill(state: State, seat: int, cards: Sequence[int] | None, count: in
             hand[UNKNOWN] += n
             return
         heap, named = _tally(cards)
-        hand[:] = map(add, hand, heap)
+        for k in range(8):
+            hand[k] += heap[k]
         upper, known = deck.upper, state.known_out
         for c, m in named:
             known[c] += m
