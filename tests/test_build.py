@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import ast
 import importlib
+import re
 from pathlib import Path
 
 import pytest
@@ -54,6 +55,29 @@ def test_no_object_is_made_without_its_constructor_in_a_compiled_module(source: 
     text = source.read_text()
     assert ".__new__(" not in text, f"{source.name} calls __new__"
     assert "__dict__" not in text, f"{source.name} uses __dict__"
+
+
+@pytest.mark.parametrize("source", COMPILED, ids=lambda p: _module_name(p))
+def test_module_constants_of_a_compiled_module_are_final(source: Path) -> None:
+    """Compiled code reads a module-level name from the module's dictionary on every use
+    unless it is ``Final`` (then it is a C constant or static): every constant (an upper-case
+    name) is declared ``Final``, and none is bound by unpacking, which cannot be."""
+    constant = re.compile(r"^_?[A-Z][A-Z0-9_]*$")
+    for node in ast.parse(source.read_text()).body:
+        if isinstance(node, ast.Assign):
+            for target in node.targets:
+                names = target.elts if isinstance(target, ast.Tuple) else [target]
+                bad = [n.id for n in names if isinstance(n, ast.Name) and constant.match(n.id)
+                       and not _is_typevar(node.value)]
+                assert not bad, f"{source.name}:{node.lineno}: {bad} not Final"
+        elif isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name) \
+                and constant.match(node.target.id):
+            assert ast.unparse(node.annotation).startswith("Final"), \
+                f"{source.name}:{node.lineno}: {node.target.id} not Final"
+
+
+def _is_typevar(value: ast.expr) -> bool:
+    return isinstance(value, ast.Call) and ast.unparse(value.func) == "TypeVar"
 
 
 def test_the_modules_are_compiled_all_or_none() -> None:

@@ -19,9 +19,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import NamedTuple, Protocol
+from typing import Final, NamedTuple, Protocol
 
-NO_CARD = -2  # what a take returns when the deck and the discard pile are both empty
+NO_CARD: Final = -2  # what a take returns when the deck and the discard pile are both empty
 
 
 @dataclass(slots=True)

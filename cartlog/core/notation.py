@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Any, ClassVar, NamedTuple, Self
+from typing import Any, ClassVar, Final, NamedTuple, Self
 
 from mypy_extensions import mypyc_attr
 
@@ -19,7 +19,7 @@ from cartlog.core.text import split_lines
 from cartlog.core.words import Palette, Word, hint_text, suggestions, with_hint
 
 # Possessive runs: the value is scanned once, holding no backtracking state per character.
-_TAG_RE = re.compile(r'\[\s*+([A-Za-z][A-Za-z0-9_-]*+)\s++"((?:[^"\\]++|\\.)*+)"\s*+\]\s*+$')
+_TAG_RE: Final = re.compile(r'\[\s*+([A-Za-z][A-Za-z0-9_-]*+)\s++"((?:[^"\\]++|\\.)*+)"\s*+\]\s*+$')
 
 
 @dataclass(frozen=True, slots=True)
@@ -328,7 +328,7 @@ def field_span(text: str, field: int | str | None, sep: str = ":") -> tuple[int,
     return None
 
 
-NUMBER_CAP = 10**15  # larger numbers in a log are read as this: absurd, and safe to compare
+NUMBER_CAP: Final = 10**15  # larger numbers in a log are read as this: absurd, and safe to compare
 
 
 def number(text: str) -> int | None:

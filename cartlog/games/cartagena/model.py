@@ -10,16 +10,17 @@ Signs are small integers (0-5) inside the engine; each rule set names and letter
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Final
 
 from cartlog.core.cards import Pile  # noqa: F401 - the deck's type, re-exported
 
-START = 0
-UNKNOWN = 6  # index of the "unknown card" slot in a hand / pile count vector
-NSIGNS = 6
+START: Final = 0
+UNKNOWN: Final = 6  # index of the "unknown card" slot in a hand / pile count vector
+NSIGNS: Final = 6
 
 # the colours a log may give its players, in the order simulated games take them; their
 # spellings and aliases (rouge, blau, ...) are in cartlog.core.words
-COLOURS = (
+COLOURS: Final = (
     "red", "blue", "yellow", "green", "black", "white",
     "purple", "grey", "orange", "brown", "pink",
 )
@@ -84,8 +85,8 @@ def _aliases(letters: str, names: list[list[str]]) -> dict[str, int]:
     return table
 
 
-_LETTERS_2000 = "SDKBPH"
-_NAMES_2000 = [
+_LETTERS_2000: Final = "SDKBPH"
+_NAMES_2000: Final = [
     ["skull", "skulls", "crane", "crâne"],
     ["dagger", "daggers", "poignard"],
     ["key", "keys", "cle", "clé", "clef"],
@@ -93,8 +94,8 @@ _NAMES_2000 = [
     ["pistol", "pistols", "pistolet"],
     ["hat", "hats", "tricorne", "chapeau"],
 ]
-_LETTERS_RB = "BKPHLS"
-_NAMES_RB = [
+_LETTERS_RB: Final = "BKPHLS"
+_NAMES_RB: Final = [
     ["bottle", "bottles", "rum", "bouteille"],
     ["keys", "key", "cles", "clés", "cle", "clé"],
     ["pistol", "pistols", "pistolet"],
@@ -103,8 +104,8 @@ _NAMES_RB = [
     ["spyglass", "spyglasses", "telescope", "longue-vue", "longuevue"],
 ]
 
-_OPTS_2000 = {"boat_retreat": True, "stuck_player_draws": False}
-_OPTS_RB = {"boat_retreat": True}
+_OPTS_2000: Final = {"boat_retreat": True, "stuck_player_draws": False}
+_OPTS_RB: Final = {"boat_retreat": True}
 
 
 def _index(letters: str) -> dict[str, int]:
@@ -135,7 +136,7 @@ def _ruleset_rb(name: str, advanced: bool) -> RuleSet:
     )
 
 
-RULESETS: dict[str, RuleSet] = {
+RULESETS: Final[dict[str, RuleSet]] = {
     rs.name: rs
     for rs in (
         _ruleset_2000("2000-jamaica", tortuga=False),
@@ -144,16 +145,16 @@ RULESETS: dict[str, RuleSet] = {
         _ruleset_rb("ravensburger-advanced", advanced=True),
     )
 }
-RULESET_ALIASES = {
+RULESET_ALIASES: Final = {
     "jamaica": "2000-jamaica", "tortuga": "2000-tortuga", "2000": "2000-jamaica",
     "original-jamaica": "2000-jamaica", "original-tortuga": "2000-tortuga",
     "ravensburger-base": "ravensburger", "base": "ravensburger",
     "advanced": "ravensburger-advanced", "ravensburger-advanced-variant": "ravensburger-advanced",
 }
 # every spelling of a rule set, each mapped to its name: what a misspelt one is compared with
-RULESET_SPELLINGS = {**{name: name for name in RULESETS}, **RULESET_ALIASES}
+RULESET_SPELLINGS: Final = {**{name: name for name in RULESETS}, **RULESET_ALIASES}
 
-OPTION_HELP = {
+OPTION_HELP: Final = {
     "boat_retreat": "a pirate in the boat may move back (ruling C3); false for tables that forbid it",
     "stuck_player_draws": "a player with no card and no backward move draws 1 card and ends the "
     "turn, as in the Ravensburger rule R3 (ruling O2); 2000 edition only",

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import re
 from functools import cache
+from typing import Final
 
 import msgspec
 
@@ -77,11 +78,11 @@ from cartlog.games.cartagena.model import (
 from cartlog.games.cartagena.position import HELP as POSITION_HELP
 from cartlog.games.cartagena.position import PositionError, error_field, from_position
 
-HEADER_FIELDS = ("game", "rules", "players", "board", "options", "deal", "row", "position",
+HEADER_FIELDS: Final = ("game", "rules", "players", "board", "options", "deal", "row", "position",
                  "result")
-TAG_ORDER = ("Event", "Site", "Date", "Round")
-_SPACE = r"\d+|start|boat"
-CLAIMS = ("row", "hand", "pirates")
+TAG_ORDER: Final = ("Event", "Site", "Date", "Round")
+_SPACE: Final = r"\d+|start|boat"
+CLAIMS: Final = ("row", "hand", "pirates")
 
 
 def _fold(text: str) -> str:
@@ -657,7 +658,7 @@ def parse(text: str, path: str = "<log>") -> CartagenaLog:
     return with_position(log)
 
 
-_TURN_START = re.compile(r"\s*(?:\d+\s*\.|[A-Za-z]+:?(?=\s|$))")
+_TURN_START: Final = re.compile(r"\s*(?:\d+\s*\.|[A-Za-z]+:?(?=\s|$))")
 
 
 def read_line(line: str, rs: RuleSet, colours: list[str], boat: int, player: str,
@@ -703,11 +704,11 @@ def read_line(line: str, rs: RuleSet, colours: list[str], boat: int, player: str
     return events[0]
 
 
-_LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz?"
-_LETTER_SET = frozenset(_LETTERS)
-_CARD_RE = re.compile(CARD_PATTERN)
-_CARDS_RE = re.compile(CARDS_PATTERN)
-_SOME_CARDS_RE = re.compile(SOME_CARDS_PATTERN)
+_LETTERS: Final = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz?"
+_LETTER_SET: Final = frozenset(_LETTERS)
+_CARD_RE: Final = re.compile(CARD_PATTERN)
+_CARDS_RE: Final = re.compile(CARDS_PATTERN)
+_SOME_CARDS_RE: Final = re.compile(SOME_CARDS_PATTERN)
 
 
 def _letter_problem(log: CartagenaLog, path: str, pattern: re.Pattern[str], field: str,
@@ -1171,8 +1172,8 @@ def split_line(line) -> list:
     return list(line.actions) if type(line) is Turn else [line]
 
 
-RULES_TAG = "Rules"  # the header tag that names the rule set
-CONDONED_MARK = "!"  # after an action: the table let it stand although illegal
+RULES_TAG: Final = "Rules"  # the header tag that names the rule set
+CONDONED_MARK: Final = "!"  # after an action: the table let it stand although illegal
 
 
 def header_questions(rules: str) -> list[HeaderQuestion]:

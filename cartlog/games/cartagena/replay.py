@@ -8,7 +8,7 @@ prints: notes are data, located in the log by line and column (text) or path (JS
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, NamedTuple
+from typing import Any, Final, NamedTuple
 
 import msgspec
 
@@ -57,18 +57,18 @@ class _Stop(Exception):
 
 # A draw written other than the rules give it, which may be a slip of the pen; and the
 # findings about the cards drawn, which the reading followed decides.
-_SLIPS = ("draw/count", "draw/not-next-in-row")
-_DRAWN = frozenset({"draw/count", "draw/not-next-in-row", "card/too-many"})
+_SLIPS: Final = ("draw/count", "draw/not-next-in-row")
+_DRAWN: Final = frozenset({"draw/count", "draw/not-next-in-row", "card/too-many"})
 # Drawn cards as written -> their signs, for each rule set: the draws met so far (a few
 # hundred spellings at most), so that a usual draw costs one look-up.
-_DRAW_SIGNS: dict[str, dict[str, tuple[int, ...]]] = {}
+_DRAW_SIGNS: Final[dict[str, dict[str, tuple[int, ...]]]] = {}
 # Drawn cards as signs (-1 unseen), or None for a draw written by its count alone; and one
 # reading of a draw: its cards and its count.
 Drawn = list[int] | None
 Reading = tuple[Drawn, int | None]
 # Each draw read both ways is played to the end of the log: past this many in one log (a log
 # whose every draw is off is no slip of the pen) the rest are kept as written.
-_DRAW_READS = 25
+_DRAW_READS: Final = 25
 
 
 class Replay:

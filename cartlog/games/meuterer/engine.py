@@ -127,7 +127,7 @@ NotePath = str | EventPath
 T = TypeVar("T")
 
 
-_EVENT_INDEX = re.compile(r"\$\.events\[(\d+)\]")
+_EVENT_INDEX: Final = re.compile(r"\$\.events\[(\d+)\]")
 
 
 class Located(Protocol):

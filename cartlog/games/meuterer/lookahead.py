@@ -13,7 +13,7 @@ find nothing wrong in.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING, Final, NamedTuple
 
 import msgspec
 
@@ -35,7 +35,7 @@ from cartlog.games.meuterer.model import (
 if TYPE_CHECKING:
     from cartlog.games.meuterer.engine import Engine, EventPath, _Round
 
-HORIZON = 2  # rounds of the log played past the one being settled: bounded in cost
+HORIZON: Final = 2  # rounds of the log played past the one being settled: bounded in cost
 
 Reading = dict["EventPath", object]  # a path's lawful entry (or outcome); empty: as written
 

@@ -44,7 +44,7 @@ LETTER_INDEX: Final[dict[str, int]] = {**{c: i for i, c in enumerate(LETTERS)},
                                 **{c.lower(): i for i, c in enumerate(LETTERS)}, "?": -1}
 HAND_SIZE: Final = 5  # cards dealt, and the hand every player refills to (phase 8)
 STEVEDORE_EXTRA: Final = 3  # cards the stevedore draws beyond the refill (phase 8)
-WAGES = range(4)  # the captain card's sides: 0/1 and 2/3 (phase 1)
+WAGES: Final = range(4)  # the captain card's sides: 0/1 and 2/3 (phase 1)
 
 
 def letter(kind: int) -> str:
@@ -85,7 +85,7 @@ SIDE_OF_ACTION: Final = (-1, -1, +1, 0, 0)
 
 # every spelling of an action card, each mapped to its canonical name: what a misspelt one is
 # compared with
-ACTION_SPELLINGS = {name: ACTIONS[action] for name, action in ACTION_ALIASES.items()}
+ACTION_SPELLINGS: Final = {name: ACTIONS[action] for name, action in ACTION_ALIASES.items()}
 
 
 def find_action(word: str) -> int | None:
@@ -101,7 +101,7 @@ def find_action(word: str) -> int | None:
 
 # the colours a log may give its players, in the order simulated games take them; their
 # spellings and aliases (rouge, blau, ...) are in cartlog.core.words
-COLOURS = ("red", "blue", "green", "yellow", "black", "white", "purple", "orange", "grey",
+COLOURS: Final = ("red", "blue", "green", "yellow", "black", "white", "purple", "orange", "grey",
            "brown", "pink")
 
 
@@ -133,10 +133,10 @@ class Island:
         return f"{self.good_text()} {'/'.join(map(str, self.values))} ship {self.ship}"
 
 
-ISLAND_SOURCE = (
+ISLAND_SOURCE: Final = (
     "docs/rules.md, Meuterer's components: public descriptions of the game (reviews, component lists, one "
     "open-source implementation)")
-ISLAND_CONFIDENCE = (
+ISLAND_CONFIDENCE: Final = (
     "names and the published order: two sources; goods, majority values and ship points: one "
     "source, not checked against images of the cards")
 
@@ -178,10 +178,10 @@ def _fold_keys(name: str) -> tuple[str, ...]:
     return tuple(out)
 
 
-_ISLAND_KEYS = [(key, i.name) for i in DEFAULT_ISLANDS for key in _fold_keys(i.name)]
+_ISLAND_KEYS: Final = [(key, i.name) for i in DEFAULT_ISLANDS for key in _fold_keys(i.name)]
 
 
-_FOUND: dict[str, str | None] = {}  # spellings read before, and the island each names
+_FOUND: Final[dict[str, str | None]] = {}  # spellings read before, and the island each names
 
 
 def find_island(text: str) -> str | None:
@@ -245,7 +245,7 @@ VARIANTS: Final[dict[str, Variant]] = {
     "base": Variant("base", False, _BASE_TOTALS),
     "pirate": Variant("pirate", True, _BASE_TOTALS[:6] + (1,)),
 }
-VARIANT_ALIASES = {
+VARIANT_ALIASES: Final = {
     "basic": "base", "standard": "base", "base game": "base", "jeu de base": "base",
     "pirates": "pirate", "pirate variant": "pirate", "le pirate": "pirate", "pirat": "pirate",
     "variante pirate": "pirate",
@@ -253,7 +253,7 @@ VARIANT_ALIASES = {
 
 
 # every spelling of a variant, each mapped to its name: what a misspelt one is compared with
-VARIANT_SPELLINGS = {**{name: name for name in VARIANTS}, **VARIANT_ALIASES}
+VARIANT_SPELLINGS: Final = {**{name: name for name in VARIANTS}, **VARIANT_ALIASES}
 
 
 def find_variant(name: str) -> Variant | None:

@@ -35,7 +35,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from typing import Any, Union
+from typing import Any, Final, Union
 
 import msgspec
 
@@ -101,39 +101,39 @@ from cartlog.games.meuterer.model import (
 from cartlog.games.meuterer.position import HELP as POSITION_HELP
 from cartlog.games.meuterer.position import PositionError, error_field, from_position
 
-HEADER_FIELDS = ("game", "variant", "rules", "players", "captain", "islands", "islandtable", "deal",
+HEADER_FIELDS: Final = ("game", "variant", "rules", "players", "captain", "islands", "islandtable", "deal",
                  "position", "result")
-TAG_ORDER = ("Event", "Site", "Date", "Round")
-KEYWORDS = {
+TAG_ORDER: Final = ("Event", "Site", "Date", "Round")
+KEYWORDS: Final = {
     "round": "round", "wage": "wage", "sell": "sell", "selling": "sell", "dest": "dest",
     "destination": "dest", "destinations": "dest", "mutiny": "mutiny", "sale": "sale",
     "sales": "sale", "draw": "draw", "draws": "draw", "score": "score", "scores": "score",
     "total": "total", "totals": "total",
 }
-_READERS = {kind: f"_{kind}" for kind in set(KEYWORDS.values())}  # the method of each line
-CONDONED_MARK = "!"  # after a play or pass, or a line: the table let it stand although illegal
-MARKED_LINES = frozenset({"wage", "dest", "mutiny", "sale", "draw"})  # lines a ! may end
-PASS_WORDS = frozenset({"pass", "passe", "passes", "passed"})
-ROBBED_WORDS = frozenset({"robbed", "rob", "robbery", "stolen", "vole", "volé", "raided"})
-KEEP_WORDS = frozenset({"keep", "keeps", "kept", "garde"})
-RETURN_WORDS = frozenset({"return", "returns", "returned", "under"})
-ROLE_WORDS = {"captain": "captain", "capitaine": "captain", "capt": "captain", "cap": "captain",
+_READERS: Final = {kind: f"_{kind}" for kind in set(KEYWORDS.values())}  # the method of each line
+CONDONED_MARK: Final = "!"  # after a play or pass, or a line: the table let it stand although illegal
+MARKED_LINES: Final = frozenset({"wage", "dest", "mutiny", "sale", "draw"})  # lines a ! may end
+PASS_WORDS: Final = frozenset({"pass", "passe", "passes", "passed"})
+ROBBED_WORDS: Final = frozenset({"robbed", "rob", "robbery", "stolen", "vole", "volé", "raided"})
+KEEP_WORDS: Final = frozenset({"keep", "keeps", "kept", "garde"})
+RETURN_WORDS: Final = frozenset({"return", "returns", "returned", "under"})
+ROLE_WORDS: Final = {"captain": "captain", "capitaine": "captain", "capt": "captain", "cap": "captain",
               "kapitaen": "captain", "kapitän": "captain",
               "mutineer": "mutineer", "mutineers": "mutineer", "mutin": "mutineer",
               "mutins": "mutineer", "mut": "mutineer", "meuterer": "mutineer"}
-OUTCOME_WORDS = {"captain": "captain", "captains": "captain", "capitaine": "captain",
+OUTCOME_WORDS: Final = {"captain": "captain", "captains": "captain", "capitaine": "captain",
                  "failed": "captain", "fails": "captain", "fail": "captain",
                  "crushed": "captain", "loyal": "captain",
                  "mutineers": "mutineers", "mutineer": "mutineers", "mutins": "mutineers",
                  "mutin": "mutineers", "mutiny": "mutineers", "success": "mutineers",
                  "succeeds": "mutineers", "successful": "mutineers"}
-_INT = re.compile(r"[+\-\u2212]?\d+")
-_KEYWORD = re.compile(r"[^\s:!]+")  # a keyword ends before a ! (dest!: a line marked)
-_ENTRY_WORD = re.compile(r"[^\s,]+|,")  # located_words of each comma-separated entry
-_GOOD_NAMES = {name: GOODS[kind] for name, kind in GOOD_ALIASES.items()}
-_DRAW_WORDS = {**{k: "keep" for k in KEEP_WORDS}, **{r: "return" for r in RETURN_WORDS}}
+_INT: Final = re.compile(r"[+\-\u2212]?\d+")
+_KEYWORD: Final = re.compile(r"[^\s:!]+")  # a keyword ends before a ! (dest!: a line marked)
+_ENTRY_WORD: Final = re.compile(r"[^\s,]+|,")  # located_words of each comma-separated entry
+_GOOD_NAMES: Final = {name: GOODS[kind] for name, kind in GOOD_ALIASES.items()}
+_DRAW_WORDS: Final = {**{k: "keep" for k in KEEP_WORDS}, **{r: "return" for r in RETURN_WORDS}}
 RoundEntry = Union[DestEntry, DrawEntry, Entry]  # an entry round_problems may point at
-_CARD_HELP = ("R (ruby), S (salt), W (wine), C (cloth), G (grain), X (conflict), P (pirate), "
+_CARD_HELP: Final = ("R (ruby), S (salt), W (wine), C (cloth), G (grain), X (conflict), P (pirate), "
               "? (unseen), or a good's name")
 
 
@@ -194,10 +194,10 @@ def _role(word: str) -> str | None:
 # (computed from the full readers, so that the quick reading cannot differ): a card letter as
 # a play (not a pass word), an action card by its name; a run of card letters that is no
 # good's name.
-_PLAIN_CARDS = {c: _card_of(c) for c in "RSWCGXP?" if c.lower() not in PASS_WORDS}
-_PLAIN_ACTIONS = {a: ACTIONS[i] for a in ACTIONS if (i := find_action(a)) is not None}
-_LETTER_RUN_ALIASES = frozenset(k for k in GOOD_ALIASES if not k.upper().strip("RSWCGXP?"))
-_ARROW = re.compile(r"=>|->|=")
+_PLAIN_CARDS: Final = {c: _card_of(c) for c in "RSWCGXP?" if c.lower() not in PASS_WORDS}
+_PLAIN_ACTIONS: Final = {a: ACTIONS[i] for a in ACTIONS if (i := find_action(a)) is not None}
+_LETTER_RUN_ALIASES: Final = frozenset(k for k in GOOD_ALIASES if not k.upper().strip("RSWCGXP?"))
+_ARROW: Final = re.compile(r"=>|->|=")
 
 
 def _keyword(text: str, at: int) -> tuple[str | None, str, int]:
@@ -1024,14 +1024,14 @@ def read_line(line: str, colours: list[str], names: dict[str, str] | None = None
     return events[0]
 
 
-_ONE_WORD = re.compile(r"\S*[^\s!]")  # an action card's word: the text gives it no final !
+_ONE_WORD: Final = re.compile(r"\S*[^\s!]")  # an action card's word: the text gives it no final !
 
 
-_CARD_RE = re.compile(CARD_PATTERN)
-_CARDS_RE = re.compile(CARDS_PATTERN)
-_GOOD_RE = re.compile(GOOD_PATTERN)
-_CARD_SET = frozenset("RSWCGXP?")
-_GOOD_SET = frozenset("RSWCG")
+_CARD_RE: Final = re.compile(CARD_PATTERN)
+_CARDS_RE: Final = re.compile(CARDS_PATTERN)
+_GOOD_RE: Final = re.compile(GOOD_PATTERN)
+_CARD_SET: Final = frozenset("RSWCGXP?")
+_GOOD_SET: Final = frozenset("RSWCG")
 
 
 def _letter_problem(path: str, pattern: re.Pattern[str], field: str, value: str
@@ -1089,8 +1089,8 @@ def validate(log: MeutererLog) -> list[SyntaxProblem]:
     return [letter] if letter is not None else _read_checks(log)
 
 
-_ISLAND_NAMES = frozenset(i.name for i in DEFAULT_ISLANDS)
-_LAWFUL_ACTIONS = frozenset(ACTIONS)  # one word each, with no final !
+_ISLAND_NAMES: Final = frozenset(i.name for i in DEFAULT_ISLANDS)
+_LAWFUL_ACTIONS: Final = frozenset(ACTIONS)  # one word each, with no final !
 
 
 def _plain_body(events: list, players: frozenset[str]) -> bool:
@@ -1175,8 +1175,8 @@ def _plain_mutiny(ev: Mutiny, players: frozenset[str]) -> bool:
     return True
 
 
-_ONCE_A_ROUND = frozenset({Wage, Dest, Draw, Score, Total})
-_PLAIN_LINE: dict[type, Callable[[Any, frozenset[str]], bool]] = {
+_ONCE_A_ROUND: Final = frozenset({Wage, Dest, Draw, Score, Total})
+_PLAIN_LINE: Final[dict[type, Callable[[Any, frozenset[str]], bool]]] = {
     Sell: _plain_sell, Score: _plain_sheet, Total: _plain_sheet, Draw: _plain_draw,
     Sale: _plain_sale, Dest: _plain_dest, Mutiny: _plain_mutiny, Wage: lambda ev, _: True}
 
@@ -1403,8 +1403,8 @@ def json_hint(raw: dict, field: str, value: str) -> str:
     return f"did you mean {exact}?" if exact else did_you_mean(value, names)
 
 
-_MARKED = (Wage, Dest, Mutiny, Sale, Draw)  # the events a ! may mark whole
-_ENTRY_FIELDS = {Mutiny: "adds", Sale: "sales", Draw: "draws", Dest: "dests", Score: "entries",
+_MARKED: Final = (Wage, Dest, Mutiny, Sale, Draw)  # the events a ! may mark whole
+_ENTRY_FIELDS: Final = {Mutiny: "adds", Sale: "sales", Draw: "draws", Dest: "dests", Score: "entries",
                  Total: "entries"}
 
 
@@ -1501,7 +1501,7 @@ def split_line(line) -> list:
     return [msgspec.structs.replace(line, steps=[step], comment=None) for step in line.steps]
 
 
-RULES_TAG = "Variant"  # the header tag that names the variant
+RULES_TAG: Final = "Variant"  # the header tag that names the variant
 
 
 def header_questions(rules: str) -> list[HeaderQuestion]:

@@ -334,7 +334,7 @@ class Engine:
         hand = state.hands[seat]
         who = state.colours[seat]
         combat = state.combat
-        cards = [Played(card=COMBAT[k], player=who)  # type: ignore[arg-type]
+        cards = [Played(card=COMBAT[k], player=who)
                  for k in range(len(COMBAT))
                  if hand[k] or (hand[-1] and combat.known_out[k] < combat.totals[k])]
         if hand[-1]:

@@ -14,22 +14,33 @@ from __future__ import annotations
 
 import unicodedata
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final
 
 from cartlog.core.cards import Pile, empty_heap
 
 # -- pirate cards (rulebook 003 'Actions of the pirate cards') -----------------------------------
 
-(VALVERDE, DIAZ, CRACKPOTT, TEMBO, WESSELJAN, NERO, PANG, CHANGYE, SATE, BIJOUX, OJO,
- CAMBIVALUTE, GHOST) = range(13)
-PIRATES = ("Valverde", "Diaz", "Crackpott", "Tembo", "Wessel-Jan", "Nero", "Pang", "Chang-Ye",
+VALVERDE: Final = 0
+DIAZ: Final = 1
+CRACKPOTT: Final = 2
+TEMBO: Final = 3
+WESSELJAN: Final = 4
+NERO: Final = 5
+PANG: Final = 6
+CHANGYE: Final = 7
+SATE: Final = 8
+BIJOUX: Final = 9
+OJO: Final = 10
+CAMBIVALUTE: Final = 11
+GHOST: Final = 12
+PIRATES: Final = ("Valverde", "Diaz", "Crackpott", "Tembo", "Wessel-Jan", "Nero", "Pang", "Chang-Ye",
            "Sate", "Bijoux", "Ojo", "Cambivalute", "Ghost")
-PIRATE_TITLES = ("Captain Valverde", "Ramon Diaz", "Crackpott", "Tembo", "Wessel-Jan",
+PIRATE_TITLES: Final = ("Captain Valverde", "Ramon Diaz", "Crackpott", "Tembo", "Wessel-Jan",
                  "Dean Nero", "Pang", "Chang Ye", "Satè", "Bijoux", "Ojo", "Cambivalute",
                  "Ghost")
-CODES2 = ("VA", "DI", "CR", "TE", "WJ", "DN", "PA", "CY", "SA", "BI", "OJ", "CA", "GH")
-NPIRATES = 13
-_PIRATE_ALIASES = {
+CODES2: Final = ("VA", "DI", "CR", "TE", "WJ", "DN", "PA", "CY", "SA", "BI", "OJ", "CA", "GH")
+NPIRATES: Final = 13
+_PIRATE_ALIASES: Final = {
     "valverde": VALVERDE, "captain": VALVERDE, "captain-valverde": VALVERDE,
     "capitaine": VALVERDE, "kapitan": VALVERDE,
     "diaz": DIAZ, "ramon": DIAZ, "ramon-diaz": DIAZ,
@@ -45,7 +56,7 @@ _PIRATE_ALIASES = {
 
 # every spelling of a pirate card (the two-letter codes aside), each mapped to the card's name:
 # what a misspelt one is compared with
-PIRATE_SPELLINGS = {name: PIRATES[p] for name, p in _PIRATE_ALIASES.items() if len(name) > 2}
+PIRATE_SPELLINGS: Final = {name: PIRATES[p] for name, p in _PIRATE_ALIASES.items() if len(name) > 2}
 
 
 def fold(word: str) -> str:
@@ -70,23 +81,23 @@ def find_pirate(word: str) -> int | None:
 
 # the players' colours (four ships); their spellings and aliases (rouge, blau, ...) are in
 # cartlog.core.words
-COLOURS = ("red", "blue", "green", "yellow")
+COLOURS: Final = ("red", "blue", "green", "yellow")
 
 
 # -- combat and gold cards ---------------------------------------------------------------------
 
-COMBAT = ("P1", "P2", "P3", "G1", "G2", "G3")  # M1: P pink (Valverde), G grey (Diaz)
-NCOMBAT = 6
-COMBAT_CARDS = 40
-GOLD = ("1", "2", "3")
-NGOLD = 3
-GOLD_CARDS = 18
-COINS = 30
-SAILORS = 10
-PAIRS = "ABCDE"
-SIDES = ("V", "D")  # Valverde, Diaz
-SIDE_NAMES = {"V": "valverde", "D": "diaz"}
-SIDE_ALIASES = {"v": "V", "valverde": "V", "captain": "V", "pink": "V", "rose": "V",
+COMBAT: Final = ("P1", "P2", "P3", "G1", "G2", "G3")  # M1: P pink (Valverde), G grey (Diaz)
+NCOMBAT: Final = 6
+COMBAT_CARDS: Final = 40
+GOLD: Final = ("1", "2", "3")
+NGOLD: Final = 3
+GOLD_CARDS: Final = 18
+COINS: Final = 30
+SAILORS: Final = 10
+PAIRS: Final = "ABCDE"
+SIDES: Final = ("V", "D")  # Valverde, Diaz
+SIDE_NAMES: Final = {"V": "valverde", "D": "diaz"}
+SIDE_ALIASES: Final = {"v": "V", "valverde": "V", "captain": "V", "pink": "V", "rose": "V",
                 "d": "D", "diaz": "D", "ramon": "D", "grey": "D", "gray": "D", "gris": "D"}
 
 
@@ -101,7 +112,7 @@ def combat_kind(token: str) -> int | None:
     return COMBAT.index(t) if t in COMBAT else None
 
 
-_COMBAT_KINDS = {**{c: i for i, c in enumerate(COMBAT)}, "?": -1, "C?": -1}
+_COMBAT_KINDS: Final = {**{c: i for i, c in enumerate(COMBAT)}, "?": -1, "C?": -1}
 
 
 def combat_value(kind: int) -> int:
@@ -152,12 +163,16 @@ class Track:
 
 # An example track for the simulator and tests. NOT the printed board, which no source we have
 # gives (docs/rules.md, components): every number below is made up for illustration only.
-EXAMPLE_TRACK = Track(length=24, storms=(5, 11, 17), starts={2: 0, 3: 2, 4: 4}, mutiny=24)
+EXAMPLE_TRACK: Final = Track(length=24, storms=(5, 11, 17), starts={2: 0, 3: 2, 4: 4}, mutiny=24)
 
 
 # -- the state -----------------------------------------------------------------------------------
 
-DEAL, TURN, SHIP, MUTINY, OVER = "deal", "turn", "ship", "mutiny", "over"
+DEAL: Final = "deal"
+TURN: Final = "turn"
+SHIP: Final = "ship"
+MUTINY: Final = "mutiny"
+OVER: Final = "over"
 
 
 class Deck:
@@ -327,12 +342,12 @@ class State:
 
 
 # How State.copy copies each field (tests/games/mutiny check that every slot is listed once).
-_SCALARS = ("bounty", "closed", "duel", "duel_round", "emptied", "giver", "in_duel",
+_SCALARS: Final = ("bounty", "closed", "duel", "duel_round", "emptied", "giver", "in_duel",
             "lifeboat", "moved", "phase", "pile", "placed", "refilled", "round", "sailors",
             "ship", "spent", "started", "storm", "supply", "track", "trigger", "turn")
-_LISTS = ("coins", "colours", "conviction", "fight", "monkeys", "out", "pairs", "row", "side",
+_LISTS: Final = ("coins", "colours", "conviction", "fight", "monkeys", "out", "pairs", "row", "side",
           "stolen", "taken", "used", "withdrawn")
-_NESTED = ("combat", "counted", "gold", "golds", "hands", "revealed", "sailors_known", "wins")
+_NESTED: Final = ("combat", "counted", "gold", "golds", "hands", "revealed", "sailors_known", "wins")
 
 
 def catalogue() -> dict[str, Any]:

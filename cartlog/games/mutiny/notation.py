@@ -40,7 +40,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Mapping
-from typing import Any, Literal
+from typing import Any, Final, Literal
 
 import msgspec
 
@@ -94,22 +94,22 @@ from cartlog.games.mutiny.model import (
 from cartlog.games.mutiny.position import HELP as POSITION_HELP
 from cartlog.games.mutiny.position import KEY_SEP, PositionError, error_field, from_position
 
-HEADER_FIELDS = ("game", "players", "giver", "track", "combat", "gold", "board", "sailors",
+HEADER_FIELDS: Final = ("game", "players", "giver", "track", "combat", "gold", "board", "sailors",
                  "position", "result")
-TAG_ORDER = ("Event", "Site", "Date")
-KEYWORDS = {"round": "round", "ship": "ship", "mutiny": "mutiny", "duel": "duel",
+TAG_ORDER: Final = ("Event", "Site", "Date")
+KEYWORDS: Final = {"round": "round", "ship": "ship", "mutiny": "mutiny", "duel": "duel",
             "fight": "fight", "steal": "steal", "won": "won", "reveal": "reveal",
             "gold": "gold"}
-CONVICTION_WORDS = ("set", "change", "bluff", "move")
-REASONS = ("track", "combat", "gold", "coins")
-SIDE_NAME = {"V": "valverde", "D": "diaz"}
+CONVICTION_WORDS: Final = ("set", "change", "bluff", "move")
+REASONS: Final = ("track", "combat", "gold", "coins")
+SIDE_NAME: Final = {"V": "valverde", "D": "diaz"}
 # the words of a turn line besides the cards, for suggesting one
-EFFECT_WORDS = ("from", *CONVICTION_WORDS, "valverde", "diaz", "look", "pair", "swap")
-MONKEY_WORDS = ("monkey", "mascot", "singe", "m")
+EFFECT_WORDS: Final = ("from", *CONVICTION_WORDS, "valverde", "diaz", "look", "pair", "swap")
+MONKEY_WORDS: Final = ("monkey", "mascot", "singe", "m")
 # every spelling of a side (the one-letter ones aside), each mapped to the side's name
-SIDE_SPELLINGS = {word: SIDE_NAME[side] for word, side in SIDE_ALIASES.items() if len(word) > 1}
-_TWO_WORDS = re.compile(r"(?i)\b(chang|wessel|dean|ramon|captain)( +)(ye|jan|nero|diaz|valverde)\b")
-_PAIR_VALUES = re.compile(r"^(\d+|\?)-(\d+|\?)$")
+SIDE_SPELLINGS: Final = {word: SIDE_NAME[side] for word, side in SIDE_ALIASES.items() if len(word) > 1}
+_TWO_WORDS: Final = re.compile(r"(?i)\b(chang|wessel|dean|ramon|captain)( +)(ye|jan|nero|diaz|valverde)\b")
+_PAIR_VALUES: Final = re.compile(r"^(\d+|\?)-(\d+|\?)$")
 
 Words = list[Word]
 
@@ -804,7 +804,7 @@ def _facts(start: State) -> dict[str, Any]:
     return out
 
 
-_TRACK_PARTS = ("length", "storms", "starts", "mutiny")
+_TRACK_PARTS: Final = ("length", "storms", "starts", "mutiny")
 
 
 def position_problems(log: MutinyLog, start: State) -> list[tuple[str, str, str]]:
@@ -994,8 +994,8 @@ def format_event(ev: Any, log: MutinyLog | None = None) -> str:
     return _comment(text, ev.comment)
 
 
-RULES_TAG = None  # one rule set: no header tag names it
-CONDONED_MARK = "!"  # at the end of a turn line: the table let it stand although illegal
+RULES_TAG: Final = None  # one rule set: no header tag names it
+CONDONED_MARK: Final = "!"  # at the end of a turn line: the table let it stand although illegal
 
 
 def header_questions(rules: str) -> list[HeaderQuestion]:

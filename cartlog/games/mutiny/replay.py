@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, NamedTuple
+from typing import Any, Final, NamedTuple
 
 from cartlog.core.findings import Note, Violation
 from cartlog.games.mutiny.codes import CODES
@@ -53,7 +53,7 @@ class RuleSet(NamedTuple):
     name: str = "base"
 
 
-RULES = RuleSet()
+RULES: Final = RuleSet()
 
 
 class Step(NamedTuple):
@@ -331,7 +331,7 @@ def unfinished_words(engine: Engine) -> str:
 # -- words -----------------------------------------------------------------------------------------
 
 
-_TITLE_OF = dict(zip(PIRATES, PIRATE_TITLES))
+_TITLE_OF: Final = dict(zip(PIRATES, PIRATE_TITLES))
 
 
 def _pirate(name: str | None) -> str:

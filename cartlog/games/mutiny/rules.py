@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Final
 
 from cartlog.core import cards
 from cartlog.core.findings import Violation
@@ -45,9 +46,9 @@ from cartlog.games.mutiny.model import (
     combat_value,
 )
 
-FACEDOWN = -1  # a row slot not yet turned
-UNNAMED = -2  # a row slot turned, the card not named by the log
-EXCHANGE_MAX = 3  # Wessel-Jan, Dean Nero: 0 to 3 (003 'Actions of the pirate cards')
+FACEDOWN: Final = -1  # a row slot not yet turned
+UNNAMED: Final = -2  # a row slot turned, the card not named by the log
+EXCHANGE_MAX: Final = 3  # Wessel-Jan, Dean Nero: 0 to 3 (003 'Actions of the pirate cards')
 
 
 @dataclass
@@ -106,7 +107,7 @@ class Effect:
 
 
 # What each card may show in a log (003 'Actions of the pirate cards').
-ALLOWED: dict[int, frozenset[str]] = {
+ALLOWED: Final[dict[int, frozenset[str]]] = {
     VALVERDE: frozenset({"gold", "coins"}),
     DIAZ: frozenset({"gold", "combat"}),
     CRACKPOTT: frozenset({"combat"}),

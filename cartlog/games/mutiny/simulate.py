@@ -254,7 +254,7 @@ def _mutiny(e: Engine, put: Callable[[object], None], sailors: list[int],
                 hand = [k for k in range(6) for _ in range(s.hands[p][k])]
                 if hand and (rnd == 1 or rng.random() < 0.4):
                     k = rng.choice(hand)
-                    cards.append(Played(card=COMBAT[k], player=s.colours[p]))  # type: ignore[arg-type]
+                    cards.append(Played(card=COMBAT[k], player=s.colours[p]))
                     played.append(k)
                 else:
                     cards.append(Played(card="monkey", player=s.colours[p]))
