@@ -35,8 +35,12 @@ CODES: dict[str, Code] = {
              explanation="The Islands header lists the circle clockwise from Hochland, the "
              "start. An island missing or given twice changes every destination after it; the "
              "audit goes on with the circle as written."),
-        Code(code="setup/deal-count", severity="error", rule=_SETUP,
-             summary="a player was dealt other than 5 cards"),
+        Code(code="setup/deal-count", severity="error", rule=f"{_SETUP}; {_P8}",
+             summary="a player was dealt other than 5 cards, or holds other than 5 at the "
+             "start of the round a log's position stands at",
+             explanation="Every hand holds 5 cards when a round starts: the deal gives 5 and "
+             "the refill of phase 8 brings each hand back to 5. A position the log starts "
+             "from is checked for it at its tag; the audit goes on with the hands as written."),
         Code(code="goods/too-many", severity="error", rule=f"{_B} 'Matériel'; docs/rules.md 'Components'",
              summary="more cards of a kind named than the game has (4 ruby, 5 salt, 6 wine, "
              "7 cloth, 8 grain, 6 conflict; 1 pirate, in the pirate variant only), or a card "

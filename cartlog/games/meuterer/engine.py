@@ -488,7 +488,8 @@ class Engine:
         """The table of a log that starts from a position, at the start of a round
         (docs/notation.md, "Starting from a position"): the rounds before it count as played
         (their points are in the position's scores), and what the setup's rules can still
-        say of it is noted at the position: the number of players (U1) and the circle."""
+        say of it is noted at the position: the number of players (U1), the circle and the
+        hands of 5 every player holds at a round's start."""
         state = from_position(position)
         self.state = state
         self.rs = state.variant
@@ -507,6 +508,9 @@ class Engine:
         for v in rules.check_circle([isl.name for isl in state.circle],
                                     [i.name for i in DEFAULT_ISLANDS]):
             self._note(v, where, "$.position")
+        if state.phase != OVER:
+            for seat, v in rules.check_round_hands(state):
+                self._note(v, where, "$.position", seat=seat)
         before = (f"rounds 1-{state.round - 1}" if state.round > 2 else "round 1"
                   if state.round == 2 else "nothing but the deal")
         scores = ", ".join(f"{c} {p}" for c, p in zip(state.colours, state.scores))

@@ -1298,7 +1298,8 @@ def position_problems(log: MeutererLog, start: State) -> list[tuple[str, str, st
     field, message naming both values, what to write): the variant, the players' colours in
     seat order, and the circle, the island table and the captain when given (the captain of
     the log's first round); a deal, which describes the start of the game. A position in the
-    middle of a round is a problem of the position itself."""
+    middle of a round, or whose ships do not fit its round (a port of the round before from
+    round 2 on, none in round 1: U3), is a problem of the position itself."""
     out: list[tuple[str, str, str]] = []
     if find_variant(log.variant) is not start.variant:
         out.append(("variant", f"the variant is {log.variant}, the position's "
@@ -1345,6 +1346,12 @@ def position_problems(log: MeutererLog, start: State) -> list[tuple[str, str, st
                     "(a wage set, cards played or a player passed): a log opens each round "
                     "with its round line", "a position between rounds, as the engine writes "
                     "it before a round line: no wage (-), no card played, nobody passed"))
+    elif start.phase != OVER and (start.round == 1) != (start.prev < 0):
+        # U3: the ship has lain at a port the round before from round 2 on, never in round 1
+        out.append(("position", "round 1 has no port of the round before" if start.round == 1
+                    else f"round {start.round} starts with no port of the round before",
+                    "the ships as the engine writes them at a round's start: PORT in round 1, "
+                    "PORT<PREVIOUS from round 2 on (U3)"))
     return out
 
 

@@ -135,6 +135,19 @@ def _island(code: str, what: str):
     return isl
 
 
+def _check_round(state: State) -> None:
+    """The round, which no play, legal or not, takes past the last (rulebook 001 'Fin du jeu',
+    U1: 8 rounds with 4 players, 9 with 3; the game is over once the last is scored)."""
+    last = state.rounds
+    n = state.players
+    if not 1 <= state.round <= last:
+        raise PositionError(f"round: {state.round} is not a round of the game: {n} players "
+                            f"play rounds 1-{last}")
+    if state.phase == OVER and state.round != last:
+        raise PositionError(f"round: the game is over only after round {last} ({n} players), "
+                            f"not after round {state.round}")
+
+
 def from_position(text: str) -> State:
     """Build a state from a one-line position. Raises :class:`PositionError`."""
     fields = text.split()
@@ -208,6 +221,7 @@ def from_position(text: str) -> State:
     if parts[1] not in (SELL, OVER):
         raise PositionError(f"round: phase {parts[1]!r} is not sell or over")
     state.phase = parts[1]
+    _check_round(state)
     for seat, (colour, hand, played, status, score) in enumerate(entries):
         state.hands[seat] = _counts(hand, f"hand of {colour}")
         state.played[seat] = _counts(played, f"cards played by {colour}")
@@ -242,7 +256,10 @@ def from_position(text: str) -> State:
     state.known_out = known
     elsewhere = (sum(sum(h) for h in state.hands) + sum(sum(p) for p in state.played)
                  + sum(state.discard))
-    state.deck_count = (_number(extra["deck"], "deck") if "deck" in extra
-                        else max(0, variant.deck_size - elsewhere))
+    rest = max(0, variant.deck_size - elsewhere)
+    state.deck_count = _number(extra["deck"], "deck") if "deck" in extra else rest
+    if state.deck_count > rest:
+        raise PositionError(f"deck: {state.deck_count} cards; the game has {variant.deck_size}, "
+                            f"{elsewhere} of them in the hands, on the table or discarded")
     state.deck_upper = [max(0, variant.totals[k] - known[k]) for k in range(NKINDS)]
     return state

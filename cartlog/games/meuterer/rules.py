@@ -92,6 +92,23 @@ def check_deal(variant: Variant, hands: Sequence[Sequence[int] | None]
     return out
 
 
+def check_round_hands(state: State) -> list[tuple[int, Violation]]:
+    """Every hand at the start of a round holds 5 cards: dealt 5 (rulebook 001 'Mise en place
+    d'une partie'), each refilled to 5 in phase 8, and the deck and the discard pile together
+    always hold enough for that ('Phase 8 : Pioche de cartes marchandises'). For a position a
+    log starts from; the audit itself follows a wrong refill, which the refill's own finding
+    reports."""
+    out: list[tuple[int, Violation]] = []
+    for seat in range(state.players):
+        held = state.hand_size(seat)
+        if held != HAND_SIZE:
+            out.append((seat, Violation(
+                "setup/deal-count", f"{state.colours[seat]} holds {held} cards at the start of "
+                f"round {state.round}; every player holds {HAND_SIZE} then",
+                expected=str(HAND_SIZE), actual=str(held))))
+    return out
+
+
 def _too_many_violation(variant: Variant, kind: int, count: int, what: str) -> Violation:
     total = variant.totals[kind]
     if kind == PIRATE and not variant.pirate:

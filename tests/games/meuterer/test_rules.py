@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import pytest
 
+from cartlog.core.errors import LogSyntaxError
 from cartlog.games.meuterer import rules
 from cartlog.games.meuterer.model import (
     CABINBOY,
@@ -632,6 +633,82 @@ def test_position_round_trip():
 def test_position_errors_name_the_field(text, where):
     with pytest.raises(PositionError, match=where):
         from_position(text)
+
+
+_START = ("base HO/FR/GR/KZ/EI/AF/KK/SO/RR/PN/FI/SK {ships} {round}/{phase}/{turn} red:- "
+          "red:RSWCX:-:.:0;blue:SSWWX:-:.:0;green:CCGGX:-:.:0{yellow} {extra}")
+_YELLOW = ";yellow:RWGGX:-:.:0"
+
+
+def _start(*, rnd: int = 2, phase: str = "sell", turn: str = "red", ships: str = "EI<HO",
+           yellow: str = _YELLOW, extra: str = "") -> str:
+    return _START.format(ships=ships, round=rnd, phase=phase, turn=turn, yellow=yellow,
+                         extra=extra).strip()
+
+
+@pytest.mark.parametrize("text, where", [
+    (_start(rnd=0), "round: 0 is not a round of the game: 4 players play rounds 1-8"),
+    (_start(rnd=9), "round: 9 is not a round of the game: 4 players play rounds 1-8"),
+    (_start(rnd=12), "round: 12 is not a round"),
+    (_start(rnd=10, yellow=""), "round: 10 is not a round of the game: 3 players play rounds 1-9"),
+    (_start(rnd=5, phase="over", turn="-"), "round: the game is over only after round 8"),
+    (_start(extra="deck:20"), "deck: 20 cards; the game has 36, 20 of them"),
+])
+def test_U1_a_position_holds_only_a_round_of_the_game_and_the_cards_it_has(text, where):
+    """Rulebook 001 'Fin du jeu', U1: 8 rounds with 4 players, 9 with 3, the game over once
+    the last is scored; no play takes the round past it, so such a position cannot be read.
+    Nor can a deck hold more cards than the hands, the table and the discard pile leave."""
+    with pytest.raises(PositionError, match=where):
+        from_position(text)
+
+
+def test_U1_the_positions_of_the_last_rounds_still_read():
+    assert from_position(_start(rnd=8)).round == 8
+    assert from_position(_start(rnd=9, yellow="")).round == 9
+    assert from_position(_start(rnd=8, phase="over", turn="-")).phase == "over"
+    assert from_position(_start(extra="deck:16")).deck_count == 16
+
+
+_POSITIONED = ('[Game "Meuterer"]\n[Players "red A, blue B, green C, yellow D"]\n'
+               '[Position "{position}"]\n\nround {round}\nwage 0\n'
+               "sell red pass 5, blue pass 5 merchant, green pass 5 mate, yellow pass 5 "
+               "stevedore\ndest captain {dest}\n")
+
+
+def test_phase8_a_position_a_log_starts_from_holds_five_cards_in_each_hand():
+    """Rulebook 001 'Mise en place d'une partie' and 'Phase 8': every hand holds 5 cards at
+    the start of a round. A hand of 7 in the position is an error at its tag; the audit goes
+    on with the hands as written (the captain keeping 7 sails 7 islands on)."""
+    text = _start().replace("red:RSWCX", "red:SSSGGGC")
+    log = _POSITIONED.format(position=text, round=2, dest="Sandkap").replace(
+        "red pass 5", "red pass 7")
+    found = audit(log)
+    assert [(f.code, f.line) for f in found if f.severity == "error"] == [
+        ("setup/deal-count", 3)]
+    assert "red holds 7 cards at the start of round 2" in found[0].message
+    short = _POSITIONED.format(position=_start().replace("blue:SSWWX", "blue:SSW"), round=2,
+                               dest="Piratennest").replace("blue pass 5", "blue pass 3")
+    assert "setup/deal-count" in codes(audit(short))
+    assert "setup/deal-count" not in codes(audit(_POSITIONED.format(
+        position=_start(), round=2, dest="Piratennest")))
+
+
+@pytest.mark.parametrize("ships, rnd, message", [
+    ("EI<HO", 1, "round 1 has no port of the round before"),
+    ("EI", 2, "round 2 starts with no port of the round before"),
+])
+def test_U3_a_position_a_log_starts_from_has_a_previous_port_from_round_2_on(ships, rnd,
+                                                                            message):
+    """U3: the port of the round before exists from round 2 on, never in round 1; a log that
+    starts from a position whose ships say otherwise is refused at the tag."""
+    log = _POSITIONED.format(position=_start(ships=ships, rnd=rnd), round=rnd,
+                             dest="Piratennest")
+    with pytest.raises(LogSyntaxError) as info:
+        read(log)
+    [p] = info.value.problems
+    assert message in p.message and p.line == 3
+    assert read(_POSITIONED.format(position=_start(ships="EI", rnd=1), round=1,
+                                   dest="Piratennest")).position is not None
 
 
 def test_checks_leave_the_state_alone():
