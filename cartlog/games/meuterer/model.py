@@ -210,6 +210,19 @@ def _find_island(text: str) -> str | None:
     return None
 
 
+def islands_fitting(text: str) -> list[str]:
+    """The islands a spelling may mean when it names none alone: those it is a prefix of
+    (``K``: Karge Zunge and Kalte Klippe), in the order of the islands' table; empty for a
+    spelling that fits no island, or exactly one."""
+    if find_island(text) is not None:
+        return []
+    keys = _fold_keys(text.strip())
+    if not keys or not keys[0]:
+        return []
+    found = {name for key in keys for k, name in _ISLAND_KEYS if k.startswith(key)}
+    return [i.name for i in DEFAULT_ISLANDS if i.name in found]
+
+
 def island_with(base: Island, good: int | None = None, values: tuple[int, int, int] | None = None,
                 ship: int | None = None) -> Island:
     """``base`` with the fields a log overrides."""

@@ -97,6 +97,7 @@ from cartlog.games.meuterer.model import (
     find_island,
     find_variant,
     island_with,
+    islands_fitting,
 )
 from cartlog.games.meuterer.position import HELP as POSITION_HELP
 from cartlog.games.meuterer.position import PositionError, error_field, from_position
@@ -138,7 +139,12 @@ _CARD_HELP: Final = ("R (ruby), S (salt), W (wine), C (cloth), G (grain), X (con
 
 
 def _unknown_island(text: str) -> str:
-    """The problem of an island name that is none of the 12, with the nearest names."""
+    """The problem of an island name that is none of the 12, with the nearest names; or of a
+    short spelling that fits several (``K``), with the islands it may mean."""
+    fits = islands_fitting(text)
+    if len(fits) > 1:
+        return (f"ambiguous island {text!r}: it may mean {', '.join(fits[:-1])} or {fits[-1]}; "
+                "write more of the name")
     return with_hint(f"unknown island {text!r}", did_you_mean(
         text, [i.name for i in DEFAULT_ISLANDS]))
 

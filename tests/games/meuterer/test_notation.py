@@ -372,6 +372,9 @@ def test_an_unknown_variant_is_reported_with_the_nearest(tag, written, message):
     ("dest captian Sandkap", 6, "'captian' is not captain or mutineer; did you mean captain?"),
     ("dest captain Sandkp", 14, "unknown island 'Sandkp'; did you mean Sandkap?"),
     ("sale red G Hochlnad", 12, "unknown island 'Hochlnad'; did you mean Hochland?"),
+    ("dest captain K", 14, "ambiguous island 'K': it may mean Karge Zunge or Kalte Klippe; "
+     "write more of the name"),
+    ("sale red G Kal", None, None),  # a prefix that fits one island only
     ("sale red grian Hochland", 10,
      "a sale needs a good that can be sold; did you mean grain?"),
     ("sell red wien", 10, "'wien' is not a card or pass; did you mean wine?"),
@@ -398,6 +401,8 @@ def test_a_misspelt_word_suggests_the_one_meant(line, col, message):
     ({"result": "Bne"}, "result 'Bne' names no player; did you mean blue (Ben)?"),
     ({"islands": ISLANDS.replace("Sandkap", "Sandkapp")},
      "unknown island 'Sandkapp'; did you mean Sandkap?"),
+    ({"islands": ISLANDS.replace("Sandkap", "S")},
+     "ambiguous island 'S': it may mean Sommerland or Sandkap; write more of the name"),
     ({"players": "red Anna, blue Ben, gren Cleo, yellow Dan"},
      "unknown colour 'gren'; did you mean green?"),  # then read as green: no more problems
     ({"players": "Anna red, blue Ben, green Cleo, yellow Dan"},
