@@ -288,13 +288,14 @@ class State:
     Hands, played cards and the discard pile are count vectors of length 8 (slot ``UNKNOWN``
     for unnamed cards). The deck is known only by its size and, for each kind, an upper bound
     ``deck_upper`` of how many it can still hold; ``known_out`` counts the named cards outside
-    the deck (hands, table, discard pile), which can never exceed the kind's total.
+    the deck (hands, table, discard pile), which can never exceed the kind's total. ``under``
+    holds the cards put under the deck that no draw has reached yet (drawn last, phase 8).
     """
 
     __slots__ = (
         "variant", "colours", "circle", "ship", "prev", "pirate", "round", "rounds", "phase",
         "captain", "wage", "turn", "hands", "played", "passed", "action", "taken",
-        "deck", "discard", "known_out", "scores",
+        "deck", "under", "discard", "known_out", "scores",
     )
 
     def __init__(self, variant: Variant, circle: list[Island], colours: list[str],
@@ -321,6 +322,9 @@ class State:
         self.action: list[int] = [-1] * n  # action card of each seat (-1 none)
         self.taken: list[int] = [-1] * 5  # seat holding each action card (-1 free)
         self.deck = Pile(variant.deck_size, list(variant.totals))
+        # the cards put under the deck (phase 8) that no draw has reached yet, as a heap: the
+        # deck's top part, drawn first, is the rest (its bound of a kind: deck.upper less these)
+        self.under: list[int] = [0] * 8
         self.discard: list[int] = [0] * 8
         self.known_out: list[int] = [0] * NKINDS
         self.scores: list[int] = [0] * n
@@ -355,6 +359,7 @@ class State:
         new.action = self.action[:]
         new.taken = self.taken[:]
         new.deck = self.deck.copy()
+        new.under = self.under[:]
         new.discard = self.discard[:]
         new.known_out = self.known_out[:]
         new.scores = self.scores[:]

@@ -134,7 +134,39 @@ def new_game(variant: Variant, circle: list[Island], colours: list[str], captain
 
 def _reshuffle(state: State) -> None:
     """Phase 8: the discard pile becomes the deck (:func:`cartlog.core.cards.reshuffle`)."""
+    state.under = [0] * 8
     cards.reshuffle(state, state.variant.totals)
+
+
+def _reach_under(state: State, n: int) -> None:
+    """Before ``n`` cards are drawn: the draws come from the top of the deck (rulebook 001
+    'Phase 8'), so the cards put under it stay apart until a draw reaches them; from then on
+    the deck is bounded as a whole again (its bounds hold the cards under it too)."""
+    under = state.under
+    if n and (under[0] or under[1] or under[2] or under[3] or under[4] or under[5]
+              or under[6] or under[7]) and n > state.deck.count - sum(under):
+        state.under = [0] * 8
+
+
+def _top_holds(state: State, drawn: Sequence[int]) -> int:
+    """The first card of ``drawn`` (named) that the deck's top part cannot hold, or -1: the
+    cards drawn before a draw reaches the cards put under the deck come from the top, which
+    holds of a kind at most the deck's bound less the cards of the kind under it."""
+    under = state.under
+    below = sum(under)
+    if not below:
+        return -1
+    top = state.deck.count - below
+    if top <= 0:
+        return -1
+    upper = state.deck.upper
+    seen = [0] * 8
+    for c in drawn[:top]:
+        if c >= 0:
+            seen[c] += 1
+            if seen[c] > upper[c] - under[c]:
+                return c
+    return -1
 
 
 Tally = tuple[tuple[int, ...], tuple[tuple[int, int], ...]]
@@ -164,6 +196,7 @@ def _draw(state: State, seat: int, drawn: Sequence[int]) -> None:
         for c in drawn:
             _take(state, seat, c)
         return
+    _reach_under(state, len(drawn))
     deck.count -= len(drawn)
     heap, named = _tally(drawn)
     hand = state.hands[seat]
@@ -179,6 +212,10 @@ def _draw(state: State, seat: int, drawn: Sequence[int]) -> None:
 def _take(state: State, seat: int, card: int) -> bool:
     """One card from the deck (reshuffling the discard pile when it is empty) to ``seat``'s
     hand. False when no card is left anywhere."""
+    if state.deck.count == 0:
+        state.under = [0] * 8  # the discard pile, reshuffled, is the new deck
+    else:
+        _reach_under(state, 1)
     return cards.take(state, state.variant.totals, state.hands[seat], card) != cards.NO_CARD
 
 
@@ -190,7 +227,10 @@ def _leave_hand(state: State, seat: int, card: int) -> bool:
 
 def _return_under(state: State, seat: int, card: int) -> None:
     """The stevedore puts a card from the hand under the deck (phase 8)."""
-    cards.put_under(state, state.variant.totals, state.hands[seat], card)
+    hand = state.hands[seat]
+    named = card >= 0 and hand[card] > 0
+    if cards.put_under(state, state.variant.totals, hand, card):
+        state.under[card if named else UNKNOWN] += 1
 
 
 def cards_available(state: State) -> int:
@@ -203,7 +243,14 @@ def check_drawn(state: State, drawn: Sequence[int]) -> list[Violation]:
     reshuffle of the discard pile when the deck runs out); one finding a draw."""
     found = cards.impossible_draws(state, state.variant.totals, drawn)
     if not found:
-        return []
+        c = _top_holds(state, drawn)
+        if c < 0:
+            return []
+        return [Violation("goods/too-many", f"draws a {GOODS[c]}, but the deck's top can hold "
+                          f"no {GOODS[c]} any more: the {GOODS[c]} the deck may hold lies under "
+                          "it, put there by the stevedore, and is drawn only once the cards "
+                          "above are gone", expected="a card the top of the deck can hold",
+                          actual=letter(c))]
     c = found[0].card
     totals = state.variant.totals
     if c == PIRATE and not state.variant.pirate:
@@ -873,7 +920,7 @@ def _drawable(state: State, cards: Sequence[int]) -> bool:
     for c, m in _tally(cards)[1]:
         if upper[c] < m or known[c] + m > totals[c]:
             return False
-    return True
+    return _top_holds(state, cards) < 0
 
 
 def _drawable_across(state: State, cards: Sequence[int]) -> bool:
@@ -941,7 +988,8 @@ def check_refill(state: State, seat: int, cards: Sequence[int] | None, count: in
                     if upper[c] < m or known[c] + m > totals[c]:
                         break
                 else:
-                    return []
+                    if _top_holds(state, cards) < 0:
+                        return []
         elif (got == need + STEVEDORE_EXTRA and cards is not None and keep is not None
               and len(keep) == need and (returned is None or returned == got - need)
               and _kept_from(cards, keep) and _drawable(state, cards)):
@@ -1040,6 +1088,7 @@ def apply_refill(state: State, seat: int, cards: Sequence[int] | None, count: in
     if (n <= deck.count and keep is None and returned is None
             and state.taken[STEVEDORE] != seat):
         # the common case: a plain draw the deck holds, no reshuffle (as _draw does)
+        _reach_under(state, n)
         deck.count -= n
         if cards is None:
             hand[UNKNOWN] += n
@@ -1058,6 +1107,7 @@ def apply_refill(state: State, seat: int, cards: Sequence[int] | None, count: in
     drawn: list[int]
     if n <= state.deck.count:  # the deck holds the draw, no reshuffle
         if cards is None:
+            _reach_under(state, n)
             state.deck.count -= n
             hand[UNKNOWN] += n
         else:
@@ -1102,6 +1152,7 @@ def apply_refill(state: State, seat: int, cards: Sequence[int] | None, count: in
                 bound = deck.upper[c] + 1
                 deck.upper[c] = bound if bound < totals[c] else totals[c]
                 deck.count += 1
+                state.under[c] += 1
             else:
                 _return_under(state, seat, c)
         return

@@ -739,3 +739,45 @@ def test_cards_drawn_are_checked_in_a_round_with_no_selling():
     body = "round 1\nscore red 3, blue 4, green 3, yellow 3\ndraw red RRRRRRRRRRRRRRRR\n"
     found = [f for f in audit(make(body)) if f.code == "goods/too-many"]
     assert len(found) == 1 and found[0].line == 10
+
+
+_UNDER = ('[Game "Meuterer"]\n[Players "red A, blue B, green C, yellow D"]\n'
+          '[Position "base HO/FR/GR/KZ/EI/AF/KK/SO/RR/PN/FI/SK EI<HO 2/sell/red red:- '
+          'red:RRRRX:-:.:0;blue:SSSSS:-:.:0;green:WWWWW:-:.:0;yellow:CCCCC:-:.:0 deck:7 '
+          'discard:WCCGGGXXX"]\n\nround 2\nwage 0\nsell red pass 5, blue S, green W, yellow C, '
+          "blue pass 4 stevedore, green pass 4 merchant, yellow pass 4 mate\n"
+          "dest captain Piratennest\ndraw red 0, blue XXGG keep G, {rest}\n")
+
+
+@pytest.mark.parametrize("rest, drawer", [
+    ("green G, yellow G", None),  # the top of the deck: the three grains left
+    ("green X, yellow G", "green"),  # a conflict put under the deck
+    ("green G, yellow X", "yellow"),
+])
+def test_phase8_the_cards_put_under_the_deck_are_drawn_after_the_rest(rest, drawer):
+    """Rulebook 001 'Phase 8': the stevedore puts the cards not kept under the deck, and the
+    draws come from its top. The deck (5 grains, 2 conflicts, all known) gives blue XXGG; blue
+    keeps a grain and returns XXG under the three grains left, so the next draws are grains."""
+    text = _UNDER.format(rest=rest)
+    errors = [f for f in audit(text) if f.severity == "error"]
+    if drawer is None:
+        assert errors == []
+        return
+    first = errors[0]
+    assert first.code == "goods/too-many" and first.message.startswith(
+        "draws a conflict, but the deck's top can hold no conflict any more")
+    assert text.splitlines()[first.line - 1][first.col - 1:].startswith(f"{drawer} X")
+
+
+def test_phase8_once_a_draw_reaches_the_cards_put_under_the_deck_they_may_be_drawn():
+    """When the top of the deck is used up, the draws go on with the cards put under it: red
+    draws a grain, blue XXGG (keeping a grain, XXG under the two grains left), green the
+    next grain, yellow the last grain and then a conflict from under the deck."""
+    body = _UNDER.format(rest="green G, yellow GX").replace(
+        "sell red pass 5, blue S, green W, yellow C, ",
+        "sell red R, blue S, green W, yellow C, red pass 4, ").replace(
+        "yellow pass 4 mate", "yellow C, yellow pass 3 mate").replace(
+        "draw red 0,", "draw red G,").replace("captain Piratennest", "captain Rotes Riff")
+    assert [f.code for f in audit(body) if f.severity == "error"] == []
+    assert [f.code for f in audit(body.replace("yellow GX", "yellow XG"))
+            if f.severity == "error"] == ["goods/too-many"]
