@@ -83,6 +83,20 @@ def line_text(event: Any, log: Any) -> str:
     return str(game_of(log).notation.format_event(unseal(event)[0], log))
 
 
+def _marked(events: list[Any]) -> bool:
+    """Whether a comment of ``events`` (or a comment line's text) holds a seal mark."""
+    mark = core.MARK
+    for ev in events:
+        text = getattr(ev, "comment", None)
+        if text is None:
+            text = getattr(ev, "text", None)
+            if text is None:
+                continue
+        if mark in text:
+            return True
+    return False
+
+
 def check(log: Any, source: str | None = None) -> list[tuple[int | None, Violation]]:
     """Where a sealed log was changed: ``(index of the event, violation)``, ``None`` for the
     header; nothing for a log that is not sealed.
@@ -95,9 +109,7 @@ def check(log: Any, source: str | None = None) -> list[tuple[int | None, Violati
     if (tag is None and source is not None and core.MARK[0] not in source
             and "\\" not in source):
         return []  # not sealed, and no comment can hold a seal mark
-    if tag is None and not any(core.MARK in (getattr(ev, "comment", None) or "")
-                               or core.MARK in (getattr(ev, "text", None) or "")
-                               for ev in log.events):
+    if tag is None and not _marked(log.events):
         return []  # not sealed: the audit's usual case costs one pass over the comments
     notation = game_of(log).notation
     lines = []
