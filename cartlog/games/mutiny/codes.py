@@ -90,6 +90,9 @@ CODES: dict[str, Code] = {
         Code(code="storm/unexpected", severity="error", rule=f"{_STORM}; M5",
              summary="a card moved to the lifeboat, or a storm written, with no storm space "
              "reached"),
+        Code(code="storm/lifeboat-card", severity="error", rule=f"{_STORM}; M5",
+             summary="the card moved to the lifeboat lay face up in the row, unused: it is "
+             "taken from the pile of used cards"),
         # -- mutiny ---------------------------------------------------------------------------------
         Code(code="voyage/early", severity="error", rule=f"{_MUTINY}; M6",
              summary="the mutiny starts with neither trigger met"),

@@ -223,7 +223,8 @@ def not_checked(state: State) -> list[str]:
 def check_round(state: State, giver: int | None, lifeboat: int | None,
                 number: int | None = None) -> list[Violation]:
     """A round opens: the voyage still on (M6), the giver the left neighbour of the last one,
-    a card moved to the lifeboat exactly when a storm is due (M5)."""
+    a card moved to the lifeboat exactly when a storm is due, from the pile of used cards
+    (M5)."""
     out: list[Violation] = []
     if not state.closed:
         left = [state.colours[s] for s, u in enumerate(state.used) if u is None]
@@ -253,7 +254,17 @@ def check_round(state: State, giver: int | None, lifeboat: int | None,
                              "lifeboat CARD", "none"))
     if lifeboat is not None and lifeboat >= 0 and lifeboat == state.lifeboat:
         out.append(Violation("row/duplicate", f"{title(lifeboat)} is already in the lifeboat"))
+    elif lifeboat is not None and lifeboat in lying_unused(state):
+        out.append(Violation("storm/lifeboat-card", f"{title(lifeboat)} lies face up in the "
+                             "row, unused: the lifeboat card comes from the pile of used cards",
+                             "a card used this round or not laid out", title(lifeboat)))
     return out
+
+
+def lying_unused(state: State) -> list[int]:
+    """M5: the cards turned face up in the row and used by nobody this round: they lie in the
+    row, not in the pile of used cards a storm's lifeboat card is taken from."""
+    return [c for c, used in zip(state.row, state.taken) if c >= 0 and not used]
 
 
 def apply_round(state: State, giver: int | None, lifeboat: int | None) -> None:

@@ -56,6 +56,7 @@ from cartlog.games.mutiny.rules import (
     FACEDOWN,
     duel_winner,
     gold_total,
+    lying_unused,
     mutiny_winner,
     open_slots,
     ship_after,
@@ -118,8 +119,9 @@ def _play(players: int, seed: int) -> MutinyLog:
         e.apply(ev)
 
     while s.trigger is None and s.round < 80:
-        boat = PIRATES[rng.choice([c for c in range(13) if c != s.lifeboat])] if s.storm \
-            else None
+        lying = lying_unused(s)  # M5: the lifeboat card comes from the pile of used cards
+        boat = PIRATES[rng.choice([c for c in range(13) if c != s.lifeboat
+                                   and c not in lying])] if s.storm else None
         emit(Round(number=s.round + 1, giver=s.colours[s.giver], lifeboat=boat))
         cards = [c for c in range(13) if c != s.lifeboat]
         rng.shuffle(cards)

@@ -252,6 +252,19 @@ def test_M7_declared_combat_split_limits_draws():
 # -- M6: supplies and the mutiny triggers ------------------------------------------------------------
 
 
+def test_M5_the_lifeboat_card_comes_from_the_pile_of_used_cards():
+    """M5: a card that lay face up in the row and unused is not in the pile of used cards."""
+    e = pos(ship="3")
+    for line in ("red ^Pang ^Sate +1", "blue ^Ojo set diaz", "green ^Bijoux set valverde",
+                 "ship 2 at 5 storm"):
+        assert play(e, line) == [], line
+    found = e.check(e.read("round 2 giver blue lifeboat Pang"))
+    assert [v.code for v in found] == ["storm/lifeboat-card"]
+    assert codes(e, "round 2 giver blue lifeboat Sate") == []
+    assert codes(e, "round 2 giver blue lifeboat Tembo") == []  # not laid out this round
+    assert rules.lying_unused(e.state) == [PANG]
+
+
 def test_M6_empty_supply_gives_nothing():
     e = pos(supply="0,18,27")
     assert codes(e, "red ^Crackpott +C? +C?") == ["supply/empty"]
