@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from cartlog.core import cards
+from cartlog.core.cards import heap_text
 from cartlog.core.findings import Violation
 from cartlog.games.cartagena.model import NSIGNS, UNKNOWN, RuleSet, State
 
@@ -300,9 +301,11 @@ def _check_from_deck(state: State, cards: Sequence[int], upper: list[int],
     out: list[Violation] = []
     discard = state.discard
     count = state.deck.count  # Tortuga: the next row is laid from the deck in the same order
+    pile: str | None = None  # the discard pile shuffled into a new deck during this draw
     for c in cards:
         if count == 0:  # C5: the discard pile is shuffled into a new deck
             count = sum(discard)
+            pile = heap_text(discard, rs.letters) if count else "no card"
             for s in range(NSIGNS):
                 known_out[s] -= discard[s]
                 upper[s] = discard[s] + discard[UNKNOWN]
@@ -310,9 +313,16 @@ def _check_from_deck(state: State, cards: Sequence[int], upper: list[int],
         if c < 0:
             continue
         avail = min(upper[c], rs.per_sign - known_out[c], count + 1)
-        if avail <= 0:
-            out.append(_too_many(rs, c, known_out, "after the reshuffle "
-                                 if upper[c] < rs.per_sign - known_out[c] else ""))
+        if avail <= 0 and upper[c] < rs.per_sign - known_out[c]:
+            sign = rs.signs[c]
+            why = (f"after the reshuffle the deck holds no {sign}: the discard pile it was made "
+                   f"from held {pile}" if pile is not None else
+                   f"the deck can hold no {sign} any more (each sign's cards in it are bounded "
+                   "since its last reshuffle)")
+            out.append(Violation("card/too-many", f"draws a {sign}, but {why}",
+                                 expected="a card the deck can hold", actual=rs.letters[c]))
+        elif avail <= 0:
+            out.append(_too_many(rs, c, known_out, ""))
         else:
             upper[c] -= 1
             known_out[c] += 1

@@ -308,7 +308,9 @@ def test_C5_reshuffle_when_deck_empty():
     assert rules.cards_available(state) == 3
     assert rules.check_back(state, 0, 10, 8, [S, K], None) == []
     # after the reshuffle the deck holds two skulls and a key: no hat
-    assert codes(rules.check_back(state, 0, 10, 8, [S, H], None)) == ["card/too-many"]
+    found = rules.check_back(state, 0, 10, 8, [S, H], None)
+    assert codes(found) == ["card/too-many"]
+    assert "the discard pile it was made from held SSK" in found[0].message
     rules.apply_back(state, 0, 10, 8, [S, K], None)
     assert state.deck.count == 1 and sum(state.discard) == 0
     assert state.hands[0][S] == 1 and state.hands[0][K] == 1
