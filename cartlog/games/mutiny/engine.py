@@ -672,14 +672,17 @@ class Engine:
             seat = self._seat(event.player)
             victim = self._seat(event.victim)
             if seat is not None:
+                # the monkeys still to take a coin, this one included
+                due = sum(1 for m in s.monkeys if not s.stolen[m] or m == seat)
                 s.stolen[seat] = True
                 if victim is not None and s.coins[victim] > 0:
                     s.coins[victim] -= 1
                     s.coins[seat] += 1
                 elif victim is None:
-                    if not s.refilled and s.supply < len(s.monkeys):
-                        # M9, 003 'Shortages' 2: every player gives a coin back first
-                        s.supply, s.coins = refill_supply(s.supply, s.coins, len(s.monkeys))
+                    if not s.refilled and s.supply < due:
+                        # M9, 003 'Shortages' 2: a supply short of the coins the monkeys
+                        # take is topped up by every player first, once
+                        s.supply, s.coins = refill_supply(s.supply, s.coins, due)
                         s.refilled = True
                     if s.supply > 0:
                         s.supply -= 1

@@ -714,6 +714,18 @@ def test_M9_short_supply_is_refilled_by_every_player():
     assert sum(e.state.coins) == coins - 3 + 2
 
 
+def test_M9_a_supply_that_holds_a_coin_for_each_monkey_is_not_topped_up():
+    """003 'Shortages' 2: the players pay in only when the supply cannot pay every monkey;
+    the monkeys paid first do not make it short for the last."""
+    e = _mutiny("duel A 3-7", "fight P1, G1", "fight red monkey, blue monkey")
+    e.state.supply = 2
+    coins = sum(e.state.coins)
+    play(e, "steal red supply")
+    play(e, "steal blue supply")
+    assert e.state.supply == 0 and not e.state.refilled
+    assert sum(e.state.coins) == coins + 2
+
+
 def test_legal_events_pass_their_own_check():
     e = pos(row="SA,PA*,.,.,.,.", to_move="blue",
             players="red:P1G1:-:1:-:PA;blue:P1G1:-:1:-:-;green:P1G1:-:1:-:-")
