@@ -452,6 +452,23 @@ def test_refused_lines_are_reported_with_their_line_number(tmp_path, no_sync, sn
         str(tmp_path), "TMP") == snap
 
 
+def test_a_false_claim_is_refused_as_the_audit_would_report_it(tmp_path, no_sync):
+    """A ``hand`` or ``pirates`` line the replay contradicts is refused with the replay's
+    value, as a wrong move is; a true one is recorded."""
+    spec = GAMES["cartagena"]
+    log, header, full = simulated(spec, "2000-jamaica", players=3, seed=2, turns=6)
+    (tmp_path / "header.cartlog").write_text(header, encoding="utf-8")
+    lines = body(spec, log)
+    lines[1:1] = ["hand red 40", "pirates blue 9 9 9 9 9 9"]
+    out = tmp_path / "game.cartlog"
+    result = invoke("--from", tmp_path / "header.cartlog", "--out", out,
+                    input="\n".join(lines) + "\n")
+    assert result.exit_code == 1
+    assert "claim/hand" in result.stderr and "claim/pirates" in result.stderr
+    assert out.read_text(encoding="utf-8") == full
+    assert runner.invoke(app, ["check", str(out)]).exit_code == 0
+
+
 def test_a_partly_played_log_goes_on_from_where_it_stands(tmp_path, no_sync):
     spec = GAMES["meuterer"]
     log, header, full = simulated(spec, seed=8)

@@ -4,9 +4,10 @@ Implements :class:`cartlog.core.spec.Engine`. Events are the log's own Structs
 (:mod:`events`): the actions :class:`Forward`, :class:`Back`, :class:`Draw` and :class:`Pass`,
 :class:`EndTurn` (an engine event: the log implies it at the end of each :class:`Turn`), a
 whole :class:`Turn`, and the Tortuga :class:`Row`. ``hand`` and ``pirates`` claims are about the
-log, not the game: the engine accepts them and changes nothing (the replay walker compares
-them). Every turn rule lives in :mod:`rules`: seat order, the action limit (R2, O2), the stuck
-player (O2, R3), nothing after the end (C6).
+log, not the game: the engine checks them against its state (:func:`rules.check_hand_claim`,
+:func:`rules.check_pirates_claim`) and changes nothing. Every turn rule lives in
+:mod:`rules`: seat order, the action limit (R2, O2), the stuck player (O2, R3), nothing after
+the end (C6).
 """
 
 from __future__ import annotations
@@ -24,7 +25,9 @@ from cartlog.games.cartagena.events import (
     Draw,
     EndTurn,
     Forward,
+    HandClaim,
     Pass,
+    PiratesClaim,
     Row,
     Turn,
 )
@@ -276,6 +279,14 @@ class Engine:
                                         state.stuck_draw)
         if kind is Row:
             return rules.check_row(state, signs(state, event.cards) or [])
+        if kind is HandClaim or kind is PiratesClaim:
+            if event.player not in state.colours:
+                return []  # the reader refuses a colour that is no player
+            seat = state.colours.index(event.player)
+            if kind is HandClaim:
+                return rules.check_hand_claim(state, seat, event.size,
+                                              signs(state, event.cards))
+            return rules.check_pirates_claim(state, seat, event.spaces)
         if kind not in (Forward, Back, Draw, Pass):
             return []
         return self._check_action(event)

@@ -634,49 +634,29 @@ class Replay:
                    f"a new row: {event.cards}", self.notes[start:])
 
     def _hand_claim(self, index: int, event: HandClaim) -> None:
-        state, rs = self._now(), self.rs
+        state = self._now()
         seat = self.seat_of.get(event.player, 0)
-        hand = state.hands[seat]
-        have = sum(hand)
         start = len(self.notes)
-        shown = "".join(rs.letters[s] * hand[s] for s in range(NSIGNS)) + "?" * hand[UNKNOWN]
-        size = event.size if event.cards is None else len(event.cards)
-        problem = size is not None and size != have
-        claimed = [0] * 7
-        if event.cards is not None and not problem:
-            for c in signs(state, event.cards) or []:
-                claimed[c if c >= 0 else UNKNOWN] += 1
-            for s in range(NSIGNS):
-                if hand[s] > claimed[s] + claimed[UNKNOWN] or \
-                        claimed[s] > hand[s] + hand[UNKNOWN]:
-                    problem = True
-        if problem:
-            self._note(Violation("claim/hand", f"{event.player} holds {have} card"
-                                 f"{'s' if have != 1 else ''} in the replay ({shown or '-'})",
-                                 expected=(shown or "-") if event.cards is not None
-                                 else str(have), actual=event.cards
-                                 if event.cards is not None else str(event.size)),
-                       self._where(event), f"$.events[{index}]", self.turns or None, None,
+        claimed = signs(state, event.cards)
+        found = rules.check_hand_claim(state, seat, event.size, claimed)
+        for v in found:
+            self._note(v, self._where(event), f"$.events[{index}]", self.turns or None, None,
                        seat, to_position(state))
-        elif event.cards is not None:  # a hand the table saw: what it shows is known now
-            for v in rules.check_reveal(state, seat, claimed):
-                self._note(v, self._where(event), f"$.events[{index}]", self.turns or None,
-                           None, seat, to_position(state))
-            rules.apply_reveal(state, seat, claimed)
+        if claimed is not None and not any(v.code == "claim/hand" for v in found):
+            # a hand the table saw: what it shows is known now
+            heap = [0] * 7
+            for c in claimed:
+                heap[c if c >= 0 else UNKNOWN] += 1
+            rules.apply_reveal(state, seat, heap)
         self._emit("claim", event, None, self.turns or None, None, seat, "hand",
                    self.notes[start:])
 
     def _pirates_claim(self, index: int, event: PiratesClaim) -> None:
         state = self._now()
         seat = self.seat_of.get(event.player, 0)
-        have = sorted(state.pirates[seat])
         start = len(self.notes)
-        if sorted(event.spaces) != have:
-            self._note(Violation("claim/pirates", f"{event.player}'s pirates stand elsewhere "
-                                 "in the replay",
-                                 expected=" ".join(map(state.space_name, have)),
-                                 actual=" ".join(map(state.space_name, sorted(event.spaces)))),
-                       self._where(event), f"$.events[{index}]", self.turns or None, None,
+        for v in rules.check_pirates_claim(state, seat, event.spaces):
+            self._note(v, self._where(event), f"$.events[{index}]", self.turns or None, None,
                        seat, to_position(state))
         self._emit("claim", event, None, self.turns or None, None, seat, "pirates",
                    self.notes[start:])

@@ -815,6 +815,47 @@ def check_turn_end(state: State, seat: int, moved: int, stuck: bool, drew: bool
     return []
 
 
+def check_hand_claim(state: State, seat: int, size: int | None,
+                     claimed: list[int] | None) -> list[Violation]:
+    """A ``hand`` line: the size it gives, or its cards (sign numbers, -1 unseen), against the
+    replay's hand. Cards that fit the hand also reveal its unseen ones (:func:`check_reveal`).
+    A claim is about the log, not the game: it changes nothing by itself."""
+    hand = state.hands[seat]
+    have = sum(hand)
+    rs = state.rs
+    shown = "".join(rs.letters[s] * hand[s] for s in range(NSIGNS)) + "?" * hand[UNKNOWN]
+    if claimed is not None:
+        size = len(claimed)
+    problem = size is not None and size != have
+    heap = [0] * 7
+    if claimed is not None and not problem:
+        for c in claimed:
+            heap[c if c >= 0 else UNKNOWN] += 1
+        for s in range(NSIGNS):
+            if hand[s] > heap[s] + heap[UNKNOWN] or heap[s] > hand[s] + hand[UNKNOWN]:
+                problem = True
+    if problem:
+        written = ("".join(rs.letter(c) for c in claimed) if claimed is not None
+                   else str(size))
+        return [Violation("claim/hand", f"{state.colours[seat]} holds {have} card"
+                          f"{'s' if have != 1 else ''} in the replay ({shown or '-'})",
+                          expected=(shown or "-") if claimed is not None else str(have),
+                          actual=written)]
+    if claimed is not None:
+        return check_reveal(state, seat, heap)
+    return []
+
+
+def check_pirates_claim(state: State, seat: int, spaces: list[int]) -> list[Violation]:
+    """A ``pirates`` line: the spaces it gives against the replay's."""
+    have = sorted(state.pirates[seat])
+    if sorted(spaces) == have:
+        return []
+    return [Violation("claim/pirates", f"{state.colours[seat]}'s pirates stand elsewhere in "
+                      "the replay", expected=" ".join(map(state.space_name, have)),
+                      actual=" ".join(map(state.space_name, sorted(spaces))))]
+
+
 def begin_turn(state: State, seat: int) -> None:
     """``seat`` takes the turn (as played, even out of order). Whether that player was stuck
     at its start (O2, R3) is :func:`is_stuck` for as long as no action was taken. A player

@@ -81,6 +81,21 @@ def test_C6_no_action_after_the_game_ends():
     assert codes(g.check(Forward(card="B", start=0))) == ["game/action-after-end"]
 
 
+def test_claims_are_checked_by_the_engine_as_by_the_audit():
+    """``hand`` and ``pirates`` lines change nothing, but the engine (and so the recorder)
+    checks them against the state, as the audit does."""
+    g = game(f"2000-jamaica {J_BOARD} red:0,0,0,0,1,8;blue:0,0,0,0,0,3 red:SSK;blue:D red/0")
+    assert g.check(g.read("hand red 3")) == []
+    assert g.check(g.read("hand red SKS")) == []
+    assert codes(g.check(g.read("hand red 5"))) == ["claim/hand"]
+    assert codes(g.check(g.read("hand red SKK"))) == ["claim/hand"]
+    assert g.check(g.read("pirates blue 0 0 0 0 0 3")) == []
+    assert codes(g.check(g.read("pirates blue 0 0 0 0 3 3"))) == ["claim/pirates"]
+    before = g.state.copy()
+    g.apply(g.read("hand red 5"))
+    assert g.state.hands == before.hands and g.state.pirates == before.pirates
+
+
 def test_turns_go_clockwise_in_seat_order():
     g = game(f"ravensburger {RB_BOARD} red:0,0,0,0;blue:0,0,0,0 red:B;blue:B red/0")
     assert codes(g.check(Turn(player="blue", actions=[Forward(card="B", start=0)]))) == [
