@@ -300,6 +300,8 @@ def _from_stdin(rec: Recorder, lines: Iterable[str], ascii_only: bool,
     """Standard input: one body line per line; refusals on standard error."""
     refused = 0
     for number, raw in enumerate(lines, 1):
+        if number == 1:
+            raw = raw.removeprefix("\ufeff")  # a byte order mark, as editors on Windows write
         reply = rec.enter(raw.rstrip("\r\n"))
         if reply.kind in ("refused", "unreadable"):
             refused += 1

@@ -469,6 +469,17 @@ def test_a_false_claim_is_refused_as_the_audit_would_report_it(tmp_path, no_sync
     assert runner.invoke(app, ["check", str(out)]).exit_code == 0
 
 
+def test_a_byte_order_mark_on_standard_input_is_not_part_of_the_first_line(tmp_path, no_sync):
+    spec = GAMES["cartagena"]
+    log, header, full = simulated(spec, "2000-jamaica", players=3, seed=2, turns=6)
+    (tmp_path / "header.cartlog").write_text(header, encoding="utf-8")
+    out = tmp_path / "game.cartlog"
+    result = invoke("--from", tmp_path / "header.cartlog", "--out", out,
+                    input="\ufeff" + "\n".join(body(spec, log)) + "\n")
+    assert result.exit_code == 0, result.stderr
+    assert out.read_text(encoding="utf-8") == full
+
+
 def test_a_partly_played_log_goes_on_from_where_it_stands(tmp_path, no_sync):
     spec = GAMES["meuterer"]
     log, header, full = simulated(spec, seed=8)

@@ -15,7 +15,7 @@ CODES: dict[str, Code] = {
     c.code: c
     for c in (
         # -- setup ---------------------------------------------------------------------------
-        Code(code="setup/rules", severity="error", rule="rulebooks/README.md",
+        Code(code="setup/rules", severity="error", rule=f"{_B2}; {_B4}",
              summary="the Rules header names no known Cartagena rule set",
              explanation="The four rule sets are 2000-jamaica, 2000-tortuga, ravensburger and "
              "ravensburger-advanced. The audit goes on with 2000-jamaica so that the rest of "
@@ -23,7 +23,7 @@ CODES: dict[str, Code] = {
         Code(code="setup/players", severity="error", rule=f"{_B2} (setup list); {_B4} 'MISE EN PLACE'; O1; R1",
              summary="wrong number of players, or a colour used twice or unknown",
              explanation="Cartagena is for 2 to 5 players, each with a pawn colour of their own."),
-        Code(code="setup/option", severity="error", rule="RULINGS.md (options)",
+        Code(code="setup/option", severity="error", rule="C3 (boat_retreat); O2 (stuck_player_draws)",
              summary="an option the rule set does not have, or a value that is not true/false"),
         Code(code="setup/board-length", severity="error", rule="C7; O1; R1",
              summary="the board has the wrong number of spaces for the rule set",

@@ -42,6 +42,7 @@ CODES2: Final = ("VA", "DI", "CR", "TE", "WJ", "DN", "PA", "CY", "SA", "BI", "OJ
 NPIRATES: Final = 13
 _PIRATE_ALIASES: Final = {
     "valverde": VALVERDE, "captain": VALVERDE, "captain-valverde": VALVERDE,
+    "capitaine-valverde": VALVERDE, "kapitan-valverde": VALVERDE,
     "capitaine": VALVERDE, "kapitan": VALVERDE,
     "diaz": DIAZ, "ramon": DIAZ, "ramon-diaz": DIAZ,
     "crackpott": CRACKPOTT, "crackpot": CRACKPOTT, "tembo": TEMBO,
@@ -60,10 +61,10 @@ PIRATE_SPELLINGS: Final = {name: PIRATES[p] for name, p in _PIRATE_ALIASES.items
 
 
 def fold(word: str) -> str:
-    """Lower case, accents dropped, blanks and underscores as hyphens."""
+    """Lower case, accents dropped, blanks, underscores and runs of hyphens as one hyphen."""
     w = unicodedata.normalize("NFKD", word.strip().lower())
     w = "".join(c for c in w if not unicodedata.combining(c))
-    return "-".join(w.replace("_", " ").split())
+    return "-".join(w.replace("_", " ").replace("-", " ").split())
 
 
 def find_pirate(word: str) -> int | None:

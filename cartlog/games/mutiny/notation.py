@@ -108,7 +108,7 @@ EFFECT_WORDS: Final = ("from", *CONVICTION_WORDS, "valverde", "diaz", "look", "p
 MONKEY_WORDS: Final = ("monkey", "mascot", "singe", "m")
 # every spelling of a side (the one-letter ones aside), each mapped to the side's name
 SIDE_SPELLINGS: Final = {word: SIDE_NAME[side] for word, side in SIDE_ALIASES.items() if len(word) > 1}
-_TWO_WORDS: Final = re.compile(r"(?i)\b(chang|wessel|dean|ramon|captain)( +)(ye|jan|nero|diaz|valverde)\b")
+_TWO_WORDS: Final = re.compile(r"(?i)\b(chang|wessel|dean|ramon|captain|capitaine|kapitan)( +)(ye|jan|nero|diaz|valverde)\b")
 _PAIR_VALUES: Final = re.compile(r"^(\d+|\?)-(\d+|\?)$")
 
 Words = list[Word]

@@ -84,6 +84,11 @@ def test_tolerant_spellings():
     turns = [ev for ev in log.events if type(ev).__name__ == "Turn"]
     assert turns[0].turned == ["Chang-Ye"] and turns[0].victim == "blue"
     assert turns[1].turned == ["Sate"]
+    # the French rulebook's two-word name, as the English one
+    log = parse('[Game "la mutinerie"]\n[Players "rouge, bleu"]\n\n'
+                "round 1\nrouge ^Capitaine Valverde +1\nbleu ^Captain  Valverde +1\n")
+    turns = [ev for ev in log.events if type(ev).__name__ == "Turn"]
+    assert turns[0].turned == ["Valverde"] and turns[1].turned == ["Valverde"]
 
 
 def test_problems_are_located():
