@@ -394,6 +394,10 @@ class _Reader(LogReader):
                     what = with_hint(f"{written!r} is not a player of this game", near)
                     hint = "a player: " + ", ".join(self.colours) + (
                         "; or a claim: row, hand, pirates" if number is None else "")
+                elif (bare := re.match(r"\d+(?:\s*[):,-])?(?=\s*[A-Za-z])", stripped)):
+                    self.problem(lineno, col, "a turn number ends with a point",
+                                 expected="12. red K3-11 ...", end=col + len(bare.group(0)))
+                    continue
                 else:
                     what = "unreadable line"
                     hint = "a turn (12. red K3-11 ...), row, hand, pirates or a ; comment"

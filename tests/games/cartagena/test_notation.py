@@ -287,6 +287,13 @@ def test_a_missing_players_tag_is_one_problem_naming_the_colours_of_the_body(tur
     assert expected.startswith(f'[Players "{players}"] before the first turn')
 
 
+def test_a_turn_number_without_its_point_is_named():
+    text = (f'[Game "Cartagena"]\n[Rules "2000-jamaica"]\n[Players "red, blue"]\n'
+            f'[Board "{BOARD_2000}"]\n\n1 red S0-1\n2) blue S0-2\n')
+    assert problems(text) == [(6, 1, "a turn number ends with a point"),
+                              (7, 1, "a turn number ends with a point")]
+
+
 def test_a_log_without_players_still_reports_its_own_problems():
     text = (f'[Game "Cartagena"]\n[Rules "2000-jamaica"]\n[Board "{BOARD_2000}"]\n\n'
             "1. red S0-1\n2. blue zz S0-2\n3. rd S0-3\n")
