@@ -20,6 +20,10 @@ from cartlog.core.words import Palette, Word, hint_text, suggestions, with_hint
 
 # Possessive runs: the value is scanned once, holding no backtracking state per character.
 _TAG_RE: Final = re.compile(r'\[\s*+([A-Za-z][A-Za-z0-9_-]*+)\s++"((?:[^"\\]++|\\.)*+)"\s*+\]\s*+$')
+# a tag whose value a word processor put in typographic quotes (“...” or „...“): read as
+# the same tag
+_CURLY_TAG_RE: Final = re.compile(
+    r'\[\s*+([A-Za-z][A-Za-z0-9_-]*+)\s++[\u201c\u201e]([^\u201c\u201d"]*+)[\u201c\u201d]\s*+\]\s*+$')
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,7 +93,7 @@ def read_header(lines: list[str], problems: list[SyntaxProblem]) -> Header:
         if not stripped.startswith("["):
             break
         body_start = i + 1
-        m = _TAG_RE.match(stripped)
+        m = _TAG_RE.match(stripped) or _CURLY_TAG_RE.match(stripped)
         indent = len(raw) - len(raw.lstrip())
         if not m:
             problems.append(SyntaxProblem(

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from cartlog.core.notation import LogReader, Tag, entries
+from cartlog.core.notation import LogReader, Tag, entries, read_header
 from cartlog.core.words import Palette
 
 
@@ -46,6 +46,17 @@ def test_entries_are_stripped_and_located(value, seps, parts):
 
 
 # -- the Players tag ----------------------------------------------------------------------------
+
+
+def test_a_tag_in_typographic_quotes_is_read_as_the_same_tag():
+    problems: list = []
+    header = read_header(['[Rules \u201c2000-jamaica\u201d]', '[Event \u201eClub night\u201c]',
+                          '[Site "Bern"]', "", "1. red S0-1"], problems)
+    assert problems == []
+    assert [(t.name, t.value) for t in header.tags.values()] == [
+        ("Rules", "2000-jamaica"), ("Event", "Club night"), ("Site", "Bern")]
+    read_header(['[Rules \u201c2000-jamaica"]'], problems)  # mixed quotes stay malformed
+    assert [p.message for p in problems] == ["malformed header tag"]
 
 
 def test_players_are_colours_with_optional_names_in_seat_order():
