@@ -524,7 +524,9 @@ class Recorder:
     def _refusal(self, text: str, event: Any, errors: list[Violation]) -> str:
         out = [f"refused: {self._violation(errors[0])}"]
         out += [f"  also: {self._violation(v)}" for v in errors[1:]]
-        near = self.closest(self.format(event))
+        # a claim (hand, pirates) is no move: its refusal gives the replay's value, not moves
+        claim = all(v.code.startswith("claim/") for v in errors)
+        near = [] if claim else self.closest(self.format(event))
         if near:
             out.append(f"  closest lawful: {', '.join(near)}")
         out.append("  to record it as played all the same, type it again with ! at the end")

@@ -465,6 +465,7 @@ def test_a_false_claim_is_refused_as_the_audit_would_report_it(tmp_path, no_sync
                     input="\n".join(lines) + "\n")
     assert result.exit_code == 1
     assert "claim/hand" in result.stderr and "claim/pirates" in result.stderr
+    assert "closest lawful" not in result.stderr  # no moves offered for a claim
     assert out.read_text(encoding="utf-8") == full
     assert runner.invoke(app, ["check", str(out)]).exit_code == 0
 
