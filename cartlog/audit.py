@@ -98,6 +98,7 @@ def _report(replay, path: str, text: str | None) -> tuple[Report, list[int] | No
             first_error_of.setdefault(note.seat, index)
         findings.append(f)
     findings += _seal_findings(replay.log, text)
+    findings += _comment_findings(replay.log)
     if text is not None and any(f.line is None and f.path for f in findings):
         findings = _placed(findings, text)
     findings, new_index = in_source_order(findings)
@@ -129,6 +130,46 @@ def _seal_findings(log, text: str | None = None) -> list[Finding]:
         out.append(Finding(code=v.code, severity=info.severity, message=v.message,
                            rule=v.rule or info.rule, line=line, col=col, end_col=end,
                            path=path, expected=v.expected, actual=v.actual))
+    return out
+
+
+def _comment_findings(log) -> list[Finding]:
+    """Comments that read, whole, as more of their line (``comment/entries``): a ``;``
+    written to separate actions or entries starts a comment and drops them. A comment is
+    tried as a line of its own and after its line's keyword (Meuterer's ``sell``...)."""
+    from cartlog.core.errors import LogSyntaxError
+
+    out: list[Finding] = []
+    engine = None
+    for index, ev in enumerate(log.events):
+        comment = getattr(ev, "comment", None)
+        if not comment:
+            continue
+        head = comment.split(";", 1)[0].strip()
+        if not head or not head[0].isalnum() and head[0] not in "^?+-":
+            continue
+        if engine is None:
+            engine = game_of(log).engine.start(log)
+        tag = type(ev).__struct_config__.tag
+        for line in (head, f"{tag} {head}" if isinstance(tag, str) else None):
+            if line is None:
+                continue
+            try:
+                read = engine.read(line)
+            except (LogSyntaxError, ValueError):
+                continue
+            if read is None or type(read).__name__ == "Comment":
+                continue
+            info = common_codes.CODES["comment/entries"]
+            out.append(Finding(
+                code=info.code, severity=info.severity,
+                message=f"the comment {head!r} reads as more of its line: a ';' starts a "
+                "comment, so it was not read as play",
+                rule=info.rule, line=getattr(ev, "line", 0) or None,
+                col=getattr(ev, "col", 0) or None, end_col=getattr(ev, "end", 0) or None,
+                path=f"$.events[{index}].comment",
+                expected="entries separated as the notation does", actual=f"; {head}"))
+            break
     return out
 
 

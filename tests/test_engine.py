@@ -273,3 +273,30 @@ def test_mutiny_games_resume_from_their_position_at_every_step(data):
         g.apply(event)
         assert g.position() == twin.position()
     assert g.is_over()
+
+
+COMMENT_HEADERS = {
+    "cartagena": '[Game "Cartagena"]\n[Rules "2000-jamaica"]\n[Players "red, blue"]\n'
+                 '[Board "SDKBPH KSHDBP HPBKDS DBKSPH PHSDKB BPKDSH"]\n\n',
+    "meuterer": '[Game "Meuterer"]\n[Players "red, blue, green"]\n[Islands "Hochland, Sandkap, '
+                'Karge Zunge, Piratennest, Rotes Riff, Grünland, Eisfelsen, Sommerland, '
+                'Frosthöhle, Kalte Klippe, Affeninsel, Fingerhut"]\n\nround 1\n',
+    "mutiny": '[Game "Cartagena: The Mutiny"]\n[Players "red, blue"]\n\nround 1 giver red\n',
+}
+COMMENT_LINES = {
+    "cartagena": ("1. red S0-1; S0-8", "1. red S0-1 ; S0-8 was better"),
+    "meuterer": ("sell red W; blue S", "sell red W ; blue wanted salt"),
+    "mutiny": ("red ^Pang +1; blue ^Sate +1", "red ^Pang +1 ; blue looked at Sate"),
+}
+
+
+@pytest.mark.parametrize("game", sorted(COMMENT_LINES))
+def test_a_comment_that_reads_as_more_of_its_line_is_a_warning(game):
+    """A ';' starts a comment in every notation: written as a separator it would drop play
+    without a word (comment/entries); a comment in words is not reported."""
+    hidden, worded = COMMENT_LINES[game]
+    for line, want in ((hidden, ["comment/entries"]), (worded, [])):
+        log = read_log(COMMENT_HEADERS[game] + line + "\n")
+        found = [f for f in audit(log, "x").findings if f.code == "comment/entries"]
+        assert [f.code for f in found] == want, line
+        assert all(f.severity == "warning" and f.line for f in found)

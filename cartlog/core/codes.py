@@ -16,6 +16,13 @@ CODES: dict[str, Code] = {
              explanation="`cartlog record --hash` seals the header and every line it writes "
              "with a running SHA-256 (see docs/cli.md). The finding stands at the line that "
              "no longer matches (or just after a line removed), or at the header."),
+        Code(code="comment/entries", severity="warning", rule="docs/notation.md#comment-lines",
+             summary="the comment after a `;` reads as more of its line (actions, plays or "
+             "entries): they were not read as play",
+             explanation="A `;` starts a comment in every game's notation, so `1. red S0-1; "
+             "S0-8` holds one action and the comment `S0-8`. Separate actions and entries as "
+             "the notation does (spaces, or commas in Meuterer's lines), or mark a comment "
+             "that only names a line, such as an alternative, with words."),
     )
 }
 
@@ -27,4 +34,5 @@ RECORD_ONLY = frozenset(CODES)
 FAMILIES: dict[str, tuple[str, str]] = {
     "seal": ("Seals", "Tamper evidence: the seals `cartlog record --hash` writes on a log's "
              "header and on every line."),
+    "comment": ("Comments", "What a comment may hide: play written after a `;`."),
 }
