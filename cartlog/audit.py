@@ -149,7 +149,10 @@ def _comment_findings(log) -> list[Finding]:
         if not head or not head[0].isalnum() and head[0] not in "^?+-":
             continue
         if engine is None:
-            engine = game_of(log).engine.start(log)
+            try:
+                engine = game_of(log).engine.start(log)
+            except (LogSyntaxError, ValueError):  # a header the reader would refuse
+                return out
         tag = type(ev).__struct_config__.tag
         for line in (head, f"{tag} {head}" if isinstance(tag, str) else None):
             if line is None:
