@@ -444,6 +444,29 @@ def test_a_position_at_turn_n_numbers_the_next_turn_n():
     assert (f.expected, f.actual) == ("6", "5")
 
 
+
+def test_a_finding_s_position_pasted_as_the_position_tag_numbers_the_turns_on():
+    """Cartagena: the position a finding carries (``check -v``, JSON ``position``) holds its
+    turn number, so the game goes on from it with the log's own numbering: a turn at k played
+    by the wrong player, then the rest of the log from that finding's position, audits as
+    the whole game."""
+    spec = SPECS[[s.name for s in SPECS].index("cartagena")]
+    for rules, seed, log in _games(spec, 4):
+        turns = [i for i, ev in enumerate(log.events)
+                 if type(ev).__name__ == "Turn" and (ev.number or 0) > 1]
+        k = random.Random(seed).choice(turns)
+        bad = list(log.events)
+        other = [p.colour for p in log.players if p.colour != bad[k].player][0]
+        bad[k] = msgspec.structs.replace(bad[k], player=other)
+        found = [f for f in audit(msgspec.structs.replace(log, events=bad)).findings
+                 if f.code == "turn/out-of-order"][0]
+        assert f" turn:{log.events[k].number}" in found.position, (rules, seed)
+        short = msgspec.structs.replace(log, events=log.events[k:], position=found.position,
+                                        **GIVEN["cartagena"])
+        report = audit(short)
+        assert [f.code for f in report.findings] == [f.code for f in audit(log).findings]
+        assert _outcome(report) == _outcome(audit(log)), (rules, seed, k)
+
 # -- cartlog record --position -------------------------------------------------------------------
 
 

@@ -392,7 +392,7 @@ class Engine:
     def position(self) -> str:
         """The one-line position, with the turn number past turn 1 (so that a log starting
         from it numbers its turns on)."""
-        return to_position(self.state, turn=True)
+        return to_position(self.state)
 
     def is_over(self) -> bool:
         return self.state.winner is not None

@@ -9,8 +9,8 @@ first listed moves first in a new game); 4. each player's hand: sign letters, ``
 unseen card, ``-`` for an empty hand; 5. the player to move and the actions already taken
 this turn. Optional: ``deck:N`` (cards in the deck; by default every card not elsewhere),
 ``discard:LETTERS``, ``row:LETTERS`` (Tortuga: the cards still in the row, next first),
-``opt:name=0,name=1`` and ``turn:N`` (the turn number; :meth:`Engine.position` writes it past
-turn 1, the positions attached to findings leave it out, as each finding names its turn).
+``opt:name=0,name=1`` and ``turn:N`` (the turn number, written past turn 1, so that a position
+taken from a finding or from :meth:`Engine.position` numbers the turns on when pasted).
 
 A position no game can reach is refused as unreadable too: another number of pirates than
 the rule set gives (O1, R1), more than 3 on a space of the passage (C4), more cards of a sign
@@ -58,7 +58,7 @@ def error_field(message: str) -> int | str | None:
     return None
 
 
-def to_position(state: State, turn: bool = False) -> str:
+def to_position(state: State, turn: bool = True) -> str:
     """The position as one line (see the module docstring); ``turn``: with the turn number,
     past turn 1."""
     boat = state.boat
