@@ -335,6 +335,7 @@ class Recorder:
                 pass
             target, closing = self._target(event)
         before = self.game.to_move()
+        closed_line = self.open_line() if closing else None
         self._remember(text)
         if closing:
             self.game, self.open, self.base = target, False, None
@@ -356,6 +357,9 @@ class Recorder:
             self._restore(self.history.pop())
             raise
         said = [f"recorded: {self.format(self.lines[-1].event)}"]
+        if closed_line is not None:  # the open line could not take this one: it ends there
+            said.append(f"  this line ends the one before: `{closed_line}` is complete, "
+                        "as a line of another kind follows it")
         if errors:
             said.append("  recorded as played although it breaks a rule:")
             said += [f"    {self._violation(v)}" for v in errors]
