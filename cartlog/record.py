@@ -335,7 +335,7 @@ class Recorder:
                 pass
             target, closing = self._target(event)
         before = self.game.to_move()
-        closed_line = self.open_line() if closing else None
+        closed_line = self.open_line() if closing and self._could_go_on() else None
         self._remember(text)
         if closing:
             self.game, self.open, self.base = target, False, None
@@ -358,8 +358,8 @@ class Recorder:
             raise
         said = [f"recorded: {self.format(self.lines[-1].event)}"]
         if closed_line is not None:  # the open line could not take this one: it ends there
-            said.append(f"  this line ends the one before: `{closed_line}` is complete, "
-                        "as a line of another kind follows it")
+            said.append(f"  `{closed_line}` ends here: a line of another kind cannot go "
+                        "inside it")
         if errors:
             said.append("  recorded as played although it breaks a rule:")
             said += [f"    {self._violation(v)}" for v in errors]
@@ -399,6 +399,12 @@ class Recorder:
         closed = self.base.copy()
         closed.apply(self._last_event())
         return closed, True
+
+    def _could_go_on(self) -> bool:
+        """Whether the open line could still take a lawful event of its own (a Cartagena turn
+        with an action left), so that a line of another kind cuts it short."""
+        last = self._last_event()
+        return any(self._join(last, ev) is not None for ev in self.game.legal())
 
     def _join(self, line: Any, event: Any) -> tuple[Any, bool] | None:
         join = self._notation("join_event")

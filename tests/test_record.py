@@ -149,12 +149,10 @@ def test_a_turn_in_progress_is_marked_and_goes_on_after_resume(tmp_path, no_sync
     assert OPEN_MARK not in path.read_text(encoding="utf-8")
 
 
-@pytest.mark.parametrize("game", ["cartagena", "meuterer"])
-def test_a_line_of_another_kind_ends_the_line_being_written_and_says_so(game, tmp_path,
-                                                                        no_sync):
-    """A claim or a comment cannot stand inside a turn (or a ``sell``) line: typed while
-    that line is open, it ends it there, and the recorder says which line is complete."""
-    spec = GAMES[game]
+def test_a_line_of_another_kind_ends_the_turn_being_written_and_says_so(tmp_path, no_sync):
+    """A claim or a comment cannot stand inside a turn line: typed while the turn could go
+    on, it ends the turn there, and the recorder says which line ends."""
+    spec = GAMES["cartagena"]
     log, header, _ = simulated(spec, seed=4)
     rec = Recorder.create(tmp_path / "game.cartlog", header)
     for line in typed_one_by_one(spec, log):
@@ -165,10 +163,10 @@ def test_a_line_of_another_kind_ends_the_line_being_written_and_says_so(game, tm
     was = rec.open_line()
     reply = rec.enter("; the table stops for tea")
     assert reply.kind == "accepted"
-    assert f"`{was}` is complete" in reply.text
+    assert f"`{was}` ends here" in reply.text
     assert not rec.open
     plain = rec.enter("; and again")  # no line was open: nothing more to say
-    assert plain.kind == "accepted" and "complete" not in plain.text
+    assert plain.kind == "accepted" and "ends here" not in plain.text
 
 def test_forced_lines_are_condoned_where_the_notation_can_say_so(tmp_path, no_sync):
     cartagena = GAMES["cartagena"]
