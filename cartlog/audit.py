@@ -97,8 +97,10 @@ def _report(replay, path: str, text: str | None) -> tuple[Report, list[int] | No
                 first_error = index
             first_error_of.setdefault(note.seat, index)
         findings.append(f)
-    findings += _seal_findings(replay.log, text)
-    findings += _comment_findings(replay.log)
+    remarked = seals.remarks(replay.log.events)
+    findings += _seal_findings(replay.log, text, remarked)
+    if remarked:
+        findings += _comment_findings(replay.log, remarked)
     if text is not None and any(f.line is None and f.path for f in findings):
         findings = _placed(findings, text)
     findings, new_index = in_source_order(findings)
@@ -114,11 +116,11 @@ def _report(replay, path: str, text: str | None) -> tuple[Report, list[int] | No
     return report, new_index
 
 
-def _seal_findings(log, text: str | None = None) -> list[Finding]:
+def _seal_findings(log, text: str | None = None, remarked=None) -> list[Finding]:
     """Where a sealed log was changed after it was recorded (``seal/edited``); ``text``, the
-    JSON the log was read from (see :func:`seals.check`)."""
+    JSON the log was read from, ``remarked`` its comments (see :func:`seals.check`)."""
     out = []
-    for index, v in seals.check(log, text):
+    for index, v in seals.check(log, text, remarked):
         info = common_codes.CODES[v.code]
         if index is None:
             line = log.line or None
@@ -133,17 +135,18 @@ def _seal_findings(log, text: str | None = None) -> list[Finding]:
     return out
 
 
-def _comment_findings(log) -> list[Finding]:
+def _comment_findings(log, remarked: list[tuple[int, Any, str]]) -> list[Finding]:
     """Comments that read, whole, as more of their line (``comment/entries``): a ``;``
     written to separate actions or entries starts a comment and drops them. A comment is
-    tried as a line of its own and after its line's keyword (Meuterer's ``sell``...)."""
+    tried as a line of its own and after its line's keyword (Meuterer's ``sell``...).
+    ``remarked``: the log's comments (:func:`seals.remarks`); a comment line's own text is
+    not one of them."""
     from cartlog.core.errors import LogSyntaxError
 
     out: list[Finding] = []
     engine = None
-    for index, ev in enumerate(log.events):
-        comment = getattr(ev, "comment", None)
-        if not comment:
+    for index, ev, comment in remarked:
+        if not comment or getattr(ev, "comment", None) is None:
             continue
         head = comment.split(";", 1)[0].strip()
         if not head or not head[0].isalnum() and head[0] not in "^?+-":

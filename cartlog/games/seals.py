@@ -83,34 +83,39 @@ def line_text(event: Any, log: Any) -> str:
     return str(game_of(log).notation.format_event(unseal(event)[0], log))
 
 
-def _marked(events: list[Any]) -> bool:
-    """Whether a comment of ``events`` (or a comment line's text) holds a seal mark."""
-    mark = core.MARK
-    for ev in events:
+def remarks(events: list[Any]) -> list[tuple[int, Any, str]]:
+    """The events that hold a comment (a ``comment`` field, or a comment line's ``text``):
+    ``(index, event, comment)``, in one pass for every check that reads comments."""
+    out = []
+    for i, ev in enumerate(events):
         text = getattr(ev, "comment", None)
         if text is None:
             text = getattr(ev, "text", None)
             if text is None:
                 continue
-        if mark in text:
-            return True
-    return False
+        out.append((i, ev, text))
+    return out
 
 
-def check(log: Any, source: str | None = None) -> list[tuple[int | None, Violation]]:
+def check(log: Any, source: str | None = None,
+          remarked: list[tuple[int, Any, str]] | None = None
+          ) -> list[tuple[int | None, Violation]]:
     """Where a sealed log was changed: ``(index of the event, violation)``, ``None`` for the
     header; nothing for a log that is not sealed.
 
     ``source``: the JSON text the log was decoded from, when there is one. A JSON text with
     no ``#`` (the mark's first character) and no backslash holds no seal mark: every string
     decoded from it is a piece of it, as only an escape (``\\u0023``) writes a character
-    that is not there itself."""
+    that is not there itself. ``remarked``: the log's :func:`remarks`, when already known."""
     tag = seal_tag(log)
     if (tag is None and source is not None and core.MARK[0] not in source
             and "\\" not in source):
         return []  # not sealed, and no comment can hold a seal mark
-    if tag is None and not _marked(log.events):
-        return []  # not sealed: the audit's usual case costs one pass over the comments
+    if tag is None:
+        mark = core.MARK
+        if not any(mark in text for _, _, text in
+                   (remarks(log.events) if remarked is None else remarked)):
+            return []  # not sealed: the audit's usual case costs one pass over the comments
     notation = game_of(log).notation
     lines = []
     events = log.events
