@@ -425,6 +425,8 @@ def check(
     workers = corpus.default_jobs() if jobs is None else jobs
     if len(paths) < FEW_LOGS:
         workers = 1
+    if workers == 1 and len(paths) > 1:  # a long audit in this process (workers see to theirs)
+        corpus.freeze_imports()
     groups = corpus.audit_groups(paths, jobs=workers, stop_at_first=stop_at_first,
                                  min_severity=min_severity.value, text=as_text and not quiet)
     tally = None

@@ -11,6 +11,7 @@ replay walker, the simulator, the recorder and other people's tools need them.
 from __future__ import annotations
 
 import importlib
+import sys
 from dataclasses import dataclass
 from types import ModuleType
 from typing import Any, NamedTuple, Protocol, runtime_checkable
@@ -57,7 +58,9 @@ class GameSpec:
 
     def module(self, part: str) -> ModuleType:
         """Import ``<package>.<part>`` (model, events, rules, notation, engine, ...)."""
-        return importlib.import_module(f"{self.package}.{part}")
+        name = f"{self.package}.{part}"
+        found = sys.modules.get(name)  # imported already: the audit of every log asks
+        return found if found is not None else importlib.import_module(name)
 
     def matches(self, name: str) -> bool:
         """Whether ``name`` (any case, surrounding blanks ignored) names this game."""

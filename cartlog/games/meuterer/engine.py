@@ -1174,7 +1174,8 @@ class Engine:
         seat_of = self.seat_of
         draws = cur.draws
         seats = [seat_of.get(d.player, 0) for _, d in draws]
-        late = dict(rules.check_order(state, seats, "refill"))
+        order = rules.check_order(state, seats, "refill")
+        late = dict(order) if order else None
         counts = self._counts
         for j in range(first, len(draws)):
             path, d = draws[j]
@@ -1182,18 +1183,23 @@ class Engine:
             if late and j in late:
                 self._note(late[j], self._where(d), path, rnd, None, seat)
             text = d.cards
+            count = d.count
             if text is None:
                 cards = None
-                if d.count:
+                if count:
                     counts["count_draws"] += 1
             else:
                 cards = _KINDS.get(text) or _kinds_of(text)
                 if -1 in cards:
                     counts["count_draws"] += 1
-            keep = _kinds(d.keep) if d.keep is not None else None
-            found = rules.check_refill(state, seat, cards, d.count, keep, d.returned)
-            if not found:  # the common case
-                rules.apply_refill(state, seat, cards, d.count, keep, d.returned)
+            kept, returned = d.keep, d.returned
+            if kept is None and returned is None and rules.plain_refill(state, seat, cards,
+                                                                        count):
+                continue  # the common case, checked and carried out
+            keep = _kinds(kept) if kept is not None else None
+            found = rules.check_refill(state, seat, cards, count, keep, returned)
+            if not found:
+                rules.apply_refill(state, seat, cards, count, keep, returned)
                 continue
             if self.slips and found[0].code == "refill/count" and path[0] not in self._condoned:
                 slip = lookahead.read_draw(self, cur, j, int(found[0].expected or 0))

@@ -1077,6 +1077,47 @@ def assumed_draws(state: State, drawn: Collection[int]) -> list[tuple[int, int]]
     return out
 
 
+def plain_refill(state: State, seat: int, cards: tuple[int, ...] | None,
+                 count: int | None) -> bool:
+    """Phase 8's common case at once, :func:`check_refill` finding nothing and then
+    :func:`apply_refill`: a player other than the stevedore, keeping and returning nothing,
+    draws exactly to 5 from a deck that holds the draw, each named card one the deck's top
+    can still hold. False, and nothing done, otherwise (the two functions then take it)."""
+    if state.taken[STEVEDORE] == seat:
+        return False
+    deck = state.deck
+    hand = state.hands[seat]
+    got = len(cards) if cards is not None else (count or 0)
+    if got > deck.count:
+        return False
+    size = 0
+    for k in hand:
+        size += k
+    if got != (HAND_SIZE - size if size < HAND_SIZE else 0):
+        return False
+    if not cards:
+        _reach_under(state, got)
+        deck.count -= got
+        hand[UNKNOWN] += got
+        return True
+    heap, named = _tally(cards)
+    upper, known, totals = deck.upper, state.known_out, state.variant.totals
+    for c, m in named:  # see _drawable
+        if upper[c] < m or known[c] + m > totals[c]:
+            return False
+    if _top_holds(state, cards) >= 0:
+        return False
+    _reach_under(state, got)
+    deck.count -= got
+    for k in range(8):
+        hand[k] += heap[k]
+    for c, m in named:
+        known[c] += m
+        left = upper[c] - m
+        upper[c] = left if left > 0 else 0
+    return True
+
+
 def apply_refill(state: State, seat: int, cards: Sequence[int] | None, count: int | None,
                  keep: Sequence[int] | None, returned: int | None) -> None:
     """Draw as recorded; a player who keeps or returns cards (the stevedore) puts the cards
