@@ -1168,8 +1168,8 @@ class Engine:
         rnd = state.round
         if cur.draw_at is None:  # phase 8 assumed whole
             self._counts["no_draw"] += 1
-            for seat, count in rules.assumed_draws(state, ()):
-                rules.apply_refill(state, seat, None, count, None, None)
+            for seat, want in rules.assumed_draws(state, ()):
+                rules.apply_refill(state, seat, None, want, None, None)
             return
         seat_of = self.seat_of
         draws = cur.draws
