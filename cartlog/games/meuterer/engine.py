@@ -114,6 +114,7 @@ class RoundScore(NamedTuple):
     recorded_totals: list[int | None]
     checked: bool  # False: a round without selling, its points taken from the sheet
     roles: list[str]  # each player's role at the scoring: captain, an action card, none
+    points: list[int]  # each player's points of the round: the sum of their items
 
 
 class StopAudit(Exception):
@@ -832,7 +833,7 @@ class Engine:
             rnd, capt, state.ship, state.prev, state.active(), max(0, state.wage), capt_dest,
             mut, mut_dest, "none" if mut < 0 else "succeeded" if success else "failed",
             strength if mut >= 0 else None, items, recorded[0], state.scores[:], recorded[1],
-            True, state.roles()))
+            True, state.roles(), points))
         self.turns += 1
         if listening:
             self._emit("phase", None, None, None, None, "scoring: " + "; ".join(
@@ -903,7 +904,7 @@ class Engine:
         self.scores.append(RoundScore(
             rnd, state.captain, state.ship, state.prev, state.active(), max(0, state.wage),
             state.ship, -1, -1, "none", None, items, recorded[0], state.scores[:], recorded[1],
-            False, ["unknown"] * state.players))
+            False, ["unknown"] * state.players, rules.points_of(items)))
         self.turns += 1
         if rnd >= state.rounds:
             self._game_over(cur)

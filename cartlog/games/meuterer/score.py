@@ -89,34 +89,28 @@ def breakdown(replay) -> MeutererBreakdown:
     circle = [isl.name for isl in state.circle]
     n = len(circle)  # an island's name: circle[pos % n] (state.island_name)
 
-    for rs in replay.scores:
+    for (number, captain, port, previous, active, wage, dest, mutineer, mutineer_dest, mutiny,
+         strength, items, recorded, totals, recorded_totals, checked, roles,
+         points) in replay.scores:  # a RoundScore, read at once
         players = []
-        items, roles, recorded, totals = rs.items, rs.roles, rs.recorded, rs.totals
-        recorded_totals = rs.recorded_totals
         for seat, colour in enumerate(colours):
-            its = items[seat]
             recorded_total = recorded_totals[seat]
             if recorded_total is not None:
                 last_recorded[seat] = recorded_total
-            points = 0
-            for i in its:
-                points += i.points
             players.append(PlayerRound(
-                colour=colour, role=roles[seat], points=points, items=its[:],
+                colour=colour, role=roles[seat], points=points[seat], items=items[seat][:],
                 recorded=recorded[seat], total=totals[seat], recorded_total=recorded_total))
-        port, previous, dest, mutineer = rs.port, rs.previous, rs.captain_dest, rs.mutineer
-        strength = rs.strength
         rounds.append(RoundBreakdown(
-            round=rs.round, captain=colours[rs.captain],
+            round=number, captain=colours[captain],
             port=circle[port % n] if port >= 0 else "-",
             previous=circle[previous % n] if previous >= 0 else None,
-            active=[circle[p % n] if p >= 0 else "-" for p in rs.active], wage=rs.wage,
+            active=[circle[p % n] if p >= 0 else "-" for p in active], wage=wage,
             captain_destination=circle[dest % n] if dest >= 0 else "-",
             mutineer=colours[mutineer] if mutineer >= 0 else None,
-            mutineer_destination=(circle[rs.mutineer_dest % n] if rs.mutineer_dest >= 0
+            mutineer_destination=(circle[mutineer_dest % n] if mutineer_dest >= 0
                                   else "-") if mutineer >= 0 else None,
-            mutiny=rs.mutiny, captain_side=strength[0] if strength else None,
-            mutineer_side=strength[1] if strength else None, checked=rs.checked,
+            mutiny=mutiny, captain_side=strength[0] if strength else None,
+            mutineer_side=strength[1] if strength else None, checked=checked,
             players=players))
     finished = state.phase == OVER
     top = max(state.scores) if state.scores else 0
