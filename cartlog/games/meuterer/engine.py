@@ -19,6 +19,8 @@ from collections.abc import Callable, Iterator, Sequence
 from itertools import count, repeat
 from typing import Final, NamedTuple, Protocol, TypeVar
 
+import msgspec
+
 from cartlog.core.findings import Note, Violation
 from cartlog.core.spec import GameSpec, Outcome, ToMove
 from cartlog.core.words import aside, did_you_mean
@@ -74,6 +76,7 @@ from cartlog.games.meuterer.model import (
     island_with,
 )
 from cartlog.games.meuterer.position import from_position, to_position
+from cartlog.games.meuterer.score import PlayerRound, RoundBreakdown
 from cartlog.games.meuterer.score import Sale as SoldCards  # not the log's Sale event
 
 
@@ -92,29 +95,6 @@ class Step(NamedTuple):
     notes: list[Note]
     state: State
     phase: str | None = None
-
-
-class RoundScore(NamedTuple):
-    """What the scoring of one round found, for the breakdown."""
-
-    round: int
-    captain: int
-    port: int
-    previous: int
-    active: list[int]
-    wage: int
-    captain_dest: int
-    mutineer: int
-    mutineer_dest: int
-    mutiny: str  # none, failed, succeeded
-    strength: tuple[int, int] | None
-    items: list[list[rules.Item]]
-    recorded: list[int | None]
-    totals: list[int]
-    recorded_totals: list[int | None]
-    checked: bool  # False: a round without selling, its points taken from the sheet
-    roles: list[str]  # each player's role at the scoring: captain, an action card, none
-    points: list[int]  # each player's points of the round: the sum of their items
 
 
 class StopAudit(Exception):
@@ -287,7 +267,8 @@ class Engine:
     The audit's walker feeds it a log's events in order (:meth:`feed`, then :meth:`close` at
     the end); other tools use :meth:`apply` and :meth:`check`. Kept as it goes: ``notes`` (the
     located violations), ``unchecked`` (what the log did not let it check), ``turns`` (rounds
-    played), ``actions`` (plays and passes) and ``scores`` (a :class:`RoundScore` a round).
+    played), ``actions`` (plays and passes) and ``scores`` (a round's breakdown, as its scoring
+    made it: :class:`~cartlog.games.meuterer.score.RoundBreakdown`).
     """
 
     spec: GameSpec = SPEC
@@ -300,7 +281,7 @@ class Engine:
         self.notes: list[Note] = []
         self.turns = 0
         self.actions = 0
-        self.scores: list[RoundScore] = []
+        self.scores: list[RoundBreakdown] = []
         self._listener = listener
         self.rs = variant
         self.colours = colours
@@ -829,11 +810,10 @@ class Engine:
                     points = rules.points_of(items)
         rules.apply_points(state, items, points)
         recorded = self._sheet_checks(cur, items, points)
-        self.scores.append(RoundScore(
-            rnd, capt, state.ship, state.prev, state.active(), max(0, state.wage), capt_dest,
-            mut, mut_dest, "none" if mut < 0 else "succeeded" if success else "failed",
-            strength if mut >= 0 else None, items, recorded[0], state.scores[:], recorded[1],
-            True, state.roles(), points))
+        self.scores.append(self._breakdown(
+            capt, capt_dest, mut, mut_dest, "none" if mut < 0 else "succeeded" if success
+            else "failed", strength if mut >= 0 else None, items, points, recorded, True,
+            state.roles()))
         self.turns += 1
         if listening:
             self._emit("phase", None, None, None, None, "scoring: " + "; ".join(
@@ -859,6 +839,38 @@ class Engine:
         if listening:
             self._emit("round-end", cur.event, None, None, None, f"end of round {rnd}",
                        len(self.notes), rnd)
+
+    def _breakdown(self, captain: int, dest: int, mutineer: int, mutineer_dest: int,
+                   mutiny: str, strength: tuple[int, int] | None, items: list[list[rules.Item]],
+                   points: list[int], recorded: tuple[list[int | None], list[int | None]],
+                   checked: bool, roles: list[str]) -> RoundBreakdown:
+        """The breakdown of the round just scored (phase 5), as the final breakdown gives
+        it: ``points``, each player's sum of ``items``; ``recorded``, the sheet's round
+        scores and totals; ``checked`` false for a round without selling, whose points are
+        the sheet's; ``roles``, each player's role at the scoring."""
+        state = self.state
+        colours, totals = state.colours, state.scores
+        circle = state.circle
+        n = len(circle)
+        sheet, sheet_totals = recorded
+        players = [PlayerRound(colour=colour, role=roles[seat], points=points[seat],
+                               items=items[seat], recorded=sheet[seat], total=totals[seat],
+                               recorded_total=sheet_totals[seat])
+                   for seat, colour in enumerate(colours)]
+        port, previous = state.ship, state.prev
+        return RoundBreakdown(
+            round=state.round, captain=colours[captain],
+            port=circle[port % n].name if port >= 0 else "-",
+            previous=circle[previous % n].name if previous >= 0 else None,
+            active=[circle[p % n].name if p >= 0 else "-" for p in state.active()],
+            wage=max(0, state.wage),
+            captain_destination=circle[dest % n].name if dest >= 0 else "-",
+            mutineer=colours[mutineer] if mutineer >= 0 else None,
+            mutineer_destination=(circle[mutineer_dest % n].name if mutineer_dest >= 0
+                                  else "-") if mutineer >= 0 else None,
+            mutiny=mutiny, captain_side=strength[0] if strength is not None else None,
+            mutineer_side=strength[1] if strength is not None else None, checked=checked,
+            players=players)
 
     def _dest_text(self, capt_dest: int, mut: int, mut_dest: int) -> str:
         if self._listener is None:
@@ -901,10 +913,9 @@ class Engine:
                 items[seat].append(rules.Item("sheet", got[1].points, "as written"))
         rules.apply_points(state, items)
         recorded = self._sheet_checks(cur, items)
-        self.scores.append(RoundScore(
-            rnd, state.captain, state.ship, state.prev, state.active(), max(0, state.wage),
-            state.ship, -1, -1, "none", None, items, recorded[0], state.scores[:], recorded[1],
-            False, ["unknown"] * state.players, rules.points_of(items)))
+        self.scores.append(self._breakdown(
+            state.captain, state.ship, -1, -1, "none", None, items, rules.points_of(items),
+            recorded, False, ["unknown"] * state.players))
         self.turns += 1
         if rnd >= state.rounds:
             self._game_over(cur)
@@ -1242,14 +1253,15 @@ class Engine:
                    self._where(a), path, state.round, None, seat)
         lookahead.restore(state, seat, a.count - count)
         settled = self.scores[-1]
-        if settled.strength is not None:
-            c, m = settled.strength
-            side = settled.roles[seat]
+        c, m = settled.captain_side, settled.mutineer_side
+        if c is not None and m is not None:
+            side = settled.players[seat].role
             if a.side == "captain" or (a.side is None and side in ("captain", "mate")):
                 c += count - a.count
             elif a.side == "mutineer" or (a.side is None and side in ("mutineer", "cabin boy")):
                 m += count - a.count
-            self.scores[-1] = settled._replace(strength=(c, m))
+            # a new breakdown: copies of the engine (look-aheads) keep the one they had
+            self.scores[-1] = msgspec.structs.replace(settled, captain_side=c, mutineer_side=m)
 
     # -- what the log did not let it check -----------------------------------------------------
 
@@ -1384,8 +1396,8 @@ class Engine:
         twin = self.copy()
         twin.close(refill=False)
         if phase == "score":
-            items = twin.scores[-1].items
-            return [Score(entries=[Entry(player=c, points=sum(i.points for i in items[s]))
+            players = twin.scores[-1].players
+            return [Score(entries=[Entry(player=c, points=players[s].points)
                                    for s, c in enumerate(colours)])]
         if phase == "total":
             return [Total(entries=[Entry(player=c, points=twin.state.scores[s])

@@ -297,10 +297,10 @@ def _add_readings(engine: Engine, cur: _Round, seat: int, extra: int
     if not cur.adds or not engine.scores:
         return []
     settled = engine.scores[-1]
-    if settled.strength is None or settled.mutiny == "none":
+    c, m = settled.captain_side, settled.mutineer_side
+    if c is None or m is None or settled.mutiny == "none":
         return []
     state = engine.state
-    c, m = settled.strength
     success = settled.mutiny == "succeeded"
     if rules.mutiny_succeeds(c, m) != success:
         return []  # the outcome followed is not the cards' own: that is the finding

@@ -14,23 +14,19 @@ from collections.abc import Callable
 
 from cartlog.core.findings import Note, Violation
 from cartlog.games.meuterer import rules
-from cartlog.games.meuterer.engine import (
-    Engine,
-    RoundScore,
-    Step,
-    StopAudit,
-    build_circle,
-)
+from cartlog.games.meuterer.engine import Engine, Step, StopAudit, build_circle
 from cartlog.games.meuterer.events import MeutererLog
 from cartlog.games.meuterer.frames import Frame
 from cartlog.games.meuterer.model import OVER, VARIANTS, State, cards_text, find_variant
 from cartlog.games.meuterer.position import to_position
+from cartlog.games.meuterer.score import RoundBreakdown
 
 
 class Replay:
     """One pass over a log. After :meth:`run`: ``state``, ``notes``, ``unchecked``, counts
-    (``turns``: rounds played, ``actions``: plays and passes) and ``scores`` (one
-    :class:`RoundScore` a round); ``engine`` is the game as it ended.
+    (``turns``: rounds played, ``actions``: plays and passes) and ``scores`` (each round's
+    :class:`~cartlog.games.meuterer.score.RoundBreakdown`); ``engine`` is the game as it
+    ended.
 
     ``in_progress``: a log still being recorded. A round it ends in before the selling is
     over is left open, as the table is (the rest of phase 2 and phases 3-8 are still to come,
@@ -70,7 +66,7 @@ class Replay:
         return self.engine.actions
 
     @property
-    def scores(self) -> list[RoundScore]:
+    def scores(self) -> list[RoundBreakdown]:
         return self.engine.scores
 
     def run(self, listener: Callable[[Step], None] | None = None) -> Replay:
@@ -175,4 +171,4 @@ def record(log: MeutererLog, *, in_progress: bool = False) -> tuple[Replay, list
     return replay, frames
 
 
-__all__ = ["Frame", "Note", "Replay", "RoundScore", "Step", "build_circle", "record"]
+__all__ = ["Frame", "Note", "Replay", "Step", "build_circle", "record"]

@@ -81,37 +81,21 @@ class MeutererBreakdown(msgspec.Struct, tag="meuterer", tag_field="game", kw_onl
 
 
 def breakdown(replay) -> MeutererBreakdown:
+    """The final breakdown of a finished replay: the rounds as their scoring made them
+    (``replay.scores``), the standings, the winners and the result."""
     state, log = replay.state, replay.log
     colours = state.colours
     names = {p.colour: p.name for p in log.players}
-    rounds = []
+    rounds = list(replay.scores)
     last_recorded: list[int | None] = [None] * len(colours)
-    circle = [isl.name for isl in state.circle]
-    n = len(circle)  # an island's name: circle[pos % n] (state.island_name)
-
-    for (number, captain, port, previous, active, wage, dest, mutineer, mutineer_dest, mutiny,
-         strength, items, recorded, totals, recorded_totals, checked, roles,
-         points) in replay.scores:  # a RoundScore, read at once
-        players = []
-        for seat, colour in enumerate(colours):
-            recorded_total = recorded_totals[seat]
-            if recorded_total is not None:
-                last_recorded[seat] = recorded_total
-            players.append(PlayerRound(
-                colour=colour, role=roles[seat], points=points[seat], items=items[seat][:],
-                recorded=recorded[seat], total=totals[seat], recorded_total=recorded_total))
-        rounds.append(RoundBreakdown(
-            round=number, captain=colours[captain],
-            port=circle[port % n] if port >= 0 else "-",
-            previous=circle[previous % n] if previous >= 0 else None,
-            active=[circle[p % n] if p >= 0 else "-" for p in active], wage=wage,
-            captain_destination=circle[dest % n] if dest >= 0 else "-",
-            mutineer=colours[mutineer] if mutineer >= 0 else None,
-            mutineer_destination=(circle[mutineer_dest % n] if mutineer_dest >= 0
-                                  else "-") if mutineer >= 0 else None,
-            mutiny=mutiny, captain_side=strength[0] if strength else None,
-            mutineer_side=strength[1] if strength else None, checked=checked,
-            players=players))
+    missing = len(colours)
+    for rb in reversed(rounds):  # the sheet's last total of each player
+        for seat, p in enumerate(rb.players):
+            if last_recorded[seat] is None and p.recorded_total is not None:
+                last_recorded[seat] = p.recorded_total
+                missing -= 1
+        if not missing:
+            break
     finished = state.phase == OVER
     top = max(state.scores) if state.scores else 0
     winners = [c for c, s in zip(colours, state.scores) if s == top] if finished else []

@@ -96,7 +96,7 @@ def _paid_wages(log: MeutererLog) -> list[int]:
     """The wage events of the rounds in which the wage is paid (a mate, the captain holding)."""
     replay = Replay(log).run()
     paid = {s.round for s in replay.scores
-            if any(i.source == "mate" for its in s.items for i in its)}
+            if any(i.source == "mate" for p in s.players for i in p.items)}
     out, rnd = [], 0
     for i, e in enumerate(log.events):
         if type(e) is Round:

@@ -475,7 +475,7 @@ def test_U8_the_round_goes_on_after_a_robbery():
                     deal="red WWRSC, blue SRCGG, green PRCGG"))
     replay = Replay(log).run()
     assert [n.violation.code for n in replay.notes] == ["end/unfinished"]
-    items = replay.scores[0].items
+    items = [p.items for p in replay.scores[0].players]
     assert [i.text for i in items[0]] == ["ship 4 (Grünland)", "Hochland wine majority alone 4"]
     assert items[1] == []
     assert [i.text for i in items[2]] == ["mate 1 + wage 0"]
