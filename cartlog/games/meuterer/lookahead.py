@@ -313,7 +313,7 @@ def _add_readings(engine: Engine, cur: _Round, seat: int, extra: int
             continue
         side = (None if a.side is None else 1 if a.side == "captain" else -1)
         if side is None:
-            side = 1 if seat == settled.captain else (
+            side = 1 if state.colours[seat] == settled.captain else (
                 SIDE_OF_ACTION[state.action[seat]] if state.action[seat] >= 0 else 0)
         if side > 0:
             c2, m2 = c + count - a.count, m

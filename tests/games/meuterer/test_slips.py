@@ -120,6 +120,15 @@ def test_a_draw_the_mutiny_line_explains_as_well_is_named_at_the_mutiny_line():
                                       "a draw of green 1?")
 
 
+
+def test_a_captain_s_draw_the_mutiny_line_cannot_explain_is_named_at_the_draw():
+    # red, the captain, adds 1 conflict card and draws 2; written 1. Red adding none would
+    # explain the draw, but the captain's cards count for the captain's side (U6): 1 against
+    # 1, a tie the mutineers win, not the outcome recorded. So the draw is the slip
+    errors = _errors(make(ROUND1.replace("draw red 2,", "draw red 1,") + ROUND2))
+    assert codes(errors) == ["refill/count"]
+    assert errors[0].expected == "2" and errors[0].message.endswith("did you mean red 2?")
+
 # -- the wage and the score sheet ----------------------------------------------------------------
 
 
