@@ -37,6 +37,18 @@ def test_every_compiled_module_exists_and_is_in_the_package() -> None:
         assert source.relative_to(ROOT).parts[0] == "cartlog", source
 
 
+
+def test_ci_type_checks_every_compiled_module() -> None:
+    """The compiler refuses a type error the type checker would report: the CI's mypy run
+    names every compiled module (a file or a folder holding it), so that such an error fails
+    the check, not only the compiled build."""
+    run = (ROOT / ".ci" / "run").read_text()
+    command = re.search(r"^mypy (.*?)(?<!\\)$", run, re.M | re.S)
+    assert command, ".ci/run runs no mypy"
+    named = [ROOT / p for p in command.group(1).replace("\\\n", " ").split()]
+    for source in COMPILED:
+        assert any(source == p or p in source.parents for p in named), source
+
 @pytest.mark.parametrize("source", COMPILED, ids=lambda p: _module_name(p))
 def test_no_struct_is_declared_in_a_compiled_module(source: Path) -> None:
     """A compiled class loses its docstring and msgspec misreads its annotations: Structs are
