@@ -19,6 +19,7 @@ from cartlog.core.findings import Violation
 from cartlog.games import game_of
 
 SEAL_ABOVE = "seal of the line above"
+_ABSENT = object()  # an event without a comment field
 
 
 def _field(event: Any) -> str | None:
@@ -88,12 +89,11 @@ def remarks(events: list[Any]) -> list[tuple[int, Any, str]]:
     ``(index, event, comment)``, in one pass for every check that reads comments."""
     out = []
     for i, ev in enumerate(events):
-        text = getattr(ev, "comment", None)
-        if text is None:
+        text = getattr(ev, "comment", _ABSENT)
+        if text is _ABSENT:  # a comment line, or a line that holds no comment
             text = getattr(ev, "text", None)
-            if text is None:
-                continue
-        out.append((i, ev, text))
+        if text is not None:
+            out.append((i, ev, text))
     return out
 
 
