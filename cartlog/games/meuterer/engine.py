@@ -69,6 +69,7 @@ from cartlog.games.meuterer.model import (
     VARIANTS,
     WAGES,
     Island,
+    SoldCards,
     State,
     Variant,
     find_action,
@@ -77,7 +78,6 @@ from cartlog.games.meuterer.model import (
 )
 from cartlog.games.meuterer.position import from_position, to_position
 from cartlog.games.meuterer.score import PlayerRound, RoundBreakdown
-from cartlog.games.meuterer.score import Sale as SoldCards  # not the log's Sale event
 
 
 class Step(NamedTuple):

@@ -110,6 +110,17 @@ COLOURS: Final = ("red", "blue", "green", "yellow", "black", "white", "purple", 
 ANY: Final = -1  # an island where every good may be sold (Hochland, Piratennest)
 
 
+@dataclass(slots=True)
+class SoldCards:
+    """Cards of one good a player sells on one active island (U2), as the scoring counts
+    them: a class of the compiled rules, whose fields they read directly."""
+
+    seat: int
+    island: int  # position in the circle
+    good: int
+    count: int
+
+
 @dataclass(frozen=True, slots=True)
 class Island:
     """One island card: the good sold there (``ANY`` for every good), the points of a sole

@@ -40,13 +40,14 @@ from cartlog.games.meuterer.model import (
     UNKNOWN,
     WAGES,
     Island,
+    SoldCards,
     State,
     Variant,
     cards_text,
     good_name,
     letter,
 )
-from cartlog.games.meuterer.score import Points, Sale  # Structs stay in plain Python (setup.py)
+from cartlog.games.meuterer.score import Points  # Structs stay in plain Python (setup.py)
 
 # -- setup -------------------------------------------------------------------------------------
 
@@ -656,7 +657,7 @@ def has_choice(state: State, seat: int, active: list[int]) -> bool:
 _BUYS: Final[dict[int, tuple[int, ...]]] = {ANY: tuple(range(NGOODS)), **{g: (g,) for g in range(NGOODS)}}
 
 
-def default_sales(state: State, seat: int, islands: list[int], rem: list[int]) -> list[Sale]:
+def default_sales(state: State, seat: int, islands: list[int], rem: list[int]) -> list[SoldCards]:
     """The sale assumed where the log declares none (an own reading, see the package
     docstring): whole goods types only; the pair of types, one per island, selling the most
     cards; on a tie more cards on the round's port, then the earlier good."""
@@ -667,14 +668,14 @@ def default_sales(state: State, seat: int, islands: list[int], rem: list[int]) -
         if g == ANY:
             r = rem[:NGOODS]
             g = r.index(max(r))  # the most cards, the earlier good on a tie
-        return [Sale(seat, p, g, rem[g])] if rem[g] else []
+        return [SoldCards(seat, p, g, rem[g])] if rem[g] else []
     goods = [circle[p].good for p in islands]
     if ANY not in goods and goods[0] != goods[1]:
         # no good fits both islands: each island takes its own good
         out = []
         for p, g in zip(islands, goods):
             if rem[g]:
-                out.append(Sale(seat, p, g, rem[g]))
+                out.append(SoldCards(seat, p, g, rem[g]))
         return out
     options: list[list[int]] = [[g for g in _BUYS.get(circle[p].good, ()) if rem[g]] + [-1]
                                 for p in islands]
@@ -690,11 +691,11 @@ def default_sales(state: State, seat: int, islands: list[int], rem: list[int]) -
             key = (a + b, a, -(g if g >= 0 else 99), -(h if h >= 0 else 99))
             if best is None or key > best:
                 best, choice = key, [g, h]
-    return [Sale(seat, p, g, rem[g]) for p, g in zip(islands, choice) if g >= 0 and rem[g]]
+    return [SoldCards(seat, p, g, rem[g]) for p, g in zip(islands, choice) if g >= 0 and rem[g]]
 
 
 def resolve_sales(state: State, declared: list[tuple[int, int, int, int | None]]
-                  ) -> tuple[list[Sale], list[tuple[int, Violation]], list[tuple[int, str]]]:
+                  ) -> tuple[list[SoldCards], list[tuple[int, Violation]], list[tuple[int, str]]]:
     """U2: what each player sells on each active island.
 
     ``declared``: (seat, good, island position, count or None for all) as the log gives them.
@@ -705,7 +706,7 @@ def resolve_sales(state: State, declared: list[tuple[int, int, int, int | None]]
     circle = state.circle
     used: dict[int, list[int]] = {}  # seat -> cards of each good its declarations sell
     on: dict[tuple[int, int], int] = {}  # (seat, island) -> good declared there
-    sales: list[Sale] = []
+    sales: list[SoldCards] = []
     bad: list[tuple[int, Violation]] = []
     for i, (seat, good, pos, count) in enumerate(declared):
         colour = state.colours[seat]
@@ -748,7 +749,7 @@ def resolve_sales(state: State, declared: list[tuple[int, int, int, int | None]]
         on[(seat, pos)] = good
         mine[good] += want
         if want:
-            sales.append(Sale(seat, pos, good, want))
+            sales.append(SoldCards(seat, pos, good, want))
     assumed: list[tuple[int, str]] = []
     # the common case: each active island buys one good, and not the other's, so that a
     # player's goods of that kind all go there (default_sales, with no choice to assume)
@@ -768,7 +769,7 @@ def resolve_sales(state: State, declared: list[tuple[int, int, int, int | None]]
         if own:
             for p, g in goods:
                 if rem[g] and (not on or (seat, p) not in on):
-                    sales.append(Sale(seat, p, g, rem[g]))
+                    sales.append(SoldCards(seat, p, g, rem[g]))
             continue
         if on:
             open_islands = [p for p in active if (seat, p) not in on]
@@ -792,7 +793,7 @@ Item = Points
 :class:`Points` as the scoring makes them."""
 
 
-def majorities(state: State, sales: list[Sale]) -> list[tuple[int, Item]]:
+def majorities(state: State, sales: list[SoldCards]) -> list[tuple[int, Item]]:
     """U4 on every active island: the players with the most cards of the type they sell there
     score the table's value for their number; the merchant, when tied for most, the first."""
     out: list[tuple[int, Item]] = []
@@ -828,7 +829,7 @@ def majorities(state: State, sales: list[Sale]) -> list[tuple[int, Item]]:
 
 
 def round_points(state: State, success: bool | None, capt_dest: int, mut_dest: int,
-                 sales: list[Sale]) -> list[list[Item]]:
+                 sales: list[SoldCards]) -> list[list[Item]]:
     """Phase 5 (U5, U4): every player's points of the round, by source.
 
     ``success``: None without a mutiny, else whether it succeeded. The wage is the state's

@@ -8,15 +8,6 @@ import msgspec
 from cartlog.games.meuterer.model import OVER, cards_text
 
 
-class Sale(msgspec.Struct, gc=False):
-    """Cards of one good a player sells on one active island (U2)."""
-
-    seat: int
-    island: int  # position in the circle
-    good: int
-    count: int
-
-
 class Points(msgspec.Struct, frozen=True, gc=False):
     """One source of points: ``ship``, ``wage``, ``mate``, ``cabinboy``, ``island`` (a
     majority), or ``sheet`` (a round without selling, taken as written)."""
