@@ -70,6 +70,30 @@ def test_no_object_is_made_without_its_constructor_in_a_compiled_module(source: 
 
 
 @pytest.mark.parametrize("source", COMPILED, ids=lambda p: _module_name(p))
+def test_classes_compared_by_type_in_a_compiled_module_are_final_aliases(source: Path) -> None:
+    """A class imported by name (``from events import Turn``) is read from the module's
+    dictionary at every use of the name in compiled code: a class tested by identity
+    (``type(event) is Turn``, ``kind in (Forward, Back)``), as the hot paths do for every
+    event and action, is compared through a ``Final`` alias (``_TURN``), a C static."""
+    tree = ast.parse(source.read_text())
+    imported = {a.asname or a.name for node in tree.body if isinstance(node, ast.ImportFrom)
+                for a in node.names}
+    classes = {n for n in imported if n[:1].isupper() and not n.isupper()}
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.Compare):
+            continue
+        for op, right in zip(node.ops, node.comparators):
+            if isinstance(op, (ast.Is, ast.IsNot)):
+                named = [right]
+            elif isinstance(op, (ast.In, ast.NotIn)) and isinstance(right, (ast.Tuple, ast.Set)):
+                named = list(right.elts)
+            else:
+                continue
+            bad = [n.id for n in named if isinstance(n, ast.Name) and n.id in classes]
+            assert not bad, f"{source.name}:{node.lineno}: {bad} compared by name, not alias"
+
+
+@pytest.mark.parametrize("source", COMPILED, ids=lambda p: _module_name(p))
 def test_module_constants_of_a_compiled_module_are_final(source: Path) -> None:
     """Compiled code reads a module-level name from the module's dictionary on every use
     unless it is ``Final`` (then it is a C constant or static): every constant (an upper-case

@@ -78,6 +78,20 @@ from cartlog.games.cartagena.model import (
 from cartlog.games.cartagena.position import HELP as POSITION_HELP
 from cartlog.games.cartagena.position import PositionError, error_field, from_position
 
+# the classes compared by type below, as C statics: compiled, a class imported by name is
+# looked up in the module's dictionary at every use (docs/performance.md, "Writing for the
+# compiler")
+_BACK: Final = Back
+_COMMENT: Final = Comment
+_DRAW: Final = Draw
+_END_TURN: Final = EndTurn
+_FORWARD: Final = Forward
+_HAND_CLAIM: Final = HandClaim
+_PASS: Final = Pass
+_PIRATES_CLAIM: Final = PiratesClaim
+_ROW: Final = Row
+_TURN: Final = Turn
+
 HEADER_FIELDS: Final = ("game", "rules", "players", "board", "options", "deal", "row", "position",
                  "result")
 TAG_ORDER: Final = ("Event", "Site", "Date", "Round")
@@ -736,9 +750,9 @@ def letter_problem(log: CartagenaLog) -> SyntaxProblem | None:
         return _letter_problem(log, "$.row", _CARDS_RE, "row", log.row)
     letter = _LETTER_SET
     for i, ev in enumerate(log.events):
-        if type(ev) is Turn:
+        if type(ev) is _TURN:
             for j, a in enumerate(ev.actions):
-                if type(a) is Forward:
+                if type(a) is _FORWARD:
                     if a.card not in letter and not _CARD_RE.search(a.card):
                         return _letter_problem(log, f"$.events[{i}].actions[{j}].card",
                                                _CARD_RE, "card", a.card)
@@ -748,9 +762,9 @@ def letter_problem(log: CartagenaLog) -> SyntaxProblem | None:
                             and not _SOME_CARDS_RE.search(some):
                         return _letter_problem(log, f"$.events[{i}].actions[{j}].cards",
                                                _SOME_CARDS_RE, "cards", some)
-        elif type(ev) is Row or type(ev) is HandClaim:
+        elif type(ev) is _ROW or type(ev) is _HAND_CLAIM:
             some = ev.cards
-            pattern = _CARDS_RE if type(ev) is Row else _SOME_CARDS_RE
+            pattern = _CARDS_RE if type(ev) is _ROW else _SOME_CARDS_RE
             if some is not None and (not some or some.strip(_LETTERS)) \
                     and not pattern.search(some):
                 return _letter_problem(log, f"$.events[{i}].cards", pattern, "cards", some)
@@ -799,39 +813,39 @@ def _plainly_valid(log: CartagenaLog) -> bool:
             or (result is not None and result != "unfinished" and result not in colours)):
         return False
     for ev in log.events:
-        if type(ev) is Turn:
+        if type(ev) is _TURN:
             if ev.player not in colours:
                 return False
             for a in ev.actions:
-                if type(a) is Forward:
+                if type(a) is _FORWARD:
                     if (a.card not in known or a.start > boat
                             or (a.to is not None and a.to > boat)):
                         return False
-                elif type(a) is Back:
+                elif type(a) is _BACK:
                     cards = a.cards
                     if (not cards or a.count is not None or not known.issuperset(cards)
                             or a.start > boat or (a.to is not None and a.to > boat)):
                         return False
-                elif type(a) is Draw:
+                elif type(a) is _DRAW:
                     cards = a.cards
                     if not (cards and a.count is None and known.issuperset(cards)
                             or cards is None and a.count is not None):
                         return False
                 if a.comment is not None and "}" in a.comment:
                     return False
-        elif type(ev) is Row:
+        elif type(ev) is _ROW:
             if not known.issuperset(ev.cards):
                 return False
-        elif type(ev) is HandClaim:
+        elif type(ev) is _HAND_CLAIM:
             cards = ev.cards
             if ev.player not in colours or not (
                     cards and ev.size is None and known.issuperset(cards)
                     or cards is None and ev.size is not None):
                 return False
-        elif type(ev) is PiratesClaim:
+        elif type(ev) is _PIRATES_CLAIM:
             if ev.player not in colours or max(ev.spaces, default=0) > boat:
                 return False
-        elif type(ev) is not Comment:
+        elif type(ev) is not _COMMENT:
             return False
     return True
 
@@ -873,17 +887,17 @@ def _problems(log: CartagenaLog) -> list[SyntaxProblem]:
             "a player's colour, or unfinished")
     known = frozenset(rs.letters + "?")
     for i, ev in enumerate(log.events):
-        if type(ev) is Turn:  # the bulk of a log: quick tests, a path only for a problem
+        if type(ev) is _TURN:  # the bulk of a log: quick tests, a path only for a problem
             if ev.player not in colours:
                 not_player(f"$.events[{i}].player", ev.player)
             for j, a in enumerate(ev.actions):
-                if type(a) is Forward:
+                if type(a) is _FORWARD:
                     fine = a.card in known and a.start <= boat and (a.to is None or a.to <= boat)
-                elif type(a) is Back:
+                elif type(a) is _BACK:
                     fine = (a.start <= boat and (a.to is None or a.to <= boat)
                             and (known.issuperset(a.cards) if a.cards is not None
                                  else a.count is not None) and a.count is None)
-                elif type(a) is Draw:
+                elif type(a) is _DRAW:
                     fine = (known.issuperset(a.cards) if a.cards is not None
                             else a.count is not None) and (a.cards is None or a.count is None)
                 else:
@@ -899,9 +913,9 @@ def _problems(log: CartagenaLog) -> list[SyntaxProblem]:
         player = getattr(ev, "player", None)
         if player is not None and player not in colours:
             not_player(path + ".player", player)
-        if type(ev) is Row:
+        if type(ev) is _ROW:
             _letters(ev.cards, rs, path + ".cards", bad)
-        elif type(ev) is HandClaim:
+        elif type(ev) is _HAND_CLAIM:
             if ev.cards is not None:
                 _letters(ev.cards, rs, path + ".cards", bad)
                 if ev.size is not None:
@@ -909,7 +923,7 @@ def _problems(log: CartagenaLog) -> list[SyntaxProblem]:
                         '"cards": "KS?" or "size": 3')
             elif ev.size is None:
                 bad(path, "hand needs a size or the cards", '"cards": "KS?" or "size": 3')
-        elif type(ev) is PiratesClaim:
+        elif type(ev) is _PIRATES_CLAIM:
             for j, v in enumerate(ev.spaces):
                 if v > boat:
                     bad(f"{path}.spaces[{j}]", f"space {v} is past the boat ({boat})",
@@ -1139,17 +1153,17 @@ def format_event(ev, log: CartagenaLog | None = None) -> str:
     without it, as a number)."""
     boat = len(log.board) + 1 if log is not None else -1
     kind = type(ev)
-    if kind is Turn:
+    if kind is _TURN:
         return format_turn(ev, boat)
-    if kind in (Forward, Back, Draw, Pass):
+    if kind in (_FORWARD, _BACK, _DRAW, _PASS):
         return format_action(ev, boat)
-    if kind is EndTurn:
+    if kind is _END_TURN:
         return "end"
-    if kind is Row:
+    if kind is _ROW:
         return f"row {ev.cards}"
-    if kind is HandClaim:
+    if kind is _HAND_CLAIM:
         return f"hand {ev.player} {ev.cards if ev.cards is not None else ev.size}"
-    if kind is PiratesClaim:
+    if kind is _PIRATES_CLAIM:
         return f"pirates {ev.player} " + " ".join(format_space(s, boat) for s in ev.spaces)
     return f"; {ev.text}" if ev.text else ";"
 
@@ -1161,19 +1175,19 @@ def join_event(line, event, game):
     line of its own (a whole turn, a row, a claim, a comment). ``game``: the engine before
     ``event``, which numbers a new turn."""
     kind = type(event)
-    if kind not in (Forward, Back, Draw, Pass, EndTurn):
+    if kind not in (_FORWARD, _BACK, _DRAW, _PASS, _END_TURN):
         return None
     if line is None:
         state = game.state
         line = Turn(player=state.colours[state.seat], number=state.turn)
-    if kind is EndTurn:
+    if kind is _END_TURN:
         return line, False
     return msgspec.structs.replace(line, actions=[*line.actions, event]), True
 
 
 def split_line(line) -> list:
     """The events of a turn line written by :func:`join_event`, one by one."""
-    return list(line.actions) if type(line) is Turn else [line]
+    return list(line.actions) if type(line) is _TURN else [line]
 
 
 RULES_TAG: Final = "Rules"  # the header tag that names the rule set

@@ -36,6 +36,15 @@ from cartlog.games.cartagena.model import NSIGNS, RULESETS, UNKNOWN, State, find
 from cartlog.games.cartagena.notation import format_action
 from cartlog.games.cartagena.position import to_position
 
+# the classes compared by type below, as C statics: compiled, a class imported by name is
+# looked up in the module's dictionary at every use (docs/performance.md, "Writing for the
+# compiler")
+_BACK: Final = Back
+_DRAW: Final = Draw
+_FORWARD: Final = Forward
+_PASS: Final = Pass
+_TURN: Final = Turn
+
 
 class Step(NamedTuple):
     """What one event did, for a listener. ``state`` is live: copy what you keep."""
@@ -158,7 +167,7 @@ class Replay:
         limit = rs.actions
         plain = self._listener is None
         for index, event in enumerate(self.log.events):
-            if type(event) is not Turn:
+            if type(event) is not _TURN:
                 self._event(index, event)
                 continue
             self.turns = number = self.turns + 1
@@ -174,14 +183,14 @@ class Replay:
                 for act in actions:
                     if state.winner is not None:
                         break
-                    if type(act) is Forward:
+                    if type(act) is _FORWARD:
                         card = sign_of.get(act.card, -1)
                         start, to = act.start, act.to
                         if card < 0 or act.condoned or rules.check_forward(
                                 state, seat, card, start, to):
                             break
                         rules.apply_forward(state, seat, card, start, to)
-                    elif type(act) is Back:
+                    elif type(act) is _BACK:
                         written = act.cards
                         cards = (draw_signs.get(written) if written is not None else None
                                  ) or self._signs_named(written)
@@ -312,7 +321,7 @@ class Replay:
                            self._where(act), f"$.events[{index}].actions[{ai}]", number, ai + 1,
                            seat, to_position(state))
                 break
-            if type(act) is Pass:
+            if type(act) is _PASS:
                 pass_condoned = pass_condoned or act.condoned
                 passed = True
                 continue
@@ -323,12 +332,12 @@ class Replay:
                            ai + 1, seat, to_position(state))
             if not room_reported and (state.done >= limit or state.stuck_draw):
                 room_reported = True
-                written = before + sum(1 for a in turn.actions if type(a) is not Pass)
+                written = before + sum(1 for a in turn.actions if type(a) is not _PASS)
                 room = rules.check_action_room(state, written)
                 assert room is not None  # the turn's room is spent: the test just made
                 self._note(room, self._where(act), f"$.events[{index}].actions[{ai}]", number,
                            ai + 1, seat, to_position(state))
-            if type(act) is Forward:
+            if type(act) is _FORWARD:
                 # fast path: a known card from a known hand, no listener; the same rule
                 # functions as _forward, which handles every other case
                 card = sign_of.get(act.card, -1)
@@ -337,7 +346,7 @@ class Replay:
                     rules.apply_forward(state, seat, card, act.start, act.to)
                 else:
                     self._forward(act, index, number, ai, seat)
-            elif type(act) is Back:
+            elif type(act) is _BACK:
                 drawn = act.cards
                 signs = ((self._draw_signs.get(drawn) if drawn is not None else None)
                          or self._signs_named(drawn) if fast and not act.condoned else None)
@@ -349,7 +358,7 @@ class Replay:
                 else:
                     self._back(act, index, number, ai, seat)
             else:
-                assert type(act) is Draw  # the last kind of action (events.Action)
+                assert type(act) is _DRAW  # the last kind of action (events.Action)
                 self._stuck_draw(act, index, number, ai, seat)
             moved += 1
         self.actions += moved
@@ -361,10 +370,10 @@ class Replay:
                 self._note(v, self._where(turn), f"$.events[{index}]", number, None, seat,
                            to_position(state))
             if pass_condoned and not found:
-                where = next(a for a in turn.actions if type(a) is Pass and a.condoned)
+                where = next(a for a in turn.actions if type(a) is _PASS and a.condoned)
                 self._condoned_legal(where, index, number, turn.actions.index(where), seat)
         elif pass_condoned:
-            where = next(a for a in turn.actions if type(a) is Pass and a.condoned)
+            where = next(a for a in turn.actions if type(a) is _PASS and a.condoned)
             self._condoned_legal(where, index, number, turn.actions.index(where), seat)
         rules.end_turn(state)
         if self._listener is not None:

@@ -79,6 +79,22 @@ from cartlog.games.meuterer.model import (
 from cartlog.games.meuterer.position import from_position, to_position
 from cartlog.games.meuterer.score import PlayerRound, RoundBreakdown
 
+# the classes compared by type below, as C statics: compiled, a class imported by name is
+# looked up in the module's dictionary at every use (docs/performance.md, "Writing for the
+# compiler")
+_COMMENT: Final = Comment
+_DEST: Final = Dest
+_DRAW: Final = Draw
+_MUTINY: Final = Mutiny
+_PASS: Final = Pass
+_PLAY: Final = Play
+_ROUND: Final = Round
+_SALE: Final = Sale
+_SCORE: Final = Score
+_SELL: Final = Sell
+_TOTAL: Final = Total
+_WAGE: Final = Wage
+
 
 class Step(NamedTuple):
     """What one event did, for a listener. ``state`` is live: copy what you keep.
@@ -509,12 +525,12 @@ class Engine:
 
     def feed(self, index: int, event: Event) -> None:
         """Carry out the event that stands at ``index`` in the log (its JSON path)."""
-        if type(event) is Round:
+        if type(event) is _ROUND:
             self._at = index
             self.close()
             self._open(index, event)
             return
-        if type(event) is Comment:
+        if type(event) is _COMMENT:
             self._emit("comment", event, None, None, None, event.text, len(self.notes))
             return
         cur = self._round
@@ -522,30 +538,30 @@ class Engine:
             cur = self._open(index, Round(number=None))
         if cur.skip:
             return
-        if type(event) is Sell:
+        if type(event) is _SELL:
             cur.last_sell = (index, event)
             self._sell(index, event)
-        elif type(event) is Draw:
+        elif type(event) is _DRAW:
             if event.condoned:
                 self._mark(cur, index, event)
             cur.draw_at = cur.draw_at or ((index, None, None), event)
             cur.draws += _located(index, "draws", event.draws)
-        elif type(event) is Score:
+        elif type(event) is _SCORE:
             cur.score_lines.append((index, event))
             cur._scores = None
-        elif type(event) is Total:
+        elif type(event) is _TOTAL:
             cur.total_lines.append((index, event))
             cur._totals = None
-        elif type(event) is Dest:
+        elif type(event) is _DEST:
             if event.condoned:
                 self._mark(cur, index, event)
             cur.dests += _located(index, "dests", event.dests)
-        elif type(event) is Wage:
+        elif type(event) is _WAGE:
             if event.condoned:
                 self._mark(cur, index, event)
             cur.wage_at = ((index, None, None), event)
             self._wage(index, event)
-        elif type(event) is Mutiny:
+        elif type(event) is _MUTINY:
             if event.condoned:
                 self._mark(cur, index, event)
             path: EventPath = (index, None, None)
@@ -553,7 +569,7 @@ class Engine:
             cur.adds += _located(index, "adds", event.adds)
             if event.outcome is not None:
                 cur.outcome = (path, event, event.outcome)
-        elif type(event) is Sale:
+        elif type(event) is _SALE:
             if event.condoned:
                 self._mark(cur, index, event)
             cur.sale_at = cur.sale_at or ((index, None, None), event)
@@ -616,7 +632,7 @@ class Engine:
                 seat = seat_of[step.player]
             except KeyError:
                 seat = 0
-            if type(step) is Play:
+            if type(step) is _PLAY:
                 try:
                     card = kind_of[step.card]
                 except KeyError:
@@ -637,7 +653,7 @@ class Engine:
                             self._emit("action", event, step, first + j, seat,
                                        self._describe(step, seat), len(self.notes))
                         continue
-            elif type(step) is Pass and not listening:
+            elif type(step) is _PASS and not listening:
                 word = step.action
                 action = _ACTION_INDEX.get(word) if word is not None else None
                 if (word is None or action is not None) and not step.condoned and \
@@ -695,7 +711,7 @@ class Engine:
     def _describe(self, step: Play | Pass, seat: int) -> str:
         state = self.state
         colour = state.colours[seat]
-        if type(step) is Play:
+        if type(step) is _PLAY:
             card = LETTER_INDEX.get(step.card, -1)
             text = f"{colour} plays {'an unseen card' if card < 0 else GOODS[card]}"
             if card == PIRATE and state.pirate >= 0:
@@ -1449,7 +1465,7 @@ class Engine:
         """The rules ``event`` breaks here, the state untouched: it is carried out on a copy
         (with the round settled on the copy for the lines of phases 3-8), and the violations
         placed at it are returned."""
-        if type(event) is Comment:
+        if type(event) is _COMMENT:
             return []
         twin = self.copy()
         twin.auto_close = False
@@ -1470,7 +1486,7 @@ class Engine:
         self.feed(self._applied, event)
         self._applied += 1
         state = self.state
-        if (self.auto_close and type(event) is Total and self._round is not None
+        if (self.auto_close and type(event) is _TOTAL and self._round is not None
                 and state.round >= state.rounds):
             self.close()
 

@@ -32,6 +32,11 @@ from cartlog.games.meuterer.model import (
     State,
 )
 
+# the classes compared by type below, as C statics: compiled, a class imported by name is
+# looked up in the module's dictionary at every use (docs/performance.md, "Writing for the
+# compiler")
+_ROUND: Final = Round
+
 if TYPE_CHECKING:
     from cartlog.games.meuterer.engine import Engine, EventPath, _Round
 
@@ -53,7 +58,7 @@ def _ahead(engine: Engine, twin: Engine, start: int) -> int:
     rounds = 0
     while i < n:
         ev = events[i]
-        if type(ev) is Round:
+        if type(ev) is _ROUND:
             rounds += 1
             if rounds > HORIZON:
                 break

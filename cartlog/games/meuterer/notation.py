@@ -102,6 +102,22 @@ from cartlog.games.meuterer.model import (
 from cartlog.games.meuterer.position import HELP as POSITION_HELP
 from cartlog.games.meuterer.position import PositionError, error_field, from_position
 
+# the classes compared by type below, as C statics: compiled, a class imported by name is
+# looked up in the module's dictionary at every use (docs/performance.md, "Writing for the
+# compiler")
+_COMMENT: Final = Comment
+_DEST: Final = Dest
+_DRAW: Final = Draw
+_MUTINY: Final = Mutiny
+_PASS: Final = Pass
+_PLAY: Final = Play
+_ROUND: Final = Round
+_SALE: Final = Sale
+_SCORE: Final = Score
+_SELL: Final = Sell
+_TOTAL: Final = Total
+_WAGE: Final = Wage
+
 HEADER_FIELDS: Final = ("game", "variant", "rules", "players", "captain", "islands", "islandtable", "deal",
                  "position", "result")
 TAG_ORDER: Final = ("Event", "Site", "Date", "Round")
@@ -930,33 +946,33 @@ def round_problems(log: MeutererLog) -> list[tuple[int, RoundEntry | None, str, 
             pass
     for i, ev in enumerate(log.events):
         kind = type(ev)
-        if kind is Comment:
+        if kind is _COMMENT:
             continue
-        if kind is Round:
+        if kind is _ROUND:
             opened = True
             seen = {}
             continue
         if not opened:
             out.append((i, None, "a line before the first round", first))
             continue
-        if kind is Wage:
+        if kind is _WAGE:
             if "wage" in seen:
                 out.append((i, None, "a second wage in this round", "one wage line a round"))
             seen["wage"] = set()
-        elif type(ev) is Dest:
+        elif type(ev) is _DEST:
             got = seen.setdefault("dest", set())
             for e in ev.dests:
                 if e.role in got:
                     out.append((i, e, f"the {e.role}'s destination is given twice in this "
                                 "round", "one destination each"))
                 got.add(e.role)
-        elif type(ev) is Mutiny and ev.outcome is not None:
+        elif type(ev) is _MUTINY and ev.outcome is not None:
             got = seen.setdefault("outcome", set())
             if got and ev.outcome not in got:
                 out.append((i, None, "two different outcomes for one mutiny",
                             "one outcome a round"))
             got.add(ev.outcome)
-        elif type(ev) is Score or type(ev) is Total or type(ev) is Draw:
+        elif type(ev) is _SCORE or type(ev) is _TOTAL or type(ev) is _DRAW:
             name = kind.__name__.lower()
             got = seen.setdefault(name, set())
             for item in (ev.draws if isinstance(ev, Draw) else ev.entries):
@@ -976,11 +992,11 @@ def _plain_rounds(events: list) -> bool:
     outcome = None
     for ev in events:
         kind = type(ev)
-        if kind is Round:
+        if kind is _ROUND:
             opened = True
             once = set()
             outcome = None
-        elif kind is Comment:
+        elif kind is _COMMENT:
             continue
         elif not opened:
             return False
@@ -988,15 +1004,15 @@ def _plain_rounds(events: list) -> bool:
             if kind in once:
                 return False
             once.add(kind)
-            if kind is Score or kind is Total:
+            if kind is _SCORE or kind is _TOTAL:
                 if len({e.player for e in ev.entries}) != len(ev.entries):
                     return False
-            elif kind is Draw:
+            elif kind is _DRAW:
                 if len({d.player for d in ev.draws}) != len(ev.draws):
                     return False
-            elif kind is Dest and len({d.role for d in ev.dests}) != len(ev.dests):
+            elif kind is _DEST and len({d.role for d in ev.dests}) != len(ev.dests):
                 return False
-        elif kind is Mutiny and ev.outcome is not None:
+        elif kind is _MUTINY and ev.outcome is not None:
             if outcome is not None and ev.outcome != outcome:
                 return False
             outcome = ev.outcome
@@ -1056,19 +1072,19 @@ def letter_problem(log: MeutererLog) -> SyntaxProblem | None:
         if cards.strip("RSWCGXP?") and not _CARDS_RE.search(cards):
             return _letter_problem("$.deal[...]", _CARDS_RE, "", cards)
     for i, ev in enumerate(log.events):
-        if type(ev) is Sell:
+        if type(ev) is _SELL:
             for j, step in enumerate(ev.steps):
-                if (type(step) is Play and step.card not in _CARD_SET
+                if (type(step) is _PLAY and step.card not in _CARD_SET
                         and not _CARD_RE.search(step.card)):
                     return _letter_problem(f"$.events[{i}].steps[{j}].card", _CARD_RE, "card",
                                            step.card)
-        elif type(ev) is Draw:
+        elif type(ev) is _DRAW:
             for j, d in enumerate(ev.draws):
                 for field, some in (("cards", d.cards), ("keep", d.keep)):
                     if some and some.strip("RSWCGXP?") and not _CARDS_RE.search(some):
                         return _letter_problem(f"$.events[{i}].draws[{j}].{field}", _CARDS_RE,
                                                field, some)
-        elif type(ev) is Sale:
+        elif type(ev) is _SALE:
             for j, sale in enumerate(ev.sales):
                 if sale.good not in _GOOD_SET and not _GOOD_RE.search(sale.good):
                     return _letter_problem(f"$.events[{i}].sales[{j}].good", _GOOD_RE, "good",
@@ -1111,12 +1127,12 @@ def _plain_body(events: list, players: frozenset[str]) -> bool:
     outcome = None
     for ev in events:
         kind = type(ev)
-        if kind is Round:
+        if kind is _ROUND:
             opened = True
             once = set()
             outcome = None
             continue
-        if kind is Comment:
+        if kind is _COMMENT:
             continue
         if not opened:
             return False
@@ -1124,7 +1140,7 @@ def _plain_body(events: list, players: frozenset[str]) -> bool:
             if kind in once:
                 return False
             once.add(kind)
-        elif kind is Mutiny and ev.outcome is not None:
+        elif kind is _MUTINY and ev.outcome is not None:
             if outcome is not None and ev.outcome != outcome:
                 return False
             outcome = ev.outcome
@@ -1137,10 +1153,10 @@ def _plain_sell(ev: Sell, players: frozenset[str]) -> bool:
     for step in ev.steps:
         if step.player not in players:
             return False
-        if type(step) is Play:
+        if type(step) is _PLAY:
             if step.card not in _CARD_SET or (step.robbed and step.card != "P"):
                 return False
-        elif type(step) is Pass and step.action is not None \
+        elif type(step) is _PASS and step.action is not None \
                 and step.action not in _LAWFUL_ACTIONS:
             return False
     return True
@@ -1240,13 +1256,13 @@ def _body_checks(log: MeutererLog, bad: Callable[..., None],
     islands = _ISLAND_NAMES
     for i, ev in enumerate(log.events):
         kind = type(ev)
-        if type(ev) is Sell:  # the bulk of a log: quick tests, a path only for a problem
+        if type(ev) is _SELL:  # the bulk of a log: quick tests, a path only for a problem
             for j, step in enumerate(ev.steps):
                 if step.player not in players:
                     not_player(f"$.events[{i}].steps[{j}].player", step.player)
-                if type(step) is Play and step.robbed and step.card != "P":
+                if type(step) is _PLAY and step.robbed and step.card != "P":
                     bad(f"$.events[{i}].steps[{j}].robbed", "only the pirate card robs", "false")
-                if type(step) is Pass and step.action is not None and not _ONE_WORD.fullmatch(
+                if type(step) is _PASS and step.action is not None and not _ONE_WORD.fullmatch(
                         step.action):
                     bad(f"$.events[{i}].steps[{j}].action", f"the action card {step.action!r} "
                         "is not one word (without a final !): the text notation cannot hold it",
@@ -1256,12 +1272,12 @@ def _body_checks(log: MeutererLog, bad: Callable[..., None],
         if field is None:
             continue
         for j, item in enumerate(getattr(ev, field)):
-            if kind is not Dest and item.player not in players:
+            if kind is not _DEST and item.player not in players:
                 not_player(f"$.events[{i}].{field}[{j}].player", item.player)
-            if (kind is Sale or kind is Dest) and item.island not in islands:
+            if (kind is _SALE or kind is _DEST) and item.island not in islands:
                 bad(f"$.events[{i}].{field}[{j}].island", _unknown_island(item.island),
                     ", ".join(sorted(islands)))
-            if kind is Draw and item.cards is None and item.count is None:
+            if kind is _DRAW and item.cards is None and item.count is None:
                 bad(f"$.events[{i}].{field}[{j}]", "a draw needs the cards or their number",
                     "cards or count")
     for index, entry, message, expected in round_problems(log):
@@ -1461,29 +1477,29 @@ def format_event(ev, log: MeutererLog | None = None) -> str:
     """One body line in canonical notation (``log``, the header it belongs to, changes
     nothing here: every game's ``format_event`` takes it)."""
     kind = type(ev)
-    if kind is Round:
+    if kind is _ROUND:
         text = "round" if ev.number is None else f"round {ev.number}"
-    elif kind is Wage:
+    elif kind is _WAGE:
         text = f"wage {ev.wage}"
-    elif kind is Sell:
+    elif kind is _SELL:
         text = "sell " + ", ".join(format_step(s) for s in ev.steps) if ev.steps else "sell"
-    elif kind is Dest:
+    elif kind is _DEST:
         text = "dest " + ", ".join(f"{d.role} {d.island}" for d in ev.dests) if ev.dests \
             else "dest"
-    elif kind is Mutiny:
+    elif kind is _MUTINY:
         text = "mutiny " + ", ".join(
             f"{a.player} {a.count}" + (f" {a.side}" if a.side else "") for a in ev.adds)
         text = text.rstrip()
         if ev.outcome is not None:
             text += f" => {ev.outcome}"
-    elif kind is Sale:
+    elif kind is _SALE:
         text = "sale " + ", ".join(
             f"{s.player} {s.good} {s.island}" + (f" {s.count}" if s.count is not None else "")
             for s in ev.sales)
         text = text.rstrip()
-    elif kind is Draw:
+    elif kind is _DRAW:
         text = ("draw " + ", ".join(format_draw(d) for d in ev.draws)).rstrip()
-    elif kind in (Score, Total):
+    elif kind in (_SCORE, _TOTAL):
         text = (kind.__name__.lower() + " "
                 + ", ".join(f"{e.player} {e.points}" for e in ev.entries)).rstrip()
     else:
@@ -1498,7 +1514,7 @@ def join_event(line, event, game):
     being written: the plays and passes of a round go on one ``sell`` line, as at the table.
     Returns the line with ``event`` in it and whether it goes on, or ``None`` when ``event``
     stands on a line of its own."""
-    if type(event) is not Sell:
+    if type(event) is not _SELL:
         return None
     if line is None:
         return event, True
@@ -1509,7 +1525,7 @@ def join_event(line, event, game):
 
 def split_line(line) -> list:
     """The events of a ``sell`` line written by :func:`join_event`, one step each."""
-    if type(line) is not Sell:
+    if type(line) is not _SELL:
         return [line]
     return [msgspec.structs.replace(line, steps=[step], comment=None) for step in line.steps]
 

@@ -94,6 +94,20 @@ from cartlog.games.mutiny.model import (
 from cartlog.games.mutiny.position import HELP as POSITION_HELP
 from cartlog.games.mutiny.position import KEY_SEP, PositionError, error_field, from_position
 
+# the classes compared by type below, as C statics: compiled, a class imported by name is
+# looked up in the module's dictionary at every use (docs/performance.md, "Writing for the
+# compiler")
+_DUEL: Final = Duel
+_FIGHT: Final = Fight
+_GOLD: Final = Gold
+_MUTINY: Final = Mutiny
+_REVEAL: Final = Reveal
+_ROUND: Final = Round
+_SHIP: Final = Ship
+_STEAL: Final = Steal
+_TURN: Final = Turn
+_WON: Final = Won
+
 HEADER_FIELDS: Final = ("game", "players", "giver", "track", "combat", "gold", "board", "sailors",
                  "position", "result")
 TAG_ORDER: Final = ("Event", "Site", "Date")
@@ -962,32 +976,32 @@ def format_event(ev: Any, log: MutinyLog | None = None) -> str:
     """One body line in canonical notation (``log``, the header it belongs to, changes
     nothing here: every game's ``format_event`` takes it)."""
     kind = type(ev)
-    if kind is Turn:
+    if kind is _TURN:
         text = format_turn(ev)
-    elif kind is Round:
+    elif kind is _ROUND:
         text = "round" + (f" {ev.number}" if ev.number is not None else "") + (
             f" giver {ev.giver}" if ev.giver else "") + (
             f" lifeboat {ev.lifeboat}" if ev.lifeboat else "")
-    elif kind is Ship:
+    elif kind is _SHIP:
         text = "ship" + (f" {ev.moved}" if ev.moved is not None else "") + (
             f" at {ev.at}" if ev.at is not None else "") + (
             "" if ev.storm is None else (" storm" if ev.storm else " calm"))
-    elif kind is Mutiny:
+    elif kind is _MUTINY:
         text = "mutiny" + (f" {ev.reason}" if ev.reason else "")
-    elif kind is Duel:
+    elif kind is _DUEL:
         text = f"duel {ev.pair}"
         if ev.valverde is not None and ev.diaz is not None:
             text += f" {ev.valverde}-{ev.diaz}"
-    elif kind is Fight:
+    elif kind is _FIGHT:
         text = ("fight " + ", ".join((f"{p.player} " if p.player else "") + p.card
                                      for p in ev.cards)).rstrip()
-    elif kind is Steal:
+    elif kind is _STEAL:
         text = f"steal {ev.player} " + (f"from {ev.victim}" if ev.victim else "supply")
-    elif kind is Won:
+    elif kind is _WON:
         text = f"won {ev.side}"
-    elif kind is Reveal:
+    elif kind is _REVEAL:
         text = ("reveal " + ", ".join(f"{c} {s or 'none'}" for c, s in ev.sides.items())).rstrip()
-    elif kind is Gold:
+    elif kind is _GOLD:
         text = ("gold " + ", ".join(f"{c} {n}" for c, n in ev.counts.items())).rstrip()
     else:
         return f"; {ev.text}" if ev.text else ";"

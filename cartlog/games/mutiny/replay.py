@@ -46,6 +46,21 @@ from cartlog.games.mutiny.model import (
 )
 from cartlog.games.mutiny.rules import duel_totals, duel_winner
 
+# the classes compared by type below, as C statics: compiled, a class imported by name is
+# looked up in the module's dictionary at every use (docs/performance.md, "Writing for the
+# compiler")
+_COMMENT: Final = Comment
+_DUEL: Final = Duel
+_FIGHT: Final = Fight
+_GOLD: Final = Gold
+_MUTINY: Final = Mutiny
+_REVEAL: Final = Reveal
+_ROUND: Final = Round
+_SHIP: Final = Ship
+_STEAL: Final = Steal
+_TURN: Final = Turn
+_WON: Final = Won
+
 
 class RuleSet(NamedTuple):
     """The game has one rule set (rulebooks 003/000)."""
@@ -233,19 +248,19 @@ class Replay:
         seat: int | None = None
         turn: int | None = state.round or None
         action: int | None = None
-        if kind is Round:
+        if kind is _ROUND:
             turn = state.round + 1
             self._action = 0
-        elif kind is Turn:
+        elif kind is _TURN:
             seat = state.seat(ev.player)
             self._action += 1
             action = self._action
             self.actions += 1
-        elif kind in (Mutiny, Duel, Fight, Steal, Won, Reveal, Gold):
+        elif kind in (_MUTINY, _DUEL, _FIGHT, _STEAL, _WON, _REVEAL, _GOLD):
             turn = None
-            seat = state.seat(ev.player) if kind is Steal else None
+            seat = state.seat(ev.player) if kind is _STEAL else None
         violations = engine.check(ev)
-        condoned = kind is Turn and ev.condoned  # marked !: its findings are condoned
+        condoned = kind is _TURN and ev.condoned  # marked !: its findings are condoned
         if violations:
             position = engine.position()
             for v in violations:
@@ -260,17 +275,17 @@ class Replay:
         self._follow_duel(ev)
         engine.apply(ev)
         if listening:
-            if kind is Ship:
+            if kind is _SHIP:
                 text += ship_words(engine)
             self._emit(ev.__struct_config__.tag, ev, turn, action, seat, text, start)
 
     def _follow_duel(self, ev: Any) -> None:
         kind = type(ev)
-        if kind is Duel:
+        if kind is _DUEL:
             self.duels.append(DuelRecord(ev.pair, ev.valverde, ev.diaz, ev.line))
         elif not self.duels:
             return
-        elif kind is Fight:
+        elif kind is _FIGHT:
             duel = self.duels[-1]
             duel.rounds.append([(f"{p.player} " if p.player else "") + p.card
                                 for p in ev.cards])
@@ -278,7 +293,7 @@ class Replay:
                 if p.card != "monkey":
                     k = combat_kind(p.card)
                     duel.played.append(-1 if k is None else k)
-        elif kind is Won:
+        elif kind is _WON:
             self.duels[-1].written = SIDE_OF_NAME[ev.side]
 
     # -- the log's own checks ----------------------------------------------------------------------
@@ -377,13 +392,13 @@ def describe(ev: Any, engine: Engine) -> str:
     """The event in words (before it is applied)."""
     kind = type(ev)
     s = engine.state
-    if kind is Round:
+    if kind is _ROUND:
         giver = ev.giver or s.colours[s.giver]
         text = f"{giver} lays out {s.players + 3} cards"
         if ev.lifeboat:
             text = f"storm: {_pirate(ev.lifeboat)} goes to the lifeboat; " + text
         return text
-    if kind is Turn:
+    if kind is _TURN:
         parts = []
         names = [_pirate(c) for c in ev.turned]
         if ev.card is None:
@@ -398,28 +413,28 @@ def describe(ev: Any, engine: Engine) -> str:
             parts.append(f"takes {_pirate(ev.card)}")
         parts += effect_words(ev)
         return "; ".join(parts) or "no card"
-    if kind is Ship:
+    if kind is _SHIP:
         return ""
-    if kind is Mutiny:
+    if kind is _MUTINY:
         return "the voyage ends" + (f" ({ev.reason})" if ev.reason else "") + ": mutiny"
-    if kind is Duel:
+    if kind is _DUEL:
         return (f"Valverde's sailor {ev.valverde} against Diaz's {ev.diaz}"
                 if ev.valverde is not None and ev.diaz is not None
                 else "the sailors' values not written")
-    if kind is Fight:
+    if kind is _FIGHT:
         monkeys = [p.player or "a player" for p in ev.cards if p.card == "monkey"]
         return (", ".join(monkeys) + " withdraw" + ("s" if len(monkeys) == 1 else "")
                 + " (monkey)") if monkeys else ""
-    if kind is Steal:
+    if kind is _STEAL:
         return (f"{ev.player}'s monkey takes a coin from "
                 + (ev.victim if ev.victim else "the supply"))
-    if kind is Won:
+    if kind is _WON:
         return f"the duel goes to {ev.side.capitalize()}"
-    if kind is Reveal:
+    if kind is _REVEAL:
         return "the convictions are shown"
-    if kind is Gold:
+    if kind is _GOLD:
         return "the gold as counted at the table"
-    return ev.text if kind is Comment else ""
+    return ev.text if kind is _COMMENT else ""
 
 
 def ship_words(engine: Engine) -> str:
