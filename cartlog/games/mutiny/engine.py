@@ -688,9 +688,11 @@ class Engine:
                         s.supply -= 1
                         s.coins[seat] += 1
         elif kind is Reveal:
-            # a conviction set and known stands, whatever the line says (winner/conviction)
-            s.revealed = [s.side[seat] if s.conviction[seat] and s.side[seat] is not None
-                          else SIDE_OF_NAME.get(event.sides.get(c) or "")
+            # a conviction set and known stands, whatever the line says, and a player who set
+            # none has none to reveal, out of the game (003 'Exclusion'; winner/conviction)
+            s.revealed = [(s.side[seat] if s.side[seat] is not None
+                           else SIDE_OF_NAME.get(event.sides.get(c) or ""))
+                          if s.conviction[seat] else None
                           for seat, c in enumerate(s.colours)]
             s.phase = OVER
         elif kind is Gold:

@@ -636,6 +636,18 @@ def test_M10_a_conviction_set_is_revealed_as_it_was_set():
     assert e.state.revealed[0] == "V" and e.outcome().winners == ("red",)
 
 
+def test_M10_a_player_who_set_no_conviction_cannot_win_whatever_the_reveal_says():
+    """003 'Exclusion': a player without a conviction card is out of the game and cannot win;
+    a reveal line that gives that player a side is an error, and does not make a winner."""
+    e = _mutiny(*THREE_WON)
+    assert not e.state.conviction[2]
+    found = e.check(e.read("reveal red valverde, blue diaz, green valverde"))
+    assert [(v.code, v.expected) for v in found] == [("winner/conviction", "none")]
+    play(e, "reveal red valverde, blue diaz, green valverde")
+    assert e.state.revealed[2] is None
+    play(e, "gold red 1, blue 1, green 30")
+    assert e.outcome().winners == ("red",)
+
 def test_M8_M10_convictions_are_revealed_only_once_a_side_has_three_duels():
     e = _mutiny("duel A 3-7", "won valverde", "duel B 2-9", "won valverde")
     found = e.check(e.read("reveal red valverde, blue diaz, green none"))
