@@ -446,7 +446,7 @@ def test_score_table_has_every_round_and_player(game):
 
 
 def test_score_shares_a_tie_and_compares_the_result():
-    text = format_log(simulate("base", 3, 6))
+    text = format_log(simulate("base", 3, 18))
     _, report, _ = audited(text)
     assert len(report.breakdown.winners) == 2
     out = score_text(text, ascii=True)

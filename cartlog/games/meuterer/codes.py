@@ -138,6 +138,11 @@ CODES: dict[str, Code] = {
         Code(code="sale/too-many", severity="error", rule=f"{_P5}; U2",
              summary="a split of goods between the islands uses more cards than the player "
              "played (and still has on the table)"),
+        Code(code="sale/too-few", severity="error", rule=f"{_P5}; U2",
+             summary="a sale declares fewer cards of a good than the player played: the goods "
+             "played are all sold, the declaration only says which island takes them",
+             explanation="When no other active island can take the rest, they are counted on "
+             "the island declared; otherwise the sale stands as declared."),
         Code(code="sale/assumed", severity="info", rule=f"{_P5}; U2",
              summary="a player could split goods between the two active islands but the log "
              "declares no sale: the default sale was assumed",

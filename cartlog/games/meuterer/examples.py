@@ -80,6 +80,7 @@ EXAMPLES: dict[str, tuple[dict[str, str | None], str]] = {
     "sale/one-type": ({}, R.replace("score", "sale blue S Hochland 1, blue W Hochland 1\n"
                                              "score", 1)),
     "sale/too-many": ({}, R.replace("score", "sale blue S Hochland 3\nscore", 1)),
+    "sale/too-few": ({}, R.replace("score", "sale blue S Hochland 1\nscore", 1)),
     "sale/assumed": ({}, R + "\n" + ROUND2),
     "pirate/not-robbed": ({"Variant": "pirate", "Islands": PIRATE_FIRST, "Deal": PIRATE_DEAL},
                           R.replace("sell red W,", "sell red P,")),

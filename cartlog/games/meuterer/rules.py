@@ -708,6 +708,8 @@ def resolve_sales(state: State, declared: list[tuple[int, int, int, int | None]]
     on: dict[tuple[int, int], int] = {}  # (seat, island) -> good declared there
     sales: list[SoldCards] = []
     bad: list[tuple[int, Violation]] = []
+    counted: dict[tuple[int, int], tuple[int, SoldCards | None]] = {}  # (seat, good) -> the
+    # last declaration of a count taken (entry index, its sale: None for a count of 0)
     for i, (seat, good, pos, count) in enumerate(declared):
         colour = state.colours[seat]
         isl = circle[pos]
@@ -748,8 +750,11 @@ def resolve_sales(state: State, declared: list[tuple[int, int, int, int | None]]
             want = have
         on[(seat, pos)] = good
         mine[good] += want
-        if want:
-            sales.append(SoldCards(seat, pos, good, want))
+        sold = SoldCards(seat, pos, good, want) if want else None
+        if sold is not None:
+            sales.append(sold)
+        if count is not None:
+            counted[(seat, good)] = (i, sold)
     assumed: list[tuple[int, str]] = []
     # the common case: each active island buys one good, and not the other's, so that a
     # player's goods of that kind all go there (default_sales, with no choice to assume)
@@ -785,7 +790,45 @@ def resolve_sales(state: State, declared: list[tuple[int, int, int, int | None]]
             what = ", ".join(f"{s.count} {GOODS[s.good]} on {circle[s.island].name}"
                              for s in extra) or "nothing sold"
             assumed.append((seat, what))
+    if counted:
+        _unsold(state, declared, counted, sales, on, bad)
     return sales, bad, assumed
+
+
+def _unsold(state: State, declared: list[tuple[int, int, int, int | None]],
+            counted: dict[tuple[int, int], tuple[int, SoldCards | None]],
+            sales: list[SoldCards], on: dict[tuple[int, int], int],
+            bad: list[tuple[int, Violation]]) -> None:
+    """U2, 001 'Phase 5' (Cas particulier): the goods of a type a player sells are all sold;
+    the only choice is which active island takes them. A count declared that leaves some of
+    them unsold is an error; when no other island could take the rest, they count where
+    the declaration sells (``sales`` mended)."""
+    circle = state.circle
+    for (seat, good), (i, sold) in counted.items():
+        played = state.played[seat][good]
+        total = 0
+        for s in sales:
+            if s.seat == seat and s.good == good:
+                total += s.count
+        missing = played - total
+        if missing <= 0:
+            continue
+        _, _, pos, count = declared[i]
+        elsewhere = any(p != pos and circle[p].sells(good) and (seat, p) not in on
+                        for p in state.active())
+        name = good_name(good)
+        bad.append((i, Violation(
+            "sale/too-few", f"{state.colours[seat]} played {played} {name} and sells {total}: "
+            "the goods played are all sold, the only choice being the island"
+            + ("" if elsewhere else f" (no other active island takes {name})"),
+            expected=f"{played} in all" if elsewhere else str((count or 0) + missing),
+            actual=str(count))))
+        if elsewhere:
+            continue  # which island takes the rest is the player's to say
+        if sold is not None:
+            sold.count += missing
+        else:
+            sales.append(SoldCards(seat, pos, good, missing))
 
 
 Item = Points

@@ -167,13 +167,20 @@ def simulate(variant: str = "base", players: int = 4, seed: int = 0, *, view: st
             if not rules.has_choice(state, seat, active):
                 continue
             rem = state.played[seat][:NGOODS]
-            for pos in active:
+            split = -1  # a good the first island took part of: the second takes the rest
+            for k, pos in enumerate(active):
                 options = [g for g in range(NGOODS) if rem[g] and circle[pos].sells(g)]
+                if split >= 0:
+                    options = [split]
                 if not options:
                     continue
                 g = rng.choice(options)
-                n = rng.randint(1, rem[g])
+                # the goods of a type sold are all sold (U2): part of them only when the
+                # other island takes the rest
+                later = any(circle[q].sells(g) for q in active[k + 1:])
+                n = rng.randint(1, rem[g]) if later else rem[g]
                 rem[g] -= n
+                split = g if rem[g] else -1
                 sale_entries.append(SaleEntry(player=colours[seat], good=LETTERS[g],
                                               island=names[pos], count=n))
         if sale_entries:

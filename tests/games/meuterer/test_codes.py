@@ -73,6 +73,7 @@ CASES: dict[str, tuple[str, int, int | None]] = {
     "sale/one-type": (make(R.replace("score", "sale blue S Hochland 1, blue W Hochland 1\n"
                                               "score", 1)), 13, 25),
     "sale/too-many": (make(R.replace("score", "sale blue S Hochland 3\nscore", 1)), 13, 6),
+    "sale/too-few": (make(R.replace("score", "sale blue S Hochland 1\nscore", 1)), 13, 6),
     "sale/assumed": (make(R + "round 2\nwage 1\nsell red R, blue W, green G, yellow R, "
                               "red pass 4, blue pass 4 merchant, green pass 4 mate, "
                               "yellow pass 4 stevedore\n"), 16, 1),
