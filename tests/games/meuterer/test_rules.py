@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import pytest
 
+from cartlog.audit import audit as run_audit
 from cartlog.core.errors import LogSyntaxError
 from cartlog.games.meuterer import rules
 from cartlog.games.meuterer.model import (
@@ -740,6 +741,33 @@ def test_cards_drawn_are_checked_in_a_round_with_no_selling():
     found = [f for f in audit(make(body)) if f.code == "goods/too-many"]
     assert len(found) == 1 and found[0].line == 10
 
+
+
+NO_SELL_MUTINY = ('[Game "Meuterer"]\n[Variant "base"]\n[Players "red Anna, blue Ben, green Cleo"]'
+                  '\n[Captain "red"]\n[Islands "Hochland, Frosthöhle, Grünland, Karge Zunge, '
+                  'Eisfelsen, Affeninsel, Kalte Klippe, Sommerland, Rotes Riff, Piratennest, '
+                  'Fingerhut, Sandkap"]\n\nround 1\nwage 0\ndest captain Grünland, mutineer '
+                  'Eisfelsen\nmutiny red 0, {adds} => mutineers\nscore red 0, blue 5, green 0\n'
+                  'total red 0, blue 5, green 0\nround 2\nwage 0\n'
+                  'sell blue pass 5, green pass 5 mate, red pass 5 merchant\n'
+                  'dest captain Piratennest\nscore red 0, blue 5, green 1\n'
+                  'total red 0, blue 10, green 1\n')
+
+
+def test_U5_a_round_with_no_selling_follows_the_mutiny_its_lines_record():
+    """001 'Phase 5', 'Phase 6' (U5): after a mutiny the mutineers won, the ship sails to the
+    mutineer's destination and the mutineer takes the captain card, selling recorded or not.
+    With one player besides the captain in the mutiny line, that player is the mutineer."""
+    report = run_audit(read(NO_SELL_MUTINY.format(adds="blue 1")))
+    assert [f.code for f in report.findings if f.severity == "error"] == []
+    assert report.breakdown.scores[1].captain == "blue"
+    assert report.breakdown.scores[1].port == "Eisfelsen"
+
+
+def test_U5_a_round_with_no_selling_whose_mutineer_is_not_known_says_so():
+    report = run_audit(read(NO_SELL_MUTINY.format(adds="blue 1, green 0")))
+    assert report.breakdown.scores[1].port == "Eisfelsen"
+    assert any("who took the captain card is not known" in u for u in report.unchecked)
 
 _UNDER = ('[Game "Meuterer"]\n[Players "red A, blue B, green C, yellow D"]\n'
           '[Position "base HO/FR/GR/KZ/EI/AF/KK/SO/RR/PN/FI/SK EI<HO 2/sell/red red:- '
