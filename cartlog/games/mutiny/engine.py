@@ -403,13 +403,21 @@ class Engine:
             if seat is None:
                 return [Violation("row/out-of-turn", f"{event.player!r} is not a player")]
             extra = []
-            if event.values and len(event.values) == 2 and event.pair in tuple(PAIRS):
-                declared = s.sailors_known.get(PAIRS.index(event.pair))
-                if declared is not None and declared != tuple(event.values):
-                    extra.append(Violation("duel/sailors", f"pair {event.pair} is declared "
-                                           f"{declared[0]}-{declared[1]}",
-                                           f"{declared[0]}-{declared[1]}",
+            # the pair Cambivalute places, or the one it looks at (``look A 3-7``)
+            named = event.pair if event.pair is not None else event.look
+            if event.values and len(event.values) == 2 and named in tuple(PAIRS):
+                # M8: the sailors shown are those the pair holds, when known (declared, or
+                # seen before), and values no other pair shows
+                pair = PAIRS.index(named)
+                known = self.pair_values(pair)
+                vals = (event.values[0], event.values[1])
+                if known is not None and known != vals:
+                    how = "declared" if pair in s.sailors_known else "known"
+                    extra.append(Violation("duel/sailors", f"pair {named} is {how} as "
+                                           f"{known[0]}-{known[1]}", f"{known[0]}-{known[1]}",
                                            "-".join(map(str, event.values))))
+                elif known is None:
+                    extra += self._check_distinct(pair, vals)
             turned, card, effect = self._turn(event)
             return extra + check_turn(s, seat, turned, card, effect)
         if kind is Ship:

@@ -667,6 +667,24 @@ def test_M10_nothing_but_the_gold_count_follows_the_reveal():
     assert codes(e, "gold red 1, blue 1") == []
 
 
+LOOKED = ("9/deal/red giver=red row=.,.,.,.,. players=red:P1P2G1G2:-:1:V:-;"
+          "blue:P1P3G1G3:-:1:D:- ship=12 supply=30,5,20 sate=0 boat=TE storm=0 placed=5 "
+          f"{TRACK} pairs=3-7.?.4-5.?.?")
+
+
+@pytest.mark.parametrize("line, found", [
+    ("red ^Cambivalute look A 3-7", []),
+    ("red ^Cambivalute look A 5-6", ["duel/sailors"]),  # pair A holds 3 and 7
+    ("red ^Cambivalute look B 1-2", []),
+    ("red ^Cambivalute look B 4-9", ["duel/sailors"]),  # 4 is a sailor of pair C
+])
+def test_M8_a_look_shows_the_sailors_the_pair_holds(line, found):
+    """M8: a pair Cambivalute looks at shows the sailors it holds when known, and values no
+    other pair shows."""
+    e = Engine.from_position(LOOKED)
+    play(e, "round 10 giver red")
+    assert codes(e, line) == found
+
 def test_M8_sailor_values_are_distinct():
     """M8: ten sailors of distinct values: a value stands in one place only."""
     e = _mutiny()
