@@ -409,14 +409,14 @@ class Engine:
                 # M8: the sailors shown are those the pair holds, when known (declared, or
                 # seen before), and values no other pair shows
                 pair = PAIRS.index(named)
-                known = self.pair_values(pair)
+                held = self.pair_values(pair)
                 vals = (event.values[0], event.values[1])
-                if known is not None and known != vals:
+                if held is not None and held != vals:
                     how = "declared" if pair in s.sailors_known else "known"
                     extra.append(Violation("duel/sailors", f"pair {named} is {how} as "
-                                           f"{known[0]}-{known[1]}", f"{known[0]}-{known[1]}",
+                                           f"{held[0]}-{held[1]}", f"{held[0]}-{held[1]}",
                                            "-".join(map(str, event.values))))
-                elif known is None:
+                elif held is None:
                     extra += self._check_distinct(pair, vals)
             turned, card, effect = self._turn(event)
             return extra + check_turn(s, seat, turned, card, effect)
