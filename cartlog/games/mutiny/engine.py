@@ -416,8 +416,8 @@ class Engine:
                     extra.append(Violation("duel/sailors", f"pair {named} is {how} as "
                                            f"{held[0]}-{held[1]}", f"{held[0]}-{held[1]}",
                                            "-".join(map(str, event.values))))
-                elif held is None and event.pair is None:  # a pair placed: action/pair
-                    extra += self._check_distinct(pair, vals)
+                elif held is None and event.pair is None:  # (a pair placed: action/pair
+                    extra += self._check_distinct(pair, vals)  # checks its values)
             turned, card, effect = self._turn(event)
             return extra + check_turn(s, seat, turned, card, effect)
         if kind is Ship:
