@@ -31,6 +31,13 @@ HOSTILE = [b"\x1b[2J", b"\x1b]0;title\x07", b"\r", b"\t", b"\xef\xbb\xbf", b"\xf
            "\u200b".encode(), "\u2028".encode(), b"99999999999999999999", b"[bold red]",
            b'[Board "../../../../etc/passwd"]\n', b'[Board "/dev/zero"]\n']
 
+# text that reads as text where a log takes any (comments, names, notes) but must never drive
+# the terminal or the markup it is printed with
+TEXT = [b"\x1b[2J\x1b[Hclean", b"\x1b]8;;http://x\x07link\x1b]8;;\x07", b"\r", b"\x08\x08",
+        b"\xc2\x9b31m", "\u202eevil".encode(), "\u2067rtl\u2069".encode(),
+        "zero\u200bwidth".encode(), "\ufeff".encode(), "line\u2028sep".encode(), b"\x07",
+        b"[bold red]x[/]", b"[link=file:///etc/passwd]y[/link]", b"\x00", b"\x7f"]
+
 # what no output may hold raw: C0 controls but the line break, DEL and C1 controls, bidi
 # embeddings, overrides and isolates, zero-width characters, line and paragraph separators,
 # the byte order mark
@@ -47,7 +54,7 @@ OUTPUT_FLOOR = 2_000_000  # output any input may give
 def mutate(data: bytes, rng: random.Random) -> bytes:
     """One to four byte, token or line mutations of ``data``."""
     for _ in range(rng.randint(1, 4)):
-        kind = rng.randrange(7)
+        kind = rng.randrange(9)
         i = rng.randrange(len(data) + 1)
         if kind == 0 and data:  # flip a byte
             data = data[:i - 1] + bytes([rng.randrange(256)]) + data[i:]
@@ -69,6 +76,16 @@ def mutate(data: bytes, rng: random.Random) -> bytes:
             b = min(len(lines), a + rng.randint(1, 5))
             lines[a:a] = lines[a:b] * rng.randint(2, 60)
             data = b"\n".join(lines)
+        elif kind == 7:  # hostile text in a comment, where the reader takes any text
+            lines = data.split(b"\n")
+            a = rng.randrange(len(lines))
+            lines[a] += b" ; " + rng.choice(TEXT)
+            data = b"\n".join(lines)
+        elif kind == 8:  # hostile text in a tag's value (names, notes)
+            quotes = [m.start() for m in re.finditer(rb'"[^"\n]', data)]
+            if quotes:
+                at = rng.choice(quotes) + 1 + rng.randrange(3)
+                data = data[:at] + rng.choice(TEXT) + data[at:]
         else:  # replace a word by another word of the log
             words = re.findall(rb"[A-Za-z0-9]+", data)
             if words:
