@@ -934,9 +934,12 @@ def hold(path: Path) -> Lock:
         if _same_file(fd, where):
             break
         os.close(fd)  # the file was removed by a recorder leaving meanwhile: lock the new one
-    os.ftruncate(fd, 0)
-    os.write(fd, f"{os.getpid()}\n".encode())
     lock = Lock(where, fd)
+    try:  # the process number is a hint for the message: a full disk does not stop the lock
+        os.ftruncate(fd, 0)
+        _write_all(fd, f"{os.getpid()}\n".encode())
+    except OSError:
+        pass
     try:
         _hold_file(lock, path)
     except BaseException:
