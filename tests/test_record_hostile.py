@@ -486,3 +486,27 @@ def test_a_second_recorder_through_a_link_is_refused_with_the_first_ones_process
     assert result.exit_code == 0, result.stderr
     assert soft.is_symlink() and stat.S_ISREG(os.stat(out).st_mode)
     assert out.read_text(encoding="utf-8") != full
+
+
+def _quoted(title: str) -> str:
+    """The message docs/cli.md quotes (indented) under the paragraph starting ``title``."""
+    text = (ROOT / "docs" / "cli.md").read_text(encoding="utf-8")
+    after = text[text.index(title):]
+    return next(line[4:] for line in after.splitlines() if line.startswith("    "))
+
+
+def test_the_messages_docs_cli_md_quotes_are_what_the_recorder_says(tmp_path, monkeypatch):
+    """The full disk's message and the torn line's, as docs/cli.md shows them."""
+    monkeypatch.chdir(tmp_path)
+    spec = GAMES["cartagena"]
+    log, header, full = simulated(spec, seed=8)
+    lines = body(spec, log)
+    rec = Recorder.create(Path("game.cartlog"), header)
+    with monkeypatch.context() as m:
+        Faults(m, tmp_path, at=1)
+        reply = rec.enter(lines[0])
+    assert reply.text == _quoted("**A write that fails**")
+    Path("game.cartlog").write_text("\n".join(full.splitlines()[:23]) + "\n24. g", "utf-8")
+    result = invoke("--resume", "game.cartlog", input="")
+    assert result.exit_code == 2
+    assert result.stderr.splitlines()[0] == _quoted("**A torn last line.**")
