@@ -127,11 +127,18 @@ class Replay:
         return note
 
     def _position(self, state: State) -> str | None:
-        """The one-line position for the next note: only the first ``positions`` notes get
-        one (a report lists no more, docs/cli.md "Limits"): a position grows with the game
-        when cards are played from hands that held none (each goes to the discard pile), and
-        one per note would make the memory grow with the square of the log."""
-        return to_position(state) if len(self.notes) < self.positions else None
+        """The one-line position for the next note, of the first ``positions`` notes only (a
+        report lists no more, docs/cli.md "Limits"). A card played from a hand that held none
+        still goes to the discard pile, so that a log of such plays grows the pile with the
+        game: a table holding more cards than the game has is no position a game reaches (the
+        reader refuses it, O1, R1), and gets none. A position is thus never longer than the
+        game's cards, and no note's grows with the log."""
+        if len(self.notes) >= self.positions:
+            return None
+        in_play = sum(state.discard) + sum(sum(h) for h in state.hands)
+        if in_play + len(state.row) - state.row_next > state.rs.deck_size:
+            return None
+        return to_position(state)
 
     def _header(self, field: str) -> tuple[int, int, int] | None:
         """Where a header field (``deal``), or one entry of it (``deal.red``: that player's
