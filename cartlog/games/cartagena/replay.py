@@ -135,8 +135,8 @@ class Replay:
         game's cards, and no note's grows with the log."""
         if len(self.notes) >= self.positions:
             return None
-        in_play = sum(state.discard) + sum(sum(h) for h in state.hands)
-        if in_play + len(state.row) - state.row_next > state.rs.deck_size:
+        cards = sum(state.discard) + sum(sum(h) for h in state.hands)
+        if cards + len(state.row) - state.row_next > state.rs.deck_size:
             return None
         return to_position(state)
 

@@ -395,9 +395,18 @@ class Engine:
         return note
 
     def _position(self, state: State) -> str | None:
-        """The one-line position for the next note: only the first ``positions`` notes get
-        one (a report lists no more, docs/cli.md "Limits")."""
-        return to_position(state) if len(self.notes) < self.positions else None
+        """The one-line position for the next note, of the first ``positions`` notes only (a
+        report lists no more, docs/cli.md "Limits"). A card played from a hand that held none
+        is still played, so that a log of such plays grows the cards played with the game: a
+        table holding more cards than the game has is no position a game reaches (the reader
+        refuses it), and gets none; no note's position grows with the log."""
+        if len(self.notes) >= self.positions:
+            return None
+        held = (sum(sum(h) for h in state.hands) + sum(sum(p) for p in state.played)
+                + sum(state.discard))
+        if held > state.variant.deck_size:
+            return None
+        return to_position(state)
 
     def _condoned_lawful(self, where: Located, path: str, rnd: int | None,
                          action: int | None = None, seat: int | None = None) -> None:
