@@ -49,6 +49,7 @@ import difflib
 import errno
 import os
 import stat
+from collections import deque
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -60,6 +61,7 @@ from cartlog.core import seal as core_seal
 from cartlog.core.codes import CODES as COMMON_CODES
 from cartlog.core.errors import LogSyntaxError, SyntaxProblem
 from cartlog.core.findings import Violation
+from cartlog.core.limits import limit
 from cartlog.core.notation import read_header
 from cartlog.core.spec import GameSpec
 from cartlog.core.text import echo_line, printable, split_lines
@@ -109,13 +111,23 @@ class _Line:
 
 @dataclass
 class _Snapshot:
-    """What ``undo`` goes back to: the state before a line was accepted."""
+    """What ``undo`` goes back to: the state before a line was accepted. Lines only change at
+    the end of the log (a line added, the last line written again), so the lines before are
+    kept as their count and the last of them, not copied."""
 
     game: Any
-    lines: list[_Line]
+    count: int  # lines there were
+    last: _Line | None  # the last of them, as it was
     open: bool
     base: Any
     typed: str
+    unit: int  # the first line of the turn or round then under way
+    unit_kind: type | None
+
+
+MAX_UNDO = 100  # lines ``undo`` may take back, one after another (memory stays linear)
+MAX_RECORD_LINES = 20_000  # lines a recorded log may hold (CARTLOG_MAX_RECORD_LINES)
+MAX_UNIT_LINES = 500  # lines one turn or round may hold (CARTLOG_MAX_UNIT_LINES)
 
 
 @dataclass
@@ -130,7 +142,7 @@ class Recorder:
     sealed: bool = False
     open: bool = False  # the last line is still being written
     base: Any = None  # the engine before the open line's first event
-    history: list[_Snapshot] = field(default_factory=list)
+    history: deque[_Snapshot] = field(default_factory=lambda: deque(maxlen=MAX_UNDO))
     disk: str = ""  # the file's text as last written
     notes: list[str] = field(default_factory=list)  # said once, when recording starts
     opening: str = ""  # the phase the game starts in
@@ -138,6 +150,8 @@ class Recorder:
     max_bytes: int | None = None  # the reader's limits (CARTLOG_MAX_BYTES, CARTLOG_MAX_LINE)
     max_line: int | None = None
     stale: bool = False  # the file may hold part of a line whose write failed: write it whole
+    unit: int = 0  # the first line of the turn or round under way (see _unreadable_log)
+    unit_kind: type | None = None  # the kind of line that begins one (see _opens_unit)
 
     @property
     def file(self) -> Path:
@@ -226,8 +240,9 @@ class Recorder:
 
     def _remember(self, typed: str) -> None:
         """Keep what ``undo`` goes back to, before a line is taken."""
-        self.history.append(_Snapshot(self.game.copy(), list(self.lines), self.open,
-                                      self.base, typed))
+        self.history.append(_Snapshot(self.game.copy(), len(self.lines),
+                                      self.lines[-1] if self.lines else None, self.open,
+                                      self.base, typed, self.unit, self.unit_kind))
 
     def _is_marker(self, event: Any) -> bool:
         if event is None or type(event).__name__ != "Comment":
@@ -351,6 +366,9 @@ class Recorder:
         return self._take(text, event, force)
 
     def _take(self, text: str, event: Any, force: bool) -> Reply:
+        too_long = self._too_long(event)
+        if too_long is not None:
+            return Reply("refused", too_long)
         if self.game.is_over() and self._join(None, event) is not None:
             return Reply("refused", f"refused: {self.status()}")  # it would begin a turn
         target, closing = self._target(event)
@@ -372,6 +390,8 @@ class Recorder:
         before = self.game.to_move()
         closed_line = self.open_line() if closing and self._could_go_on() else None
         self._remember(text)
+        if not self.open and self._opens_unit(event):
+            self.unit = len(self.lines)  # this line begins a turn or a round
         if closing:
             self.game, self.open, self.base = target, False, None
         restart = self._restart(event)
@@ -431,10 +451,49 @@ class Recorder:
         return (f"{what}: writing {where} failed ({why}); {where} still holds every line "
                 "accepted before, as it did; type the line again once it can be written")
 
+    def _opens_unit(self, event: Any) -> bool:
+        """Whether ``event`` begins a turn or a round: it is of the kind of the log's first
+        line of play (Cartagena's turn line, Meuterer's and the Mutiny's ``round``)."""
+        if self.unit_kind is None:
+            first = next((line.event for line in self.lines if line.event is not None
+                          and type(line.event).__name__ != "Comment"), event)
+            if type(first).__name__ == "Comment":
+                return True
+            self.unit_kind = type(first)
+        return type(event) is self.unit_kind
+
+    def _too_long(self, event: Any) -> str | None:
+        """Why ``event`` would make the log or its turn or round longer than any game's, or
+        ``None``: a log holds at most :data:`MAX_RECORD_LINES` lines and a turn or round
+        :data:`MAX_UNIT_LINES`, so that each line is checked in bounded time."""
+        most = limit("CARTLOG_MAX_RECORD_LINES", MAX_RECORD_LINES)
+        if len(self.lines) >= most:
+            return (f"refused: the log holds {most} lines, more than any game needs "
+                    "(CARTLOG_MAX_RECORD_LINES raises the limit)")
+        most = limit("CARTLOG_MAX_UNIT_LINES", MAX_UNIT_LINES)
+        if (not self.open and len(self.lines) - self.unit >= most
+                and not self._opens_unit(event)):
+            return (f"refused: this turn or round already holds {most} lines, more than any "
+                    "game's (CARTLOG_MAX_UNIT_LINES raises the limit)")
+        return None
+
     def _unreadable_log(self) -> str | None:
         """Why the log as it would now be written cannot be read (what the reader of a whole
         log checks beyond one line: Meuterer's lines before the first round, a second wage in
-        a round), or ``None``."""
+        a round), or ``None``.
+
+        The log before this line read, so the header and the lines from the start of the turn
+        or round under way are read, which keeps the cost of a line independent of the length
+        of the game; only when they do not read is the whole log read, which decides."""
+        head = "".join(f"{line}\n" for line in self.head)
+        tail = "".join(f"{line.text}\n" for line in self.lines[self.unit:])
+        if self.open:
+            tail += self._marker() + "\n"
+        try:
+            read_log(head + tail, str(self.path))
+            return None
+        except LogSyntaxError:
+            pass
         try:
             read_log(self.text(), str(self.path))
         except LogSyntaxError as err:
@@ -667,19 +726,24 @@ class Recorder:
         if not self.history:
             return Reply("command", "nothing to take back")
         back = self.history.pop()
-        current = (self.game, self.lines, self.open, self.base)
+        current = (self.game, self.lines[max(0, back.count - 1):], self.open, self.base)
         self._restore(back)
         try:
             self._write()
         except OSError as exc:
-            self.game, self.lines, self.open, self.base = current
+            game, tail, self.open, self.base = current
+            self.game = game
+            self.lines[max(0, back.count - 1):] = tail
             self.history.append(back)
             return Reply("failed", self._failed(exc, "not taken back"))
         return Reply("command", f"took back: {back.typed}")
 
     def _restore(self, back: _Snapshot) -> None:
-        self.game, self.lines, self.open, self.base = (back.game, back.lines, back.open,
-                                                      back.base)
+        del self.lines[back.count:]
+        if back.last is not None:
+            self.lines[back.count - 1] = back.last
+        self.game, self.open, self.base = back.game, back.open, back.base
+        self.unit, self.unit_kind = back.unit, back.unit_kind
 
     def _board(self) -> Reply:
         return Reply("board")

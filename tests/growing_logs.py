@@ -1,7 +1,7 @@
 """Logs of any length, for the growth test (``tests/test_growth.py``), the bounds test
 (``tests/test_bounds.py``) and ``benchmarks/bench_growth.py``: a sample's header, then one
 unit of play (a turn, a round) repeated ``n`` times, each unit a worst case for one class of
-input (issue 21: a log is untrusted input).
+input (a log is untrusted input: docs/security.md).
 
 - ``illegal``: every unit breaks rules (cards played from hands that hold none, draws the
   rules do not give): many findings, and a table the rules never reach;

@@ -1,4 +1,4 @@
-"""Bounded reports (issue 21): no per-finding string grows with the game, findings and syntax
+"""Bounded reports: no per-finding string grows with the game, findings and syntax
 problems are listed up to a limit with the count of the rest, in text and in JSON."""
 
 from __future__ import annotations

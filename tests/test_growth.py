@@ -1,4 +1,4 @@
-"""Every command's memory and output grow linearly with the log (issue 21: bounded time and
+"""Every command's memory and output grow linearly with the log (docs/security.md: bounded time and
 memory everywhere), for every game and every worst case of ``tests/growing_logs.py``: many
 illegal moves and findings, many stuck draws, long comments.
 
@@ -17,21 +17,23 @@ import pytest
 from tests.growing_logs import CASES, COMMANDS, growing_log, measure
 
 LINEAR = 20  # 8 times the log may cost at most this many times more (the square: 64)
-SIZES = {"record": (4, 32)}  # units of play: the recorder checks the whole log at each line
+SIZES = {"record": (4, 32)}  # units of play: the recorder writes and syncs every line
 SMALL, LARGE = 8, 64  # units of play for the other commands
 FLOOR = 16 * 1024  # below this much memory over the fixed cost, growth is not measured
 
 
-# the recorder keeps, for undo, a copy of the engine (Meuterer's: with every note) and of the
-# list of lines at each line taken: its memory grows with the square of the lines
+# the recorder keeps, for undo, a copy of the engine at each of the last MAX_UNDO lines; a
+# copy of Meuterer's engine holds the lines of the round under way and every note, so a round
+# of N lines (here one round of N sell lines) takes memory that grows with N squared up to
+# MAX_UNDO lines, and with N past it
 QUADRATIC = {("record", "meuterer", "comments")}
 
 
 def _params():
     for game, case in CASES:
         for command in COMMANDS:
-            marks = [pytest.mark.xfail(strict=True, reason="the recorder's undo history "
-                                       "copies the lines and the engine's notes at each line")
+            marks = [pytest.mark.xfail(strict=True, reason="a copy of Meuterer's engine, kept "
+                                       "for undo, holds the round's lines and every note")
                      ] if (command, game, case) in QUADRATIC else []
             yield pytest.param(command, game, case, marks=marks,
                                id=f"{game}-{case}-{command}")

@@ -1,4 +1,4 @@
-"""``cartlog record`` against a hostile machine and hostile input (issue 21): writes that fail
+"""``cartlog record`` against a hostile machine and hostile input: writes that fail
 at any step (a full disk), torn last lines, files that are not regular files, lines and logs
 over the reader's limits, terminal escapes in names, comments and lines typed, and a second
 recorder through a hard or a symbolic link.
@@ -510,3 +510,61 @@ def test_the_messages_docs_cli_md_quotes_are_what_the_recorder_says(tmp_path, mo
     result = invoke("--resume", "game.cartlog", input="")
     assert result.exit_code == 2
     assert result.stderr.splitlines()[0] == _quoted("**A torn last line.**")
+
+
+# -- each line checked in bounded time and memory -----------------------------------------------
+
+
+@pytest.mark.parametrize("spec", SPECS, ids=IDS)
+def test_a_log_and_a_turn_or_round_longer_than_any_game_s_are_refused(spec, tmp_path,
+                                                                     monkeypatch):
+    """Past ``CARTLOG_MAX_RECORD_LINES`` lines a log takes no more, and past
+    ``CARTLOG_MAX_UNIT_LINES`` a turn or round takes no more (comments count): each line is
+    checked against its turn or round in bounded time; the log written reads back."""
+    log, header, full = simulated(spec, seed=8)
+    lines = body(spec, log)
+    monkeypatch.setenv("CARTLOG_MAX_RECORD_LINES", "6")
+    (tmp_path / "header.cartlog").write_text(header, encoding="utf-8")
+    out = tmp_path / "game.cartlog"
+    result = invoke("--from", tmp_path / "header.cartlog", "--out", out,
+                    input="\n".join(lines) + "\n")
+    assert result.exit_code == 1
+    assert "refused: the log holds 6 lines, more than any game needs" in result.stderr
+    monkeypatch.delenv("CARTLOG_MAX_RECORD_LINES")
+    monkeypatch.setenv("CARTLOG_MAX_UNIT_LINES", "3")
+    out2 = tmp_path / "game2.cartlog"
+    result = invoke("--from", tmp_path / "header.cartlog", "--out", out2,
+                    input="\n".join([lines[0], *["; a remark"] * 5, *lines[1:]]) + "\n")
+    assert result.exit_code == 1
+    assert "refused: this turn or round already holds 3 lines" in result.stderr
+    from tests.fuzzing import run
+
+    assert run(["check", str(out2)])[0] in (0, 1)
+
+
+@pytest.mark.parametrize("spec", SPECS, ids=IDS)
+def test_undo_goes_back_max_undo_lines_and_the_log_stays_what_the_game_holds(spec, tmp_path,
+                                                                            monkeypatch):
+    """The undo history keeps the last ``MAX_UNDO`` lines (a copy of the engine each): taken
+    back one by one, the log is the game's first lines again, as typed."""
+    import cartlog.record as record
+
+    monkeypatch.setattr(record, "MAX_UNDO", 3)
+    log, header, full = simulated(spec, seed=8)
+    lines = body(spec, log)
+    rec = Recorder.create(tmp_path / "g.cartlog", header)
+    rec.history = record.deque(maxlen=3)
+    for line in lines[:6]:
+        assert rec.enter(line).kind == "accepted", line
+    after_three = None
+    for n in range(4):
+        reply = rec.enter("undo")
+        if n == 2:
+            after_three = (tmp_path / "g.cartlog").read_text(encoding="utf-8")
+    assert reply.text == "nothing to take back"
+    again = Recorder.create(tmp_path / "h.cartlog", header)
+    for line in lines[:3]:
+        again.enter(line)
+    assert after_three == (tmp_path / "h.cartlog").read_text(encoding="utf-8")
+    assert rec.options() == again.options()
+    assert rec.game.position() == again.game.position()

@@ -1,5 +1,5 @@
 """Limits that keep every command bounded on a crafted log, each a constant that an environment
-variable overrides (issue 21, "A log is untrusted input"; docs/cli.md, "Limits").
+variable overrides (docs/cli.md, "Limits"; docs/security.md).
 
 The limits of reading a file (``CARTLOG_MAX_BYTES``, ``CARTLOG_MAX_LINE``) are
 :mod:`cartlog.corpus`'s; those of what a report lists are here, below every layer that lists.
