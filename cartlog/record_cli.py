@@ -18,6 +18,7 @@ a terminal.
 
 from __future__ import annotations
 
+import os
 import sys
 from collections.abc import Callable, Iterable
 from contextlib import ExitStack
@@ -116,12 +117,14 @@ def _recorder(game: str | None, rules: str | None, out: Path | None, source: Pat
         if given:
             raise Usage(f"--resume goes on with the file's own game and header: leave out "
                         f"{', '.join(given)}")
-        if resume.exists():
+        if os.path.lexists(resume):  # (never raises, as Path.exists may)
             _lock(held, resume)
         try:
             rec = Recorder.resume(resume)
         except OSError as exc:
-            raise Usage(f"{resume}: cannot read: {exc.strerror or exc}") from None
+            from cartlog.corpus import cannot_read
+
+            raise cannot_read(resume, exc) from None
         if seal and not rec.sealed:
             raise Usage(f"{resume} is not sealed: --hash seals a log from its start (record "
                         "it again with --from and --hash)")
@@ -186,7 +189,7 @@ def _from_position(game: str | None, rules: str | None, source: Path | None, giv
     spec = _spec(game)
     path, line, text = "--position", 1, given
     file = Path(given)
-    if "\n" not in given and len(given) < 4096 and file.is_file():
+    if "\n" not in given and len(given) < 4096 and os.path.isfile(file):
         path = given
         filled = [(i, raw) for i, raw in enumerate(_read(file).splitlines(), 1)
                   if raw.strip() and not raw.lstrip().startswith((";", "#"))]
