@@ -290,7 +290,7 @@ def _log(path: Path, kind: int) -> Path | Outcome | None:
         try:
             mode = os.stat(path).st_mode
         except FileNotFoundError:
-            return problem(path, "a broken symbolic link") if os.path.islink(path) else None
+            return problem(path, "is a broken symbolic link") if os.path.islink(path) else None
         except OSError as exc:
             return problem(path, why(exc, path))
         if stat.S_ISDIR(mode):
