@@ -238,7 +238,7 @@ def walk(folder: str | Path) -> Iterator[Path | Outcome]:
                 stack.append(below)
                 seen.add(below[2])
                 break  # on with the folder below; this one's iterator goes on after it
-            found = _log(path, kind)
+            found = _log(path, name, kind)
             if found is not None:
                 yield found
         else:
@@ -283,7 +283,7 @@ def _entries(folder: Path) -> list[tuple[str, int]]:
     return kept
 
 
-def _log(path: Path, kind: int) -> Path | Outcome | None:
+def _log(path: Path, name: str, kind: int) -> Path | Outcome | None:
     """A name with a log's suffix: the log to read, the outcome of one that cannot be read, or
     None for what is passed over (other JSON, a symbolic link to a folder, a file gone)."""
     if kind == _OTHER:  # a symbolic link, or a kind the listing did not tell
@@ -298,7 +298,7 @@ def _log(path: Path, kind: int) -> Path | Outcome | None:
         if not stat.S_ISREG(mode):
             return problem(path, f"is a {_kind(path)}, not a regular file: only regular files "
                            "are read in a folder")
-    if path.name.lower().endswith(".json") and _other_json(path):
+    if name[-5:].lower() == ".json" and _other_json(path):
         return None
     return path
 
