@@ -171,7 +171,7 @@ def why(exc: OSError, path: str | Path | None = None, doing: str = "cannot read"
     reason = _REASONS.get(type(exc))
     if reason is not None and doing == "cannot read":
         return reason
-    if reason is None or type(exc) is IsADirectoryError:
+    if type(exc) not in (FileNotFoundError, PermissionError):
         words = exc.strerror or str(exc)
         reason = words[:1].lower() + words[1:]
     return f"{doing}: {reason}"
