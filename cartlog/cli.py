@@ -204,11 +204,15 @@ ThemeOpt = Annotated[ThemeName, typer.Option(
     "--theme", metavar="auto|dark|light", envvar="CARTLOG_THEME", parser=_one_of(ThemeName),
     help="Colours for a dark or a light terminal background; auto: light when the terminal "
     "says so (COLORFGBG), else dark.")]
+# A path is never checked by the argument parser (typer checks that it can be read, with a
+# usage message and no JSON): the command says itself, at the path, why it cannot read it
+# (docs/cli.md, "Exit status").
 LogArg = Annotated[Path, typer.Argument(metavar="LOG", help="A game log, text or JSON ('-' for "
-                                        "standard input).", show_default=False)]
+                                        "standard input).", show_default=False,
+                                        readable=False)]
 OutputOpt = Annotated[Optional[Path], typer.Option("--output", "-o", metavar="FILE",
                                                    help="Write to this file instead of "
-                                                   "standard output.")]
+                                                   "standard output.", readable=False)]
 
 
 # -- console and input/output --------------------------------------------------------------------
@@ -365,7 +369,8 @@ FEW_LOGS = 8  # fewer logs than this are checked in this process, whatever --job
 def check(
     logs: Annotated[list[Path], typer.Argument(
         metavar="LOGS", help="Game logs to audit, text or JSON ('-' for standard input), "
-        "or folders: every *.cartlog and *.json log under them.", show_default=False)],
+        "or folders: every *.cartlog and *.json log under them.", show_default=False,
+        readable=False)],
     fmt: FormatOpt = Format.text,
     stop_at_first: Annotated[bool, typer.Option("--stop-at-first", help="Stop each log at "
                                                 "its first error.")] = False,
@@ -767,7 +772,7 @@ def simulate(
     out: Annotated[Optional[Path], typer.Option(
         "--out", metavar="DIR", help="Write each game into this folder (made if missing), "
         "one file per game, named so that they sort by seed: "
-        "cartagena-2000-jamaica-4p-0042.cartlog.")] = None,
+        "cartagena-2000-jamaica-4p-0042.cartlog.", readable=False)] = None,
 ) -> None:
     """Play a random legal game and write it as a log (seeded, reproducible).
 
@@ -942,7 +947,8 @@ def games(fmt: FormatOpt = Format.text, ascii_only: AsciiOpt = False,
 @app.command(cls=_Command)
 def schema(
     out: Annotated[Optional[Path], typer.Option("--out", "-o", metavar="DIR", help="Write the "
-                                                "schema files into this folder.")] = None,
+                                                "schema files into this folder.",
+                                                readable=False)] = None,
     check_only: Annotated[bool, typer.Option("--check", help="Write nothing; exit 1 if the "
                                              "files in --out are stale.")] = False,
 ) -> None:
@@ -1079,12 +1085,14 @@ def record(
         "--rules", "-r", metavar="NAME", autocompletion=_rule_sets,
         help="The rule set or variant of a new game; see cartlog games.")] = None,
     out: Annotated[Optional[Path], typer.Option("--out", "-o", metavar="FILE",
-                                                help="The log to write (a new file).")] = None,
+                                                help="The log to write (a new file).",
+                                                readable=False)] = None,
     source: Annotated[Optional[Path], typer.Option(
         "--from", metavar="HEADER", help="Take the setup from this log: a header, or a header "
-        "and the lines already played.")] = None,
+        "and the lines already played.", readable=False)] = None,
     resume: Annotated[Optional[Path], typer.Option(
-        "--resume", metavar="FILE", help="Go on with this log where it stopped.")] = None,
+        "--resume", metavar="FILE", help="Go on with this log where it stopped.",
+        readable=False)] = None,
     position: Annotated[Optional[str], typer.Option(
         "--position", metavar="TEXT_OR_FILE", help="Start from this one-line position (or "
         "the file holding it) instead of the setup: only the players' names are asked for.")

@@ -19,7 +19,9 @@ Nothing here writes to a terminal; :mod:`cartlog.cli` renders the outcomes.
 
 from __future__ import annotations
 
+import errno
 import os
+import stat
 import sys
 from collections import deque
 from collections.abc import Iterable, Iterator
@@ -100,9 +102,10 @@ def read(path: str | Path, *, max_bytes: int | None = None,
     """The text of a log and the name to show for it; ``-`` is standard input.
 
     Raises :class:`LogSyntaxError` when the file cannot be read as text: a problem at line 0
-    for the file as a whole (missing, a directory), located at the first bad byte otherwise.
-    The limits default to ``CARTLOG_MAX_BYTES`` and ``CARTLOG_MAX_LINE``, else
-    :data:`MAX_BYTES` and :data:`MAX_LINE`.
+    for the file as a whole (missing, a directory, permission denied, too large), located at
+    the first bad byte otherwise. The limits default to ``CARTLOG_MAX_BYTES`` and
+    ``CARTLOG_MAX_LINE``, else :data:`MAX_BYTES` and :data:`MAX_LINE`. A file named here may
+    be a pipe or a device, read within the same limits (:func:`read_file`).
     """
     from cartlog.core.text import printable
     from cartlog.games import decode_text
@@ -115,20 +118,78 @@ def read(path: str | Path, *, max_bytes: int | None = None,
             data = (read_bounded(stdin, most) if stdin is not None
                     else sys.stdin.read(most + 1).encode())
         else:
-            with open(path, "rb", buffering=0) as stream:  # read in one go: no buffer
-                data = read_bounded(stream, most)
+            data = read_file(path, most)
     except OSError as exc:
-        reason = {FileNotFoundError: "no such file",
-                  IsADirectoryError: "is a directory, not a log",
-                  PermissionError: "permission denied"}.get(type(exc))
-        message = reason or f"cannot read: {exc.strerror or exc}"
-        raise LogSyntaxError(name, [SyntaxProblem(0, 0, message)], None) from None
+        raise cannot_read(path, exc) from None
     if len(data) > most:
         raise LogSyntaxError(name, [SyntaxProblem(0, 0, (
             f"too large: over {most} bytes (CARTLOG_MAX_BYTES raises the limit)"))], None)
     text = decode_text(data, name)
     check_line_length(text, name, max_line)
     return text, name
+
+
+def read_file(path: str | Path, most: int) -> bytes:
+    """At most ``most + 1`` bytes of a file, in one unbuffered read loop.
+
+    The file is opened without waiting (``O_NONBLOCK``): a FIFO that no program writes to
+    reads as empty instead of waiting forever for a writer; one that a writer holds open is
+    then read, waiting for what it sends, as ``<(cat log)`` is. A device (``/dev/zero``)
+    stops at the limit. Raises :class:`OSError`; a folder is :class:`IsADirectoryError`."""
+    fd = os.open(path, os.O_RDONLY | _NONBLOCK | getattr(os, "O_BINARY", 0)
+                 | getattr(os, "O_CLOEXEC", 0))
+    with open(fd, "rb", buffering=0) as stream:  # (closes fd)
+        mode = os.fstat(fd).st_mode
+        if stat.S_ISDIR(mode):
+            raise IsADirectoryError(errno.EISDIR, os.strerror(errno.EISDIR))
+        if _NONBLOCK and not stat.S_ISREG(mode):
+            os.set_blocking(fd, True)  # a writer that is there: wait for what it sends
+        return read_bounded(stream, most)
+
+
+_NONBLOCK = getattr(os, "O_NONBLOCK", 0)
+
+_REASONS: dict[type[OSError], str] = {
+    FileNotFoundError: "no such file",
+    IsADirectoryError: "is a directory, not a log",
+    PermissionError: "permission denied",
+}
+
+
+def why(exc: OSError, path: str | Path | None = None, doing: str = "cannot read") -> str:
+    """An error of the operating system in a report's words: ``no such file``, ``permission
+    denied``, ``is a socket, not a log``, else ``cannot read: <the system's words>``
+    (``doing``: ``cannot list folder`` for a folder)."""
+    if exc.errno == errno.ENXIO and path is not None and _kind(path) == "socket":
+        return "is a socket, not a log"  # (a socket cannot be opened)
+    reason = _REASONS.get(type(exc))
+    if reason is not None and doing == "cannot read":
+        return reason
+    if type(exc) not in (FileNotFoundError, PermissionError):
+        words = exc.strerror or str(exc)
+        reason = words[:1].lower() + words[1:]
+    return f"{doing}: {reason}"
+
+
+def cannot_read(path: str | Path, exc: OSError) -> LogSyntaxError:
+    """The error of a file that cannot be opened or read: ``path: error: permission
+    denied``."""
+    from cartlog.core.text import printable
+
+    return LogSyntaxError(printable(str(path)), [SyntaxProblem(0, 0, why(exc, path))], None)
+
+
+def _kind(path: str | Path) -> str:
+    """What a path names that is not a regular file or a folder: ``FIFO``, ``socket``..."""
+    try:
+        mode = os.stat(path).st_mode
+    except OSError:
+        return "file"
+    for test, kind in ((stat.S_ISFIFO, "FIFO"), (stat.S_ISSOCK, "socket"),
+                       (stat.S_ISCHR, "character device"), (stat.S_ISBLK, "block device")):
+        if test(mode):
+            return kind
+    return "file"
 
 
 def parse(path: str | Path, *, max_bytes: int | None = None,
@@ -143,33 +204,105 @@ def parse(path: str | Path, *, max_bytes: int | None = None,
 # -- folders ----------------------------------------------------------------------------------
 
 
-def logs_in(folder: Path) -> list[Path] | None:
-    """The logs under a folder, at any depth, in sorted order: every ``*.cartlog`` file and
-    every ``*.json`` file that is not some other JSON document (valid JSON that names no game,
-    such as a schema). Hidden files and folders are passed over, and so are symbolic links to
-    folders. None when the folder cannot be listed."""
-    found: list[Path] = []
+def walk(folder: str | Path) -> Iterator[Path | Outcome]:
+    """The logs under a folder, at any depth, in sorted order, and an :class:`Outcome` with
+    the located reason for each thing under it that cannot be read (docs/cli.md, "Folders").
+
+    The logs are every ``*.cartlog`` file and every ``*.json`` file that is not some other
+    JSON document (valid JSON that names no game, such as a schema). Hidden files and
+    folders are passed over, and so are symbolic links to folders. Only regular files are
+    read: a log's name on a FIFO, a device or a socket, a broken symbolic link, a folder that
+    cannot be listed, a folder met again inside itself (a loop of mounts) each give an
+    outcome that says so. The walk is a loop, not a recursion (any depth), and holds the
+    names of one folder at a time along the path it is on, only those of folders and logs."""
+    first = _folder(Path(folder), set())
+    if isinstance(first, Outcome):
+        yield first
+        return
+    stack, seen = [first], {first[2]}
+    while stack:
+        where, entries, ident = stack[-1]
+        for name, kind in entries:
+            path = where / name
+            if kind == _FOLDER:
+                below = _folder(path, seen)
+                if isinstance(below, Outcome):
+                    yield below
+                    continue
+                stack.append(below)
+                seen.add(below[2])
+                break  # on with the folder below; this one's iterator goes on after it
+            found = _log(path, name, kind)
+            if found is not None:
+                yield found
+        else:
+            stack.pop()
+            seen.discard(ident)
+
+
+_FOLDER, _FILE, _OTHER = 0, 1, 2  # a folder, a regular file, anything else (a link...)
+
+
+def _folder(path: Path, seen: set[tuple[int, int]]
+            ) -> tuple[Path, Iterator[tuple[str, int]], tuple[int, int]] | Outcome:
+    """A folder to walk: its path, its entries worth a look (sorted) and its identity; or the
+    outcome of one that cannot be listed, or that is one of the folders it is in."""
     try:
-        entries = sorted(os.scandir(folder), key=lambda e: e.name)
-    except OSError:
-        return None
-    for entry in entries:
-        name = entry.name
-        if name.startswith("."):
-            continue
-        try:
-            is_dir = entry.is_dir(follow_symlinks=False)
-            is_file = not is_dir and entry.is_file()
-        except OSError:
-            continue
-        if is_dir:
-            found += logs_in(folder / name) or []
-        elif is_file and name.lower().endswith(LOG_SUFFIXES):  # (a name not hidden: its suffix)
-            path = folder / name
-            if name.lower().endswith(".json") and _other_json(path):
+        info = os.stat(path)
+        ident = (info.st_dev, info.st_ino)
+        if ident in seen:
+            return problem(path, "is a folder inside itself (a loop): not walked again")
+        return path, iter(_entries(path)), ident
+    except OSError as exc:
+        return problem(path, why(exc, path, "cannot list folder"))
+
+
+def _entries(folder: Path) -> list[tuple[str, int]]:
+    """The names in a folder, sorted, of its subfolders (not symbolic links to them) and of
+    what has a log's name, each with its kind as the listing tells it (no call per file)."""
+    kept = []
+    with os.scandir(folder) as listing:
+        for entry in listing:
+            name = entry.name
+            if name.startswith("."):
                 continue
-            found.append(path)
-    return found
+            try:
+                kind = (_FOLDER if entry.is_dir(follow_symlinks=False) else
+                        _FILE if entry.is_file(follow_symlinks=False) else _OTHER)
+            except OSError:
+                kind = _OTHER
+            if kind == _FOLDER or name.lower().endswith(LOG_SUFFIXES):
+                kept.append((name, kind))
+    kept.sort()
+    return kept
+
+
+def _log(path: Path, name: str, kind: int) -> Path | Outcome | None:
+    """A name with a log's suffix: the log to read, the outcome of one that cannot be read, or
+    None for what is passed over (other JSON, a symbolic link to a folder, a file gone)."""
+    if kind == _OTHER:  # a symbolic link, or a kind the listing did not tell
+        try:
+            mode = os.stat(path).st_mode
+        except FileNotFoundError:
+            return problem(path, "is a broken symbolic link") if os.path.islink(path) else None
+        except OSError as exc:
+            return problem(path, why(exc, path))
+        if stat.S_ISDIR(mode):
+            return None  # a symbolic link to a folder: not followed
+        if not stat.S_ISREG(mode):
+            return problem(path, f"is a {_kind(path)}, not a regular file: only regular files "
+                           "are read in a folder")
+    if name[-5:].lower() == ".json" and _other_json(path):
+        return None
+    return path
+
+
+def problem(path: str | Path, message: str) -> Outcome:
+    """The outcome of a path that cannot be read, for the whole file: ``path: error: ...``."""
+    from cartlog.core.text import printable
+
+    name = printable(str(path))
+    return Outcome(name=name, error=LogSyntaxError(name, [SyntaxProblem(0, 0, message)], None))
 
 
 _LOG_START = (b'{"game":', b'{\n  "game":')  # how a JSON log written by cartlog begins
@@ -198,14 +331,19 @@ def _other_json(path: Path) -> bool:
     return not (isinstance(raw, dict) and "game" in raw)
 
 
-def expand(paths: Iterable[str | Path]) -> list[Path]:
-    """The logs to audit: each path as given, a folder replaced by the logs under it. A folder
-    holding no log stays, to be reported as unreadable (:func:`audit_files` says so)."""
-    out: list[Path] = []
+def expand(paths: Iterable[str | Path]) -> list[Path | Outcome]:
+    """The logs to audit: each path as given, a folder replaced by what :func:`walk` finds
+    under it (the logs, and the outcome of each thing that cannot be read). A folder with
+    nothing found under it is the outcome that says so (:func:`no_logs`)."""
+    out: list[Path | Outcome] = []
     for given in paths:
-        path = Path(given)
-        logs = logs_in(path) if str(given) != "-" and path.is_dir() else None
-        out += logs if logs else [path]
+        if str(given) != "-" and os.path.isdir(given):
+            before = len(out)
+            out.extend(walk(given))
+            if len(out) == before:
+                out.append(Outcome(name=no_logs(given).path, error=no_logs(given)))
+        else:
+            out.append(Path(given))
     return out
 
 
@@ -285,7 +423,8 @@ def audit_path(path: str | Path, *, stop_at_first: bool = False, min_severity: s
         err = caught
         # a folder cannot be opened as a file ("is a directory, not a log"): one with no log
         # under it says so instead
-        if str(path) != "-" and os.path.isdir(path) and not logs_in(Path(path)):
+        if str(path) != "-" and os.path.isdir(path) and not any(
+                isinstance(found, Path) for found in walk(path)):
             err = no_logs(path)
         if not text and err.source is not None:
             err = LogSyntaxError(err.path, err.problems, None)
@@ -321,7 +460,7 @@ def batch_size(files: int | None, workers: int) -> int:
     return max(1, min(MAX_BATCH, files // (workers * IN_FLIGHT_PER_WORKER)))
 
 
-def audit_files(paths: Iterable[str | Path], *, executor: Executor | None = None,
+def audit_files(paths: Iterable[str | Path | Outcome], *, executor: Executor | None = None,
                 jobs: int | None = None, stop_at_first: bool = False,
                 min_severity: str = "info", text: bool = True, batch: int | None = None,
                 in_flight: int | None = None) -> Iterator[Outcome]:
@@ -341,9 +480,10 @@ def audit_files(paths: Iterable[str | Path], *, executor: Executor | None = None
       per worker). At most ``batch * in_flight`` outcomes are held at any time, and
       ``paths`` is consumed as the work goes, so that it may be a generator.
 
-    Standard input (``-``) is read and audited in this process. The limits of
-    ``CARTLOG_MAX_BYTES``, ``CARTLOG_MAX_LINE`` and ``CARTLOG_MAX_FINDINGS`` are read here,
-    once, and passed to the workers.
+    An :class:`Outcome` among the paths (what :func:`expand` gives for a thing in a folder
+    that cannot be read) is yielded as it is, in its place. Standard input (``-``) is read
+    and audited in this process. The limits of ``CARTLOG_MAX_BYTES``, ``CARTLOG_MAX_LINE``
+    and ``CARTLOG_MAX_FINDINGS`` are read here, once, and passed to the workers.
     """
     groups = audit_groups(paths, executor=executor, jobs=jobs, stop_at_first=stop_at_first,
                           min_severity=min_severity, text=text, batch=batch,
@@ -355,7 +495,7 @@ def audit_files(paths: Iterable[str | Path], *, executor: Executor | None = None
         groups.close()  # the worker processes stop here
 
 
-def audit_groups(paths: Iterable[str | Path], *, executor: Executor | None = None,
+def audit_groups(paths: Iterable[str | Path | Outcome], *, executor: Executor | None = None,
                  jobs: int | None = None, stop_at_first: bool = False,
                  min_severity: str = "info", text: bool = True, batch: int | None = None,
                  in_flight: int | None = None) -> Iterator[list[Outcome]]:
@@ -379,7 +519,7 @@ def audit_groups(paths: Iterable[str | Path], *, executor: Executor | None = Non
             jobs = 1
     if executor is None:
         for path in paths:
-            yield _audit_batch([str(path)], options)
+            yield [path] if isinstance(path, Outcome) else _audit_batch([str(path)], options)
         return
     workers = jobs if own else getattr(executor, "_max_workers", None) or jobs
     files = len(paths) if hasattr(paths, "__len__") else None
@@ -413,19 +553,20 @@ def freeze_imports() -> None:
     gc.freeze()
 
 
-def _in_order(executor: Executor, paths: Iterable[str | Path], options: _Options, size: int,
-              most: int) -> Iterator[list[Outcome]]:
+def _in_order(executor: Executor, paths: Iterable[str | Path | Outcome], options: _Options,
+              size: int, most: int) -> Iterator[list[Outcome]]:
     """Submit batches of ``size`` files, at most ``most`` at a time, and yield the outcomes of
     each batch in the order of ``paths``, the oldest batch first."""
     pending: deque[Any] = deque()  # futures, or outcomes already known (standard input)
     batch: list[str] = []
     try:
         for path in paths:
-            if str(path) == "-":  # read here: a worker has no standard input
+            known = isinstance(path, Outcome)  # a folder's entry that cannot be read
+            if known or str(path) == "-":  # read here: a worker has no standard input
                 if batch:
                     pending.append(executor.submit(_audit_batch, batch, options))
                     batch = []
-                pending.append(_audit_batch(["-"], options))
+                pending.append([path] if known else _audit_batch(["-"], options))
             else:
                 batch.append(str(path))
                 if len(batch) < size:

@@ -25,6 +25,7 @@ or bad usage. prompt_toolkit is imported only here, and only for a terminal.
 
 from __future__ import annotations
 
+import errno
 import os
 import sys
 from collections.abc import Callable, Iterator
@@ -136,11 +137,16 @@ def _recorder(game: str | None, rules: str | None, out: Path | None, source: Pat
         if given:
             raise Usage(f"--resume goes on with the file's own game and header: leave out "
                         f"{', '.join(given)}")
-        if not os.path.lexists(resume):
-            raise Usage(f"{resume}: cannot read: no such file")
+        from cartlog.corpus import cannot_read
+
+        if not os.path.lexists(resume):  # (never raises, as Path.exists may)
+            raise cannot_read(resume, FileNotFoundError(errno.ENOENT, "no such file"))
         regular_file(resume)  # before the lock opens it
-        lock = _lock(held, resume)
-        rec = Recorder.resume(resume, _read(resume), lock=lock, **_limits())
+        try:
+            lock = _lock(held, resume)
+            rec = Recorder.resume(resume, _read(resume), lock=lock, **_limits())
+        except OSError as exc:
+            raise cannot_read(resume, exc) from None
         if seal and not rec.sealed:
             raise Usage(f"{resume} is not sealed: --hash seals a log from its start (record "
                         "it again with --from and --hash)")

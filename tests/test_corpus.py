@@ -204,9 +204,10 @@ def test_expand_finds_logs_in_folders_and_passes_other_json_over(tmp_path, archi
     (tmp_path / "a" / "bom.json").write_bytes(b'\xef\xbb\xbf{\n  "game": "x"}')
     (tmp_path / "a" / "broken.json").write_text('{"gam', encoding="utf-8")
     (tmp_path / "empty").mkdir()
-    found = corpus.expand([tmp_path / "a", "-", tmp_path / "empty"])
-    assert [p.name for p in found] == ["bom.json", "broken.json", "log.json", "z.cartlog",
-                                       "-", "empty"]
+    *found, empty = corpus.expand([tmp_path / "a", "-", tmp_path / "empty"])
+    assert [p.name for p in found] == ["bom.json", "broken.json", "log.json", "z.cartlog", "-"]
+    assert empty.status == 2 and empty.name == str(tmp_path / "empty")
+    assert empty.error.problems[0].message.startswith("is a directory with no log in it")
     [outcome] = corpus.audit_files([tmp_path / "a"], jobs=1)
     assert outcome.error.problems[0].message == "is a directory, not a log"
 

@@ -520,7 +520,7 @@ def test_a_partly_played_log_goes_on_from_where_it_stands(tmp_path, no_sync):
     (("cartagena", "--rules", "tortuga-deluxe", "--out", "x.cartlog"), "no rule set"),
     (("cartagena", "--out", "x.cartlog"), "standard input is not a terminal"),
     (("cartagena", "--resume", "x.cartlog"), "leave out GAME"),
-    (("--resume", "missing.cartlog"), "cannot read"),
+    (("--resume", "missing.cartlog"), "missing.cartlog: error: no such file"),
 ])
 def test_bad_usage_exits_with_2(args, message, tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
