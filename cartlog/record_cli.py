@@ -25,7 +25,6 @@ or bad usage. prompt_toolkit is imported only here, and only for a terminal.
 
 from __future__ import annotations
 
-import errno
 import os
 import sys
 from collections.abc import Callable, Iterator
@@ -139,8 +138,10 @@ def _recorder(game: str | None, rules: str | None, out: Path | None, source: Pat
                         f"{', '.join(given)}")
         from cartlog.corpus import cannot_read
 
-        if not os.path.lexists(resume):  # (never raises, as Path.exists may)
-            raise cannot_read(resume, FileNotFoundError(errno.ENOENT, "no such file"))
+        try:  # not there, or in a folder that may not be searched: said at the path
+            os.lstat(resume)
+        except OSError as exc:
+            raise cannot_read(resume, exc) from None
         regular_file(resume)  # before the lock opens it
         try:
             lock = _lock(held, resume)

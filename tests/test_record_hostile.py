@@ -396,7 +396,7 @@ def test_terminal_escapes_in_names_comments_and_typed_lines_are_shown_escaped(
 
 def test_a_hostile_file_name_is_shown_escaped(tmp_path):
     result = invoke("--resume", tmp_path / f"{HOSTILE}.cartlog", input="")
-    assert result.exit_code == 2 and "cannot read: no such file" in result.stderr
+    assert result.exit_code == 2 and ".cartlog: error: no such file" in result.stderr
     assert not RAW.search(result.stderr) and "\\x1b[2J" in result.stderr
 
 
