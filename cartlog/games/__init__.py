@@ -13,6 +13,7 @@ from typing import Union
 import msgspec
 
 from cartlog.core.errors import LogSyntaxError, SyntaxProblem
+from cartlog.core.files import decode_text  # noqa: F401  (the decoder of every log, here too)
 from cartlog.core.notation import line_col_of_offset, read_header
 from cartlog.core.spec import GameSpec
 from cartlog.core.text import printable, split_lines
@@ -36,24 +37,6 @@ def find_game(name: str) -> GameSpec | None:
 def is_json(text: str) -> bool:
     """Logs are told apart by content: a JSON log is an object."""
     return text.lstrip()[:1] == "{"
-
-
-def decode_text(data: bytes, path: str = "<log>") -> str:
-    """The text of a log file's bytes: UTF-8, with or without a byte-order mark.
-
-    Raises :class:`LogSyntaxError` located at the first byte that is not UTF-8.
-    """
-    body = data[3:] if data.startswith(b"\xef\xbb\xbf") else data
-    try:
-        return body.decode("utf-8")  # offsets below count from after the byte-order mark
-    except UnicodeDecodeError as exc:
-        before = body[:exc.start].decode("utf-8")
-        line = before.count("\n") + 1
-        col = len(before) - (before.rfind("\n") + 1) + 1
-        shown = body.decode("utf-8", errors="replace")
-        raise LogSyntaxError(path, [SyntaxProblem(
-            line, col, f"not UTF-8 text: byte 0x{body[exc.start]:02x} ({exc.reason})",
-            expected="a log saved as UTF-8 text", end_col=col + 1)], shown) from None
 
 
 def read_log(text: str, path: str = "<log>"):

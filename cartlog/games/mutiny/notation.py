@@ -45,6 +45,7 @@ from typing import Any, Final, Literal
 import msgspec
 
 from cartlog.core.errors import LogSyntaxError, SyntaxProblem
+from cartlog.core.files import read_named
 from cartlog.core.notation import (
     HeaderQuestion,
     LogReader,
@@ -53,6 +54,7 @@ from cartlog.core.notation import (
     escape,
     is_comment_line,
 )
+from cartlog.core.text import printable
 from cartlog.core.words import (
     Palette,
     Word,
@@ -652,32 +654,38 @@ def parse(text: str, path: str = "<log>") -> MutinyLog:
 
 
 def _with_board_file(log: MutinyLog, path: str, reader: _Reader) -> MutinyLog:
-    """M7: the facts of the board file the log names, looked for beside the log's file; the
-    log's own tags win. A log not read from a file (standard input, a string) keeps only
-    its own facts, and the replay says the board file was not read."""
+    """M7: the facts of the board file the log names, read from the log's folder or below
+    (:func:`cartlog.core.files.read_named`: a regular file, within a size limit); the log's
+    own tags win. A log not read from a file (standard input, a string) names no folder: it
+    keeps only its own facts, and the replay says the board file was not read. A board file
+    that cannot be read is one problem at the Board tag, naming the board file's line and
+    never quoting more of the file than that line's fault."""
     from pathlib import Path
 
-    here = Path(path)
-    if path.startswith("<") or path == "-" or not here.is_file():
+    if path.startswith("<") or path == "-" or not Path(path).is_file():
         return log
     line, col, end = log.spans.get("board", (log.line or 1, 1, 2))
-    target = here.parent / (log.board or "")
+    name = log.board or ""
+    shown = _cut(repr(name), 80)
     try:
-        data = target.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        reason = getattr(exc, "strerror", None) or "not UTF-8 text"
-        reader.problem(line, col, f"board file {log.board!r} cannot be read: {reason}",
-                       expected="a board file (Track, Combat, Gold tags) beside the log",
+        board = read_board(read_named(path, name), "<board>")
+    except LogSyntaxError as err:
+        first = min(err.problems, key=lambda p: (p.line, p.col))
+        where = f", line {first.line}" if first.line else ""
+        reader.problem(line, col, f"board file {shown}{where}: {_cut(first.message, 200)}",
+                       expected=_cut(first.expected, 200) if first.line else
+                       "a board file (Track, Combat, Gold tags) in the log's folder or below",
                        end=end)
         return log
-    try:
-        board = read_board(data, str(target))
-    except LogSyntaxError as err:
-        first = err.problems[0]
-        reader.problem(line, col, f"board file {log.board!r}, line {first.line}: "
-                       f"{first.message}", expected=first.expected, end=end)
-        return log
     return with_board(log, board)
+
+
+def _cut(text: str | None, most: int) -> str | None:
+    """``text`` shown safely (control characters escaped), cut to ``most`` characters."""
+    if text is None:
+        return None
+    text = printable(text)
+    return text if len(text) <= most else text[:most - 1] + "\u2026"
 
 
 def read_board(text: str, path: str = "<board>") -> MutinyLog:
