@@ -835,16 +835,9 @@ def simulate(
 
 
 def _emit_log(log, entry, fmt: Format, output: Optional[Path]) -> None:
-    import msgspec
+    from cartlog.games import write_log
 
-    if fmt is Format.json:
-        from cartlog.games import strip_spans
-
-        text = msgspec.json.format(msgspec.json.encode(strip_spans(log)).decode(),
-                                   indent=2) + "\n"
-    else:
-        text = entry.module("notation").format_log(log)
-    _write_text(text, output)
+    _write_text(write_log(log, fmt is Format.json), output)
 
 
 @app.command(cls=_Command)
@@ -868,17 +861,17 @@ def convert(
       cartlog convert messy.cartlog --to text    (normalise a hand-written log)
     """
     from cartlog.core.errors import LogSyntaxError
-    from cartlog.games import check_conversion, game_of, is_json
+    from cartlog.games import convert_log, is_json
 
     parsed, text, name = _load(log)
-    try:
-        check_conversion(parsed, text, name)
+    if to is None:
+        to = ConvertTo.text if is_json(text) else ConvertTo.json
+    try:  # lossless or refused: what is written reads back as the same log
+        converted = convert_log(parsed, text, name, to is ConvertTo.json)
     except LogSyntaxError as err:
         _show_unreadable(err, False, ThemeName.auto)
         raise typer.Exit(EXIT_UNREADABLE) from None
-    if to is None:
-        to = ConvertTo.text if is_json(text) else ConvertTo.json
-    _emit_log(parsed, game_of(parsed), Format(to.value), output)
+    _write_text(converted, output)
 
 
 @app.command(cls=_Command)

@@ -31,6 +31,7 @@ from typing import TYPE_CHECKING, Any
 import msgspec
 
 from cartlog.core.errors import LogSyntaxError, SyntaxProblem
+from cartlog.core.files import read_bounded
 from cartlog.core.limits import limit, max_findings
 
 if TYPE_CHECKING:
@@ -51,19 +52,6 @@ EXIT_CLEAN, EXIT_FINDINGS, EXIT_UNREADABLE = 0, 1, 2
 
 
 # -- reading one log ------------------------------------------------------------------------
-
-
-def read_bounded(stream: Any, limit: int) -> bytes:
-    """At most ``limit + 1`` bytes, read in bounded chunks (an endless pipe or ``/dev/zero``
-    stops at the limit)."""
-    chunks, size = [], 0
-    while size <= limit:
-        chunk = stream.read(min(1 << 20, limit + 1 - size))
-        if not chunk:
-            break
-        chunks.append(chunk)
-        size += len(chunk)
-    return b"".join(chunks)
 
 
 def check_line_length(text: str, name: str, max_line: int | None = None) -> None:
@@ -107,8 +95,8 @@ def read(path: str | Path, *, max_bytes: int | None = None,
     ``CARTLOG_MAX_LINE``, else :data:`MAX_BYTES` and :data:`MAX_LINE`. A file named here may
     be a pipe or a device, read within the same limits (:func:`read_file`).
     """
+    from cartlog.core.files import decode_text
     from cartlog.core.text import printable
-    from cartlog.games import decode_text
 
     name = "<stdin>" if str(path) == "-" else printable(str(path))
     most = limit("CARTLOG_MAX_BYTES", MAX_BYTES) if max_bytes is None else max_bytes

@@ -111,6 +111,7 @@ def echo_line(line: str, col: int, end_col: int | None = None,
 
 _DIGITS = frozenset("0123456789")
 MAX_INT_DIGITS = 18
+MAX_DIGITS = 1000  # the longest run of digits a log may hold (no count comes near)
 
 
 def safe_int(text: str, max_digits: int = MAX_INT_DIGITS) -> int | None:

@@ -13,13 +13,12 @@ from typing import Union
 import msgspec
 
 from cartlog.core.errors import LogSyntaxError, SyntaxProblem
+from cartlog.core.files import decode_text  # noqa: F401  (the decoder of every log, here too)
 from cartlog.core.notation import line_col_of_offset, read_header
 from cartlog.core.spec import GameSpec
-from cartlog.core.text import printable, split_lines
+from cartlog.core.text import MAX_DIGITS, printable, split_lines
 from cartlog.core.words import with_hint
 from cartlog.games import cartagena, meuterer, mutiny
-
-MAX_DIGITS = 1000  # the longest digit run a text log may hold (no count comes near)
 
 SPECS: tuple[GameSpec, ...] = (cartagena.SPEC, meuterer.SPEC, mutiny.SPEC)
 GAMES: dict[str, GameSpec] = {spec.name: spec for spec in SPECS}
@@ -36,24 +35,6 @@ def find_game(name: str) -> GameSpec | None:
 def is_json(text: str) -> bool:
     """Logs are told apart by content: a JSON log is an object."""
     return text.lstrip()[:1] == "{"
-
-
-def decode_text(data: bytes, path: str = "<log>") -> str:
-    """The text of a log file's bytes: UTF-8, with or without a byte-order mark.
-
-    Raises :class:`LogSyntaxError` located at the first byte that is not UTF-8.
-    """
-    body = data[3:] if data.startswith(b"\xef\xbb\xbf") else data
-    try:
-        return body.decode("utf-8")  # offsets below count from after the byte-order mark
-    except UnicodeDecodeError as exc:
-        before = body[:exc.start].decode("utf-8")
-        line = before.count("\n") + 1
-        col = len(before) - (before.rfind("\n") + 1) + 1
-        shown = body.decode("utf-8", errors="replace")
-        raise LogSyntaxError(path, [SyntaxProblem(
-            line, col, f"not UTF-8 text: byte 0x{body[exc.start]:02x} ({exc.reason})",
-            expected="a log saved as UTF-8 text", end_col=col + 1)], shown) from None
 
 
 def read_log(text: str, path: str = "<log>"):
@@ -108,7 +89,9 @@ _BLOCK = (MAX_DIGITS + 1) // 2  # a run of MAX_DIGITS + 1 digits fills a block t
 
 
 def _long_numbers(text: str, path: str) -> None:
-    """Numbers too long for any count (and for ``int()``) are problems, located."""
+    """Numbers too long for any count (and for ``int()``) are problems, located: in a text
+    log and in a JSON log alike (in its numbers and in its strings), so that every log that
+    reads converts."""
     # a run of more than MAX_DIGITS digits (``\d``: ``str.isdecimal``) fills one of the
     # blocks of _BLOCK characters the text is cut into: without such a block, none is there
     # (the search below takes a character at a time)
@@ -185,6 +168,9 @@ def _decoder() -> msgspec.json.Decoder:
 
 
 def _read_json(text: str, path: str):
+    # A run of digits too long for any count, in a number or a string (a position), is a
+    # problem at it, as in a text log: no game's reader meets one, and the log converts
+    _long_numbers(text, path)
     # The fast path: one typed decode. Any failure is read again below for a located message.
     try:
         log = _decoder().decode(text)
@@ -549,6 +535,70 @@ def check_conversion(log, text: str, path: str = "<log>") -> None:
         out.append(SyntaxProblem(line, col, f"cannot be converted: {message}", p.expected,
                                  end))
     raise LogSyntaxError(path, out, text)
+
+
+def write_log(log, to_json: bool) -> str:
+    """A log as ``cartlog convert`` and ``simulate`` write it: JSON indented by two, without
+    source locations; or the game's canonical text."""
+    if to_json:
+        return msgspec.json.format(msgspec.json.encode(strip_spans(log)).decode(),
+                                   indent=2) + "\n"
+    return game_of(log).module("notation").format_log(log)
+
+
+def convert_log(log, text: str, path: str, to_json: bool) -> str:
+    """The log read from ``text``, written in JSON or text, once it is known to read back as
+    the same log (docs/cli.md, convert): what is written is read again, as ``check`` would
+    read the file, and compared with the log. Raises :class:`LogSyntaxError`, each problem
+    located in ``text`` at the value that cannot be carried, when the written form does not
+    read back, or reads back as another log."""
+    check_conversion(log, text, path)
+    out = write_log(log, to_json)
+    form = "JSON" if to_json else "the text notation"
+    try:
+        back = read_log(out, "<converted>")
+    except LogSyntaxError as err:
+        found = [(_path_in_output(out, p, log, to_json), p.message, p.expected)
+                 for p in err.problems]
+    else:
+        before = msgspec.to_builtins(strip_spans(log))
+        after = msgspec.to_builtins(strip_spans(back))
+        diff = None if before == after else _first_difference(before, after, "$")
+        if diff is None:
+            return out
+        where, was, read = diff
+        found = [(where, f"{_shown(was)} reads back as {_shown(read)}",
+                  "a value the other form holds as it is")]
+    problems = []
+    for where, message, expected in found:
+        p = SyntaxProblem(1, 1, f"at {where}: cannot be converted to {form}: written there, "
+                          f"it does not read back: {message}", expected)
+        if is_json(text):
+            problems.append(_locate(text, p, where))
+        else:
+            line, col, end = _text_place(log, where)
+            problems.append(SyntaxProblem(line, col, p.message[len(f"at {where}: "):],
+                                          expected, end))
+    raise LogSyntaxError(path, problems, text)
+
+
+def _path_in_output(out: str, problem: SyntaxProblem, log, to_json: bool) -> str:
+    """The JSON path of the value a problem of a converted log stands on: the innermost
+    value at its place in the JSON written, or the header field or event on its line of
+    the text written."""
+    if not to_json:
+        paths = _paths_of_lines(out, strip_spans(log))
+        return paths[problem.line - 1] if 0 < problem.line <= len(paths) else "$"
+    m = _PATH_IN_MESSAGE.search(problem.message)
+    if m is not None:
+        return m.group(1) or m.group(2)
+    spans = _spans_of(out)
+    if spans is None or problem.line < 1:
+        return "$"
+    starts = [0] + [m.end() for m in re.finditer("\n", out)]
+    at = starts[min(problem.line, len(starts)) - 1] + max(0, problem.col - 1)
+    inside = [(end - start, p) for p, (start, end) in spans.items() if start <= at < end]
+    return min(inside)[1] if inside else "$"
 
 
 def _text_place(log, path: str) -> tuple[int, int, int | None]:

@@ -369,6 +369,10 @@ class _Reader(LogReader):
         if tag is None:
             return []
         names: list[str] = []
+        if not tag.value.strip(" ,;/"):  # the JSON form needs the circle as well (12 islands)
+            self.problem(tag.line, tag.col, "an empty Islands tag names no island",
+                         expected=", ".join(i.name for i in DEFAULT_ISLANDS), end=tag.end)
+            return names
         for part, col in entries(tag.value, tag.col, ",;/"):
             name = find_island(part)
             if name is None:

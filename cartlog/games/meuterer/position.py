@@ -25,6 +25,7 @@ log overrides (the good as a name or ``any``).
 
 from __future__ import annotations
 
+from cartlog.core.text import MAX_DIGITS, safe_int
 from cartlog.games.meuterer.model import (
     ACTIONS,
     ANY,
@@ -123,8 +124,12 @@ def _counts(text: str, what: str) -> list[int]:
 def _number(text: str, what: str, signed: bool = False) -> int:
     body = text[1:] if signed and text[:1] == "-" else text
     if not (body.isascii() and body.isdigit()):
-        raise PositionError(f"{what}: {text!r} is not a number")
-    return int(text)
+        raise PositionError(f"{what}: {text[:20]!r}{'...' if len(text) > 20 else ''} is not "
+                            "a number")
+    value = safe_int(text, MAX_DIGITS)
+    if value is None:  # int() raises past 4,300 digits
+        raise PositionError(f"{what}: a number of {len(body)} digits")
+    return value
 
 
 def _island(code: str, what: str):

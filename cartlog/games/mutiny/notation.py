@@ -45,6 +45,7 @@ from typing import Any, Final, Literal
 import msgspec
 
 from cartlog.core.errors import LogSyntaxError, SyntaxProblem
+from cartlog.core.files import read_named
 from cartlog.core.notation import (
     HeaderQuestion,
     LogReader,
@@ -53,6 +54,7 @@ from cartlog.core.notation import (
     escape,
     is_comment_line,
 )
+from cartlog.core.text import MAX_DIGITS, printable, safe_int
 from cartlog.core.words import (
     Palette,
     Word,
@@ -123,9 +125,14 @@ MONKEY_WORDS: Final = ("monkey", "mascot", "singe", "m")
 # every spelling of a side (the one-letter ones aside), each mapped to the side's name
 SIDE_SPELLINGS: Final = {word: SIDE_NAME[side] for word, side in SIDE_ALIASES.items() if len(word) > 1}
 _TWO_WORDS: Final = re.compile(r"(?i)\b(chang|wessel|dean|ramon|captain|capitaine|kapitan)( +)(ye|jan|nero|diaz|valverde)\b")
-_PAIR_VALUES: Final = re.compile(r"^(\d+|\?)-(\d+|\?)$")
+_PAIR_VALUES: Final = re.compile(r"^([0-9]+|\?)-([0-9]+|\?)$")
 
 Words = list[Word]
+
+
+def _digits(word: str) -> int | None:
+    """The number ASCII digits alone spell, up to ``MAX_DIGITS`` of them, else ``None``."""
+    return safe_int(word, MAX_DIGITS) if word.isascii() and word.isdigit() else None
 
 
 def _side(word: str) -> str | None:
@@ -168,6 +175,11 @@ class _Reader(LogReader):
         combat = self._split(tags["combat"], COMBAT) if "combat" in tags else None
         gold = self._split(tags["gold"], GOLD) if "gold" in tags else None
         board = tags["board"].value.strip() if "board" in tags else None
+        if board == "":  # M7: a board file is named, or the tag is left out
+            t = tags["board"]
+            self.problem(t.line, t.col, "an empty Board tag names no board file",
+                         expected='[Board "FILE"], a file in the log\'s folder, or no Board tag',
+                         end=t.end)
         sailors = self._sailors(tags["sailors"]) if "sailors" in tags else None
         free = {t.name: t.value for k, t in tags.items() if k not in HEADER_FIELDS}
         self._rules(tags.get("rules"))
@@ -208,10 +220,17 @@ class _Reader(LogReader):
         return out
 
     def _int(self, word: str, at: int, line: int, what: str) -> int | None:
-        if re.fullmatch(r"\d+", word):
-            return int(word)
-        self.problem(line, at, f"{word!r} is not a number ({what})", expected="a number",
-                     end=at + len(word))
+        """A number of digits 0-9, else a problem at the word (one too long for any count
+        among them: never ``int()``'s error)."""
+        n = _digits(word)
+        if n is not None:
+            return n
+        if word.isascii() and word.isdigit():
+            self.problem(line, at, f"a number of {len(word)} digits ({what})",
+                         expected=f"a number of at most {MAX_DIGITS} digits", end=at + 1)
+        else:
+            self.problem(line, at, f"{_cut(repr(word), 80)} is not a number ({what})",
+                         expected="a number", end=at + len(word))
         return None
 
     def _track(self, tag: Any) -> TrackData:
@@ -234,11 +253,12 @@ class _Reader(LogReader):
                 starts: dict[str, int] = {}
                 for w, c in values:
                     k, colon, v = w.strip(",").partition(":")
-                    if not colon or k not in ("2", "3", "4") or not v.isdigit():
+                    n = _digits(v)
+                    if not colon or k not in ("2", "3", "4") or n is None:
                         self.problem(tag.line, c, f"{w!r} is not a start space",
                                      expected="PLAYERS:SPACE, e.g. 2:0 3:2 4:4", end=c + len(w))
                         continue
-                    starts[k] = int(v)
+                    starts[k] = n
                 data.starts = starts
             else:
                 self.problem(tag.line, col, f"{key!r} is not part of a track",
@@ -250,12 +270,13 @@ class _Reader(LogReader):
         for part, col in entries(tag.value, tag.col):
             words = part.replace(":", " ").split()
             name = words[0].upper().lstrip("$")
-            if name not in names or len(words) != 2 or not words[1].isdigit():
+            n = _digits(words[1]) if len(words) == 2 else None
+            if name not in names or n is None:
                 self.problem(tag.line, col, f"{part!r} is not a card and its count",
                              expected=f"{names[0]} 8, ... (cards: {' '.join(names)})",
                              end=col + len(part))
                 continue
-            out[name] = int(words[1])
+            out[name] = n
         return out
 
     def _sailors(self, tag: Any) -> dict[str, list[int]]:
@@ -374,8 +395,10 @@ class _Reader(LogReader):
                 p = "?" if w[1:] == "?" else self._pirate(w[1:], col + 1, line)
                 if p is not None:
                     ev.turned.append(p)
-            elif re.fullmatch(r"[+-]\d+", w):
-                ev.coins = (ev.coins or 0) + int(w)
+            elif re.fullmatch(r"[+-][0-9]+", w):
+                n = self._int(w[1:], col + 1, line, "coins")
+                if n is not None:
+                    ev.coins = (ev.coins or 0) + (n if w[0] == "+" else -n)
             elif w[:1] in "+-" and len(w) > 1:
                 body = w[1:].upper()
                 if body.startswith("$"):
@@ -443,7 +466,7 @@ class _Reader(LogReader):
         m = _PAIR_VALUES.match(w)
         if not m or "?" in w:
             return []
-        vals = [int(m.group(1)), int(m.group(2))]
+        vals = [_digits(m.group(1)) or 0, _digits(m.group(2)) or 0]
         if not all(1 <= v <= 10 for v in vals):
             self._bad(line, w, col, "sailors are valued 1 to 10", "V-D, e.g. 3-7")
             return []
@@ -466,7 +489,7 @@ class _Reader(LogReader):
         rest = words[1:]
         line = loc["line"]
         if rest and rest[0][0].isdigit():
-            ev.number = int(rest[0][0])
+            ev.number = self._int(rest[0][0], rest[0][1], line, "round")
             rest = rest[1:]
         i = 0
         while i < len(rest):
@@ -494,7 +517,7 @@ class _Reader(LogReader):
             w, col = rest[i]
             nxt = rest[i + 1] if i + 1 < len(rest) else None
             if w.isdigit() and ev.moved is None:
-                ev.moved = int(w)
+                ev.moved = self._int(w, col, line, "ship's move")
             elif w.lower() == "at" and nxt:
                 ev.at = self._int(nxt[0], nxt[1], line, "ship's space")
                 i += 1
@@ -652,32 +675,38 @@ def parse(text: str, path: str = "<log>") -> MutinyLog:
 
 
 def _with_board_file(log: MutinyLog, path: str, reader: _Reader) -> MutinyLog:
-    """M7: the facts of the board file the log names, looked for beside the log's file; the
-    log's own tags win. A log not read from a file (standard input, a string) keeps only
-    its own facts, and the replay says the board file was not read."""
+    """M7: the facts of the board file the log names, read from the log's folder or below
+    (:func:`cartlog.core.files.read_named`: a regular file, within a size limit); the log's
+    own tags win. A log not read from a file (standard input, a string) names no folder: it
+    keeps only its own facts, and the replay says the board file was not read. A board file
+    that cannot be read is one problem at the Board tag, naming the board file's line and
+    never quoting more of the file than that line's fault."""
     from pathlib import Path
 
-    here = Path(path)
-    if path.startswith("<") or path == "-" or not here.is_file():
+    if path.startswith("<") or path == "-" or not Path(path).is_file():
         return log
     line, col, end = log.spans.get("board", (log.line or 1, 1, 2))
-    target = here.parent / (log.board or "")
+    name = log.board or ""
+    shown = _cut(repr(name), 80)
     try:
-        data = target.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        reason = getattr(exc, "strerror", None) or "not UTF-8 text"
-        reader.problem(line, col, f"board file {log.board!r} cannot be read: {reason}",
-                       expected="a board file (Track, Combat, Gold tags) beside the log",
+        board = read_board(read_named(path, name), "<board>")
+    except LogSyntaxError as err:
+        first = min(err.problems, key=lambda p: (p.line, p.col))
+        where = f", line {first.line}" if first.line else ""
+        reader.problem(line, col, f"board file {shown}{where}: {_cut(first.message, 200)}",
+                       expected=_cut(first.expected, 200) if first.line else
+                       "a board file (Track, Combat, Gold tags) in the log's folder or below",
                        end=end)
         return log
-    try:
-        board = read_board(data, str(target))
-    except LogSyntaxError as err:
-        first = err.problems[0]
-        reader.problem(line, col, f"board file {log.board!r}, line {first.line}: "
-                       f"{first.message}", expected=first.expected, end=end)
-        return log
     return with_board(log, board)
+
+
+def _cut(text: str | None, most: int) -> str | None:
+    """``text`` shown safely (control characters escaped), cut to ``most`` characters."""
+    if text is None:
+        return None
+    text = printable(text)
+    return text if len(text) <= most else text[:most - 1] + "\u2026"
 
 
 def read_board(text: str, path: str = "<board>") -> MutinyLog:
@@ -767,6 +796,9 @@ def validate(log: MutinyLog) -> list[SyntaxProblem]:
     for k, v in (log.sailors or {}).items():
         if k not in PAIRS or len(v) != 2 or not all(1 <= x <= 10 for x in v):
             bad(f"$.sailors.{k}", "a pair A-E and two sailors valued 1 to 10", "A: [3, 7]")
+    if log.board is not None and not log.board.strip():
+        bad("$.board", "an empty board names no board file",
+            "the name of a file in the log's folder, or no board field")
     if log.track and log.track.starts:
         for k in log.track.starts:
             if k not in ("2", "3", "4"):

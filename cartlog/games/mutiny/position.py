@@ -54,6 +54,7 @@ The pile's bounds by kind are not written: read back, they are the widest the co
 
 from __future__ import annotations
 
+from cartlog.core.text import MAX_DIGITS, safe_int
 from cartlog.games.mutiny.model import (
     CODES2,
     COMBAT,
@@ -206,10 +207,10 @@ def _mutiny_fields(state: State) -> list[str]:
 
 
 def _int(text: str, what: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise PositionError(f"{what}: {text!r} is not a number") from None
+    value = safe_int(text, MAX_DIGITS)  # ASCII digits only, never int()'s ValueError
+    if value is None:
+        raise PositionError(f"{what}: {text[:20]!r}{'...' if len(text) > 20 else ''} is not "
+                            "a number")
     if value < 0:
         raise PositionError(f"{what}: {value} is negative")
     return value
@@ -270,7 +271,11 @@ def _read_track(text: str) -> Track:
         starts = {}
         for item in parts[2].split("."):
             k, _, v = item.partition(":")
-            starts[_int(k, "track starts")] = _int(v, "track starts")
+            seats = _int(k, "track starts")
+            if not 2 <= seats <= 4:  # as the Track tag and the JSON form have them (M7)
+                raise PositionError(f"track starts: {seats} players: a start space is given "
+                                    "for 2, 3 or 4 players")
+            starts[seats] = _int(v, "track starts")
     mutiny = None if parts[3] == "-" else _int(parts[3], "track mutiny")
     return Track(length, storms, starts, mutiny)
 
