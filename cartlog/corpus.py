@@ -31,7 +31,7 @@ from typing import TYPE_CHECKING, Any
 import msgspec
 
 from cartlog.core.errors import LogSyntaxError, SyntaxProblem
-from cartlog.core.files import read_bounded
+from cartlog.core.files import kind_of, read_bounded
 from cartlog.core.limits import limit, max_findings
 
 if TYPE_CHECKING:
@@ -168,16 +168,12 @@ def cannot_read(path: str | Path, exc: OSError) -> LogSyntaxError:
 
 
 def _kind(path: str | Path) -> str:
-    """What a path names that is not a regular file or a folder: ``FIFO``, ``socket``..."""
+    """What a path names (:func:`cartlog.core.files.kind_of`), ``file`` when it cannot be
+    told."""
     try:
-        mode = os.stat(path).st_mode
+        return kind_of(os.stat(path).st_mode)
     except OSError:
         return "file"
-    for test, kind in ((stat.S_ISFIFO, "FIFO"), (stat.S_ISSOCK, "socket"),
-                       (stat.S_ISCHR, "character device"), (stat.S_ISBLK, "block device")):
-        if test(mode):
-            return kind
-    return "file"
 
 
 def parse(path: str | Path, *, max_bytes: int | None = None,

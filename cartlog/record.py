@@ -60,6 +60,7 @@ from cartlog import engine
 from cartlog.core import seal as core_seal
 from cartlog.core.codes import CODES as COMMON_CODES
 from cartlog.core.errors import LogSyntaxError, SyntaxProblem
+from cartlog.core.files import kind_of
 from cartlog.core.findings import Violation
 from cartlog.core.limits import limit
 from cartlog.core.notation import read_header
@@ -1075,10 +1076,6 @@ def _pid_in(fd: int) -> int | None:
 
 # -- reading a log to go on with ----------------------------------------------------------------
 
-_KINDS = ((stat.S_ISDIR, "a folder"), (stat.S_ISFIFO, "a FIFO"), (stat.S_ISSOCK, "a socket"),
-          (stat.S_ISCHR, "a character device"), (stat.S_ISBLK, "a block device"))
-
-
 def regular_file(path: Path) -> None:
     """Refuse what is not a regular file (a FIFO, a device, a socket, a folder) before it
     is opened, so that reading never blocks on it nor runs without end:
@@ -1090,9 +1087,10 @@ def regular_file(path: Path) -> None:
         return
     if stat.S_ISREG(mode):
         return
-    kind = next((name for test, name in _KINDS if test(mode)), "not a regular file")
+    kind = kind_of(mode)
     raise LogSyntaxError(printable(str(path)), [SyntaxProblem(0, 0, (
-        f"{kind}, not a log: the recorder reads only a regular file"))])
+        "is a directory, not a log" if kind == "folder" else
+        f"is a {kind}, not a log: the recorder reads only a regular file"))])
 
 
 def torn_line(text: str, name: str) -> None:

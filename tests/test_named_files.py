@@ -85,7 +85,7 @@ def test_named_file_folder_refused(tmp_path):
 
 def test_named_file_fifo_refused_without_waiting(tmp_path):
     os.mkfifo(tmp_path / "pipe.board")  # nobody writes to it: reading it would wait forever
-    refused(log_naming(tmp_path, "pipe.board"), "named pipe")
+    refused(log_naming(tmp_path, "pipe.board"), "a FIFO, not a file")
 
 
 def test_named_file_socket_refused(tmp_path):
@@ -105,7 +105,7 @@ def test_named_file_device_refused(tmp_path):
     (tmp_path / "zero.board").symlink_to("/dev/zero")
     refused(log_naming(tmp_path, "zero.board"), "symbolic link")
     # a device in the log's own folder (its folder /dev) is no regular file either
-    with pytest.raises(LogSyntaxError, match="a device"):
+    with pytest.raises(LogSyntaxError, match="a character device"):
         read_named("/dev/log.cartlog", "zero")
 
 

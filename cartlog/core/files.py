@@ -51,8 +51,18 @@ def decode_text(data: bytes, path: str = "<log>") -> str:
             expected="a log saved as UTF-8 text", end_col=col + 1)], shown) from None
 
 
-_KINDS = ((stat.S_ISDIR, "a folder"), (stat.S_ISFIFO, "a named pipe (FIFO)"),
-          (stat.S_ISCHR, "a device"), (stat.S_ISBLK, "a device"), (stat.S_ISSOCK, "a socket"))
+_KINDS = ((stat.S_ISREG, "regular file"), (stat.S_ISDIR, "folder"), (stat.S_ISFIFO, "FIFO"),
+          (stat.S_ISSOCK, "socket"), (stat.S_ISCHR, "character device"),
+          (stat.S_ISBLK, "block device"))
+
+
+def kind_of(mode: int) -> str:
+    """What a file's mode says it is, in a report's words: ``regular file``, ``folder``,
+    ``FIFO``, ``socket``, ``character device``, ``block device`` (else ``special file``).
+    Every reader names what it refuses with it."""
+    return next((kind for test, kind in _KINDS if test(mode)), "special file")
+
+
 _OPEN_FLAGS = (os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOFOLLOW", 0)
                | getattr(os, "O_CLOEXEC", 0) | getattr(os, "O_BINARY", 0))
 
@@ -86,10 +96,8 @@ def read_named(log_path: str, name: str) -> str:
         raise _refused(shown, _open_error(exc)) from None
     if not stat.S_ISREG(info.st_mode) or info.st_size > most:
         os.close(fd)
-        kind = next((what for test, what in _KINDS if test(info.st_mode)), None)
         raise _refused(shown, _too_large(most) if stat.S_ISREG(info.st_mode) else
-                       f"{kind or 'not a regular file'}, not a file: only a regular file "
-                       "is read")
+                       f"a {kind_of(info.st_mode)}, not a file: only a regular file is read")
     with os.fdopen(fd, "rb", buffering=0) as stream:
         try:
             data = read_bounded(stream, most)
