@@ -25,6 +25,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLES = sorted(p for p in (ROOT / "samples").glob("*/*") if p.is_file())
 LOCATED = re.compile(r":\d+:\d+: |: error: ")
+USAGE = re.compile(r"^cartlog: --(turn|round|from|to) \d+: ", re.M)  # an option past the game
 HOSTILE = [b"\x1b[2J", b"\x1b]0;title\x07", b"\r", b"\t", b"\xef\xbb\xbf", b"\xff", b"\xc3",
            b"\x00", b"\xc2\x9b31m", "²".encode(), b"9" * 5000, b"{", b"}", b"[", b"]", b'"',
            b"\\", b"\n", b";", b"-", b"0", "\u202e".encode(), "\u2066".encode(),
@@ -187,7 +188,8 @@ def check_answer(command: Command, code: int, out: str, size: int) -> tuple[str,
         return "escape", f"{command.name}: raw {raw.group()!r} in {out[start:raw.end() + 80]!r}"
     if len(out.encode("utf-8", "surrogateescape")) > OUTPUT_FLOOR + OUTPUT_PER_BYTE * size:
         return "bloat", f"{command.name}: {len(out)} characters of output for {size} bytes"
-    if code == 2 and not LOCATED.search(out) and not (command.json and '"line": ' in out):
+    if code == 2 and not (LOCATED.search(out) or USAGE.search(out)
+                          or command.json and '"line": ' in out):
         return "unlocated", f"{command.name}: {out[-2000:]}"
     if command.json and (code in (0, 1) or out.lstrip().startswith("{")):
         try:
