@@ -246,8 +246,7 @@ def _console(ascii_only: bool = False, stderr: bool = False,
     Output to a terminal wraps at its width; output to a file or a pipe is not wrapped, so
     that each line stays whole for grep and diff. ``COLUMNS`` set in the environment is the
     width in both cases (the snapshots are written at 100)."""
-    from rich.console import Console
-
+    from cartlog.render.console import LogConsole
     from cartlog.render.theme import theme
 
     plain = ascii_only or _no_color()
@@ -255,7 +254,7 @@ def _console(ascii_only: bool = False, stderr: bool = False,
     width = None
     if not os.environ.get("COLUMNS", "").isdigit() and not _is_terminal(stream):
         width = UNWRAPPED
-    return Console(theme=theme(theme_name.value, os.environ.get("COLORFGBG")),
+    return LogConsole(theme=theme(theme_name.value, os.environ.get("COLORFGBG")),
                    file=_AsciiStream(stream) if ascii_only else stream, width=width,
                    no_color=plain, color_system=None if plain else "auto", highlight=False,
                    emoji=False, soft_wrap=True, legacy_windows=False, safe_box=True)
