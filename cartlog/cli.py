@@ -689,10 +689,12 @@ def replay(
     else:
         from cartlog.render import game_renderer
 
-        renderer = game_renderer(game.name)
-        _console(ascii_only, theme_name=theme_name).print(renderer.render_replay(
-            parsed, report, frames, text, start=start, end=end, board=board,
-            ascii=ascii_only))
+        # one part (a turn, a round) printed at a time: memory is one turn's drawing
+        out = _console(ascii_only, theme_name=theme_name)
+        for part in game_renderer(game.name).replay_parts(
+                parsed, report, frames, text, start=start, end=end, board=board,
+                ascii=ascii_only):
+            out.print(part)
     if report.errors:
         raise typer.Exit(EXIT_FINDINGS)
 
