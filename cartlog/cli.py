@@ -323,7 +323,10 @@ def _load(path: Path, ascii_only: bool = False, json_kind: str | None = None,
 def _write_json(obj) -> None:
     import msgspec
 
-    sys.stdout.write(msgspec.json.format(msgspec.json.encode(obj).decode(), indent=2) + "\n")
+    from cartlog.core.text import json_visible
+
+    sys.stdout.write(json_visible(msgspec.json.format(msgspec.json.encode(obj).decode(),
+                                                      indent=2)) + "\n")
 
 
 def _write_text(text: str, output: Optional[Path]) -> None:
