@@ -840,10 +840,11 @@ def _emit_log(log, entry, fmt: Format, output: Optional[Path]) -> None:
     import msgspec
 
     if fmt is Format.json:
+        from cartlog.core.text import json_visible
         from cartlog.games import strip_spans
 
-        text = msgspec.json.format(msgspec.json.encode(strip_spans(log)).decode(),
-                                   indent=2) + "\n"
+        text = json_visible(msgspec.json.format(msgspec.json.encode(strip_spans(log)).decode(),
+                                                indent=2)) + "\n"
     else:
         text = entry.module("notation").format_log(log)
     _write_text(text, output)
