@@ -12,14 +12,20 @@ from typing import Any, Generic, TypeVar
 import msgspec
 
 from cartlog.core import codes as common_codes
-from cartlog.core.findings import Finding, in_source_order
+from cartlog.core.findings import Finding, first_findings, in_source_order
+from cartlog.core.limits import max_findings as findings_limit
 from cartlog.games import game_of, place_of_path, seals
 
 B = TypeVar("B")  # the game's final breakdown
 
 
-class Report(msgspec.Struct, Generic[B], kw_only=True):
-    """What ``cartlog check --format json`` writes for one log (schema: report.schema.json)."""
+class Report(msgspec.Struct, Generic[B], kw_only=True, omit_defaults=True):
+    """What ``cartlog check --format json`` writes for one log (schema: report.schema.json).
+
+    ``findings`` lists the first findings in the log's order, at most ``CARTLOG_MAX_FINDINGS``
+    (:data:`~cartlog.core.limits.MAX_FINDINGS`); ``more_findings`` counts the rest, written
+    only when there are some. The counts (``errors``...) count every finding (docs/cli.md,
+    "Limits")."""
 
     file: str
     game: str
@@ -31,6 +37,7 @@ class Report(msgspec.Struct, Generic[B], kw_only=True):
     condoned: int
     unchecked: list[str]
     breakdown: B  # the game's breakdown Struct, tagged by game
+    more_findings: int = 0  # findings past the limit, not listed
 
     @property
     def clean(self) -> bool:
@@ -38,12 +45,16 @@ class Report(msgspec.Struct, Generic[B], kw_only=True):
 
 
 def audit(log, path: str = "<log>", *, stop_at_first: bool = False,
-          text: str | None = None) -> Report:
+          text: str | None = None, max_findings: int | None = None) -> Report:
     """Audit a decoded log of any game. ``text``: the JSON the log was read from, to give its
-    findings a line and column beside their JSON path."""
+    findings a line and column beside their JSON path; ``max_findings``: the findings listed
+    (default: ``CARTLOG_MAX_FINDINGS``, :func:`~cartlog.core.limits.max_findings`), the
+    only ones the replay gives a position."""
+    most = findings_limit() if max_findings is None else max_findings
     entry = game_of(log)
-    replay = entry.module("replay").Replay(log, stop_at_first=stop_at_first).run()
-    return report_of(replay, path, text=text)
+    replay = entry.module("replay").Replay(log, stop_at_first=stop_at_first,
+                                           positions=most).run()
+    return report_of(replay, path, text=text, max_findings=most)
 
 
 def replay_report(log, path: str = "<log>", *, text: str | None = None,
@@ -52,21 +63,27 @@ def replay_report(log, path: str = "<log>", *, text: str | None = None,
     frames, whose finding indices are the report's. ``in_progress``: a log still being
     recorded, whose last turn or round its next lines go on with (``cartlog record``)."""
     replay, frames = game_of(log).module("replay").record(log, in_progress=in_progress)
-    report, new_index = _report(replay, path, text)
-    if new_index is not None:
-        frames = [msgspec.structs.replace(f, findings=sorted(new_index[i] for i in f.findings))
-                  if f.findings else f for f in frames]
+    report, new_index = _report(replay, path, text, findings_limit())
+    listed = len(report.findings)
+    if new_index is not None or report.more_findings:
+        frames = [msgspec.structs.replace(f, findings=sorted(
+            j for j in (i if new_index is None else new_index[i] for i in f.findings)
+            if j < listed)) if f.findings else f for f in frames]
     return report, frames
 
 
-def report_of(replay, path: str, *, text: str | None = None) -> Report:
+def report_of(replay, path: str, *, text: str | None = None,
+              max_findings: int | None = None) -> Report:
     """Build the report of a finished :class:`Replay` (also used by ``replay`` and ``score``):
-    the findings in the order of the log's text (see :func:`in_source_order`); ``text``, the
-    JSON of a JSON log, places each finding at the value its path names."""
-    return _report(replay, path, text)[0]
+    the findings in the order of the log's text (see :func:`in_source_order`), the first
+    ``max_findings`` of them (default: ``CARTLOG_MAX_FINDINGS``); ``text``, the JSON of a
+    JSON log, places each finding at the value its path names."""
+    most = findings_limit() if max_findings is None else max_findings
+    return _report(replay, path, text, most)[0]
 
 
-def _report(replay, path: str, text: str | None) -> tuple[Report, list[int] | None]:
+def _report(replay, path: str, text: str | None, most: int
+            ) -> tuple[Report, list[int] | None]:
     entry = game_of(replay.log)
     codes = entry.module("codes")
     table = codes.CODES
@@ -106,13 +123,14 @@ def _report(replay, path: str, text: str | None) -> tuple[Report, list[int] | No
     findings, new_index = in_source_order(findings)
     live = [f for f in findings if not f.condoned]
     report = Report(
-        file=path, game=entry.name, rules=replay.rs.name, findings=findings,
+        file=path, game=entry.name, rules=replay.rs.name, findings=first_findings(findings, most),
         errors=sum(1 for f in live if f.severity == "error"),
         warnings=sum(1 for f in live if f.severity == "warning"),
         infos=sum(1 for f in live if f.severity == "info"),
         condoned=len(findings) - len(live),
         unchecked=replay.unchecked,
-        breakdown=entry.module("score").breakdown(replay))
+        breakdown=entry.module("score").breakdown(replay),
+        more_findings=max(0, len(findings) - most))
     return report, new_index
 
 

@@ -267,9 +267,6 @@ def _is_terminal(stream) -> bool:
         return False
 
 
-MAX_PROBLEMS = 100  # syntax problems shown per log (CARTLOG_MAX_PROBLEMS)
-
-
 def _json_text(text: str) -> str | None:
     """The text of a JSON log, so that its findings are placed at a line and column; None for
     a log in the text notation, whose findings carry their own."""
@@ -286,10 +283,10 @@ def _fail(message: str, code: int = EXIT_UNREADABLE) -> NoReturn:
 def _show_unreadable(err, ascii_only: bool = False,
                      theme_name: ThemeName = ThemeName.auto) -> None:
     from cartlog.core.errors import LogSyntaxError, SyntaxProblem
-    from cartlog.corpus import limit as read_limit
+    from cartlog.core.limits import max_problems
     from cartlog.render.report import render_unreadable
 
-    limit = read_limit("CARTLOG_MAX_PROBLEMS", MAX_PROBLEMS)
+    limit = max_problems()
     if len(err.problems) > limit:
         more = len(err.problems) - limit
         err = LogSyntaxError(err.path, err.problems[:limit] + [SyntaxProblem(

@@ -29,6 +29,7 @@ from typing import TYPE_CHECKING, Any
 import msgspec
 
 from cartlog.core.errors import LogSyntaxError, SyntaxProblem
+from cartlog.core.limits import limit, max_findings
 
 if TYPE_CHECKING:
     from concurrent.futures import Executor
@@ -48,13 +49,6 @@ EXIT_CLEAN, EXIT_FINDINGS, EXIT_UNREADABLE = 0, 1, 2
 
 
 # -- reading one log ------------------------------------------------------------------------
-
-
-def limit(variable: str, default: int) -> int:
-    """A size limit, overridden by a positive integer in the environment variable."""
-    value = os.environ.get(variable, "").strip()
-    return int(value) if value.isascii() and value.isdigit() and 0 < len(value) < 19 \
-        else default
 
 
 def read_bounded(stream: Any, limit: int) -> bytes:
@@ -253,6 +247,7 @@ class _Options(msgspec.Struct, frozen=True):
     text: bool
     max_bytes: int
     max_line: int
+    max_findings: int
 
 
 def at_least(report: Report, severity: str) -> Report:
@@ -278,7 +273,7 @@ def at_least(report: Report, severity: str) -> Report:
 
 def audit_path(path: str | Path, *, stop_at_first: bool = False, min_severity: str = "info",
                text: bool = True, max_bytes: int | None = None,
-               max_line: int | None = None) -> Outcome:
+               max_line: int | None = None, max_findings: int | None = None) -> Outcome:
     """Read, parse and audit one file. A folder is unreadable: the logs under it are found
     with :func:`expand`. See :func:`audit_files` for the options."""
     from cartlog.audit import audit
@@ -296,7 +291,7 @@ def audit_path(path: str | Path, *, stop_at_first: bool = False, min_severity: s
             err = LogSyntaxError(err.path, err.problems, None)
         return Outcome(name=err.path, error=err)
     report = audit(log, name, stop_at_first=stop_at_first,
-                   text=source if is_json(source) else None)
+                   text=source if is_json(source) else None, max_findings=max_findings)
     report = at_least(report, min_severity)
     shown = text and any(f.line for f in report.findings)
     return Outcome(name=name, report=report, text=source if shown else None)
@@ -306,7 +301,8 @@ def _audit_batch(paths: list[str], options: _Options) -> list[Outcome]:
     """The task a worker runs: a few files, audited one after the other."""
     return [audit_path(path, stop_at_first=options.stop_at_first,
                        min_severity=options.min_severity, text=options.text,
-                       max_bytes=options.max_bytes, max_line=options.max_line)
+                       max_bytes=options.max_bytes, max_line=options.max_line,
+                       max_findings=options.max_findings)
             for path in paths]
 
 
@@ -346,8 +342,8 @@ def audit_files(paths: Iterable[str | Path], *, executor: Executor | None = None
       ``paths`` is consumed as the work goes, so that it may be a generator.
 
     Standard input (``-``) is read and audited in this process. The limits of
-    ``CARTLOG_MAX_BYTES`` and ``CARTLOG_MAX_LINE`` are read here, once, and passed to the
-    workers.
+    ``CARTLOG_MAX_BYTES``, ``CARTLOG_MAX_LINE`` and ``CARTLOG_MAX_FINDINGS`` are read here,
+    once, and passed to the workers.
     """
     groups = audit_groups(paths, executor=executor, jobs=jobs, stop_at_first=stop_at_first,
                           min_severity=min_severity, text=text, batch=batch,
@@ -370,7 +366,8 @@ def audit_groups(paths: Iterable[str | Path], *, executor: Executor | None = Non
         raise ValueError(f"min_severity {min_severity!r}: expected one of "
                          f"{', '.join(SEVERITIES)}")
     options = _Options(stop_at_first, min_severity, text,
-                       limit("CARTLOG_MAX_BYTES", MAX_BYTES), limit("CARTLOG_MAX_LINE", MAX_LINE))
+                       limit("CARTLOG_MAX_BYTES", MAX_BYTES), limit("CARTLOG_MAX_LINE", MAX_LINE),
+                       max_findings())
     jobs = default_jobs() if jobs is None else max(1, jobs)
     own = executor is None
     if executor is None and jobs > 1:

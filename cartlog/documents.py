@@ -7,7 +7,9 @@ gives the type parameters here (reports, frames, breakdowns: they depend on the 
 union of every registered game's types.
 
 A log that cannot be read still gets its document: it is listed under ``unreadable`` with
-every problem, and the command exits with status 2.
+its problems, the first ``CARTLOG_MAX_PROBLEMS`` of them and the count of the rest, and the
+command exits with status 2. A report lists the first ``CARTLOG_MAX_FINDINGS`` findings
+(docs/cli.md, "Limits").
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ import msgspec
 from cartlog import __version__
 from cartlog.core.errors import LogSyntaxError
 from cartlog.core.findings import Finding, Severity
+from cartlog.core.limits import max_problems
 
 R = TypeVar("R")  # a report (cartlog.audit.Report)
 F = TypeVar("F")  # a game's replay frame
@@ -35,9 +38,14 @@ class Problem(msgspec.Struct, kw_only=True):
     expected: str | None = None
 
 
-class Unreadable(msgspec.Struct, kw_only=True):
+class Unreadable(msgspec.Struct, kw_only=True, omit_defaults=True):
+    """A log that could not be read: its first problems, at most ``CARTLOG_MAX_PROBLEMS``
+    (:data:`~cartlog.core.limits.MAX_PROBLEMS`), in the order of the text; ``more_problems``
+    counts the rest, written only when there are some."""
+
     file: str
     problems: list[Problem]
+    more_problems: int = 0  # problems past the limit, not listed
 
 
 class Summary(msgspec.Struct, kw_only=True):
@@ -70,11 +78,12 @@ class CheckDocument(msgspec.Struct, Generic[R], kw_only=True, omit_defaults=True
     statistics: list[CodeCount] | None = None
 
 
-class ReplayDocument(msgspec.Struct, Generic[F], kw_only=True):
-    """``cartlog replay --format json``: the frames of the chosen turns and every finding.
-    ``findings`` in a frame are indices into ``findings``. When the log cannot be read,
-    ``game`` and ``rules`` are null, ``frames`` and ``findings`` empty, and ``unreadable``
-    says why."""
+class ReplayDocument(msgspec.Struct, Generic[F], kw_only=True, omit_defaults=True):
+    """``cartlog replay --format json``: the frames of the chosen turns and the findings, the
+    first ``CARTLOG_MAX_FINDINGS`` of them (``more_findings`` counts the rest, written only
+    when there are some). ``findings`` in a frame are indices into ``findings``. When the log
+    cannot be read, ``game`` and ``rules`` are null, ``frames`` and ``findings`` empty, and
+    ``unreadable`` says why."""
 
     cartlog: str
     file: str
@@ -83,6 +92,7 @@ class ReplayDocument(msgspec.Struct, Generic[F], kw_only=True):
     frames: list[F]  # the game's replay Frame
     findings: list[Finding]
     unreadable: list[Unreadable]
+    more_findings: int = 0  # findings past the limit, not listed
 
 
 class ScoreDocument(msgspec.Struct, Generic[B], kw_only=True):
@@ -100,9 +110,13 @@ class ScoreDocument(msgspec.Struct, Generic[B], kw_only=True):
 
 
 def unreadable_of(err: LogSyntaxError) -> Unreadable:
+    """The problems of an unreadable log, the first ``CARTLOG_MAX_PROBLEMS`` of them listed
+    (as the text of ``check`` shows them)."""
+    most = max_problems()
     return Unreadable(file=err.path, problems=[
         Problem(line=p.line or None, col=p.col or None, message=p.message,
-                expected=p.expected) for p in err.problems])
+                expected=p.expected) for p in err.problems[:most]],
+        more_problems=max(0, len(err.problems) - most))
 
 
 def check_document(reports: list, unreadable: list[LogSyntaxError],
@@ -198,7 +212,7 @@ def replay_document(report, frames: list, start: int | None, end: int | None
                                     and (end is None or f.turn <= end))]
     return ReplayDocument(cartlog=__version__, file=report.file, game=report.game,
                           rules=report.rules, frames=chosen, findings=report.findings,
-                          unreadable=[])
+                          unreadable=[], more_findings=report.more_findings)
 
 
 def score_document(report) -> ScoreDocument:

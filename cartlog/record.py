@@ -13,24 +13,30 @@ for a game whose log writes several events on one line (Cartagena's turn, Meuter
 ``sell``), ``join_event(line, event, game)`` and ``split_line(line)``; ``CONDONED_MARK``
 (``"!"``) where the notation marks an action the table let stand.
 
-The file on disk is a complete, valid log after every accepted line:
+The file on disk is a complete, valid log after every accepted line (docs/cli.md, "The
+log on disk"), and after every write that fails it is the log it was before:
 
 - a new log is written to a temporary file beside it, synced and linked into place, so that
   it appears whole (and never over a file that is there);
-- a line that only adds to the file is appended, flushed and synced (``os.fsync``);
+- a line that only adds to the file is appended, flushed and synced (``os.fsync``); when any
+  step fails (a full disk, an I/O error, a permission lost), the file is cut back to the length
+  it had, so that no part of the line stays (:meth:`Recorder._append`);
 - a line already on disk that changes (``undo``, or a turn line that grows by an action) is
   never rewritten in place: the whole log is written to a temporary file beside it, synced,
-  and renamed over it;
+  and renamed over it; a failure before the rename leaves the file untouched;
 - a line still being written (a turn not yet ended) is followed by the comment line
   :data:`OPEN_MARK`, so that ``cartlog record --resume`` goes on with that line; it goes
   once the line is complete.
 
-One recorder at a time: :func:`hold` locks a file beside the log (``.game.cartlog.lock``,
-``fcntl.flock``) for as long as a recorder has the log, so that a second one on the same file
-stops at once (:class:`Busy`). The log itself is not what is locked: a log written again is
-renamed over, a new file each time. The system lets go of the lock when the process ends,
-killed or not; a lock file left behind blocks nothing. Where there is no ``fcntl``, nothing
-is locked.
+A line whose write fails is not recorded: the game in memory goes back to the file's, and
+the reply says so (``failed``); the session goes on, and the line may be typed again. A log
+symbolic link is written through: the recorder writes the file it points to
+(:attr:`Recorder.file`), so the link stays.
+
+``--resume`` reads only a whole log: a text log whose last line does not end in a line break
+was cut while being written (:func:`torn_line`) and is refused, located at that line.
+
+One recorder at a time: :func:`hold` and :class:`Lock`, see there.
 
 With sealing on (``--hash``), the header and every line carry a seal
 (:mod:`cartlog.core.seal`). Nothing here draws or reads a terminal: that is
@@ -42,6 +48,7 @@ from __future__ import annotations
 import difflib
 import errno
 import os
+import stat
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -51,12 +58,12 @@ import msgspec
 from cartlog import engine
 from cartlog.core import seal as core_seal
 from cartlog.core.codes import CODES as COMMON_CODES
-from cartlog.core.errors import LogSyntaxError
+from cartlog.core.errors import LogSyntaxError, SyntaxProblem
 from cartlog.core.findings import Violation
 from cartlog.core.notation import read_header
 from cartlog.core.spec import GameSpec
-from cartlog.core.text import split_lines
-from cartlog.games import read_log, seals
+from cartlog.core.text import echo_line, printable, split_lines
+from cartlog.games import decode_text, is_json, read_log, seals
 
 OPEN_TEXT = "recording: the line above is still being written"
 OPEN_MARK = f"; {OPEN_TEXT}"
@@ -72,17 +79,22 @@ CLOSEST = 3  # lawful lines offered with a refusal
 class Reply:
     """What the recorder says to a line typed.
 
-    ``kind``: ``accepted``, ``refused`` (breaks a rule), ``unreadable`` (not notation),
-    ``command`` (``hand``, ``help``, ``undo``), ``board`` (draw the board), ``quit``, ``empty``.
-    ``text``: what to show, plain lines. ``written``: the line as the log now holds it.
-    ``turn_over``: the game came back to its opening phase with another player to move, or
-    ended: a moment to draw the board.
+    ``kind``: ``accepted``, ``refused`` (breaks a rule), ``unreadable`` (not notation, or
+    over the reader's limits), ``failed`` (lawful, but the file could not be written: not
+    recorded), ``command`` (``hand``, ``help``, ``undo``), ``board`` (draw the board),
+    ``quit``, ``empty``. ``text``: what to show, plain lines, every character of the log or
+    of the line typed escaped (:func:`cartlog.core.text.printable`). ``written``: the line as
+    the log now holds it. ``turn_over``: the game came back to its opening phase with another
+    player to move, or ended: a moment to draw the board.
     """
 
     kind: str
     text: str = ""
     written: str | None = None
     turn_over: bool = False
+
+    def __post_init__(self) -> None:
+        self.text = shown(self.text)
 
 
 @dataclass
@@ -122,37 +134,55 @@ class Recorder:
     disk: str = ""  # the file's text as last written
     notes: list[str] = field(default_factory=list)  # said once, when recording starts
     opening: str = ""  # the phase the game starts in
+    lock: Lock | None = None  # held by :func:`hold`: a file written anew is locked too
+    max_bytes: int | None = None  # the reader's limits (CARTLOG_MAX_BYTES, CARTLOG_MAX_LINE)
+    max_line: int | None = None
+    stale: bool = False  # the file may hold part of a line whose write failed: write it whole
+
+    @property
+    def file(self) -> Path:
+        """The file written: ``path``, or the file a symbolic link ``path`` points to."""
+        return Path(os.path.realpath(self.path))
 
     # -- construction --------------------------------------------------------------------------
 
     @classmethod
-    def create(cls, path: Path, text: str, *, seal: bool = False,
-               name: str | None = None) -> Recorder:
+    def create(cls, path: Path, text: str, *, seal: bool = False, name: str | None = None,
+               lock: Lock | None = None, max_bytes: int | None = None,
+               max_line: int | None = None) -> Recorder:
         """Start recording into a new file ``path`` from ``text``: a header, or a header and
         lines already played (replayed as they stand). ``LogSyntaxError`` when ``text`` cannot
-        be read; ``FileExistsError`` when ``path`` exists."""
+        be read, or would be written over the limits; ``FileExistsError`` when ``path``
+        exists; ``OSError`` when it cannot be written (nothing is left behind)."""
         rec = cls._load(path, text, name or str(path))
+        rec.lock, rec.max_bytes, rec.max_line = lock, max_bytes, max_line
         if (rec.head and rec.head[-1].strip()
                 and (not rec.lines or rec.lines[0].text.strip())):
             rec.head.append("")  # the canonical form: a blank line after the header
         if seal and not rec.sealed:
             rec._seal_all()
+        over = rec._over_limits(rec.text())
+        if over is not None:
+            raise LogSyntaxError(name or str(path), [SyntaxProblem(0, 0, over)])
         rec._write(create=True)
         return rec
 
     @classmethod
-    def resume(cls, path: Path) -> Recorder:
-        """Go on recording into ``path`` where it stopped. ``LogSyntaxError`` when it cannot
-        be read (``OSError`` when it cannot be opened)."""
-        data = path.read_bytes()
-        from cartlog.games import decode_text
-
-        text = decode_text(data, str(path))
+    def resume(cls, path: Path, text: str | None = None, *, lock: Lock | None = None,
+               max_bytes: int | None = None, max_line: int | None = None) -> Recorder:
+        """Go on recording into ``path`` where it stopped (``text``: its text, when already
+        read). ``LogSyntaxError`` when it cannot be read: not a regular file, a torn last line
+        (:func:`torn_line`), not a log (``OSError`` when it cannot be opened)."""
+        if text is None:
+            regular_file(path)
+            text = decode_text(path.read_bytes(), str(path))
+        torn_line(text, printable(str(path)))
         rec = cls._load(path, text, str(path))
+        rec.lock, rec.max_bytes, rec.max_line = lock, max_bytes, max_line
         rec.disk = text
         for index, v in seals.check(rec.log):
             where = "the header" if index is None else f"line {rec.log.events[index].line}"
-            rec.notes.append(f"warning: {where}: {v.message}")
+            rec.notes.append(shown(f"warning: {where}: {v.message}"))
         return rec
 
     @classmethod
@@ -228,9 +258,10 @@ class Recorder:
     # -- where the game stands -----------------------------------------------------------------
 
     def player_name(self, colour: str) -> str:
+        """The colour and the player's name, shown escaped (a name is the log's text)."""
         for p in getattr(self.log, "players", ()):
             if p.colour == colour and p.name:
-                return f"{colour} {p.name}"
+                return printable(f"{colour} {p.name}")
         return colour
 
     def open_line(self) -> str | None:
@@ -297,6 +328,10 @@ class Recorder:
 
     def enter(self, typed: str) -> Reply:
         """Take one line: a command, or a line of the log's notation."""
+        if self.max_line is not None and len(typed.rstrip("\r\n")) > self.max_line:
+            return Reply("unreadable", f"cannot read: the line is over {self.max_line} "
+                         "characters, the longest a log may hold (CARTLOG_MAX_LINE raises "
+                         "the limit)")
         text = typed.strip()
         if not text:
             return Reply("empty")
@@ -344,7 +379,7 @@ class Recorder:
             self.game = restart
         self._apply(event)
         self._settle()
-        unreadable = self._unreadable_log()
+        unreadable = self._over_limits(self.text()) or self._unreadable_log()
         if unreadable is not None:
             self._restore(self.history.pop())
             near = self.closest(self.format(event))
@@ -353,9 +388,10 @@ class Recorder:
                                             if near else ""))
         try:
             self._write()
-        except OSError:
+        except OSError as exc:
             self._restore(self.history.pop())
-            raise
+            return Reply("failed", self._failed(exc, "not recorded: the line was not "
+                                                "written"))
         said = [f"recorded: {self.format(self.lines[-1].event)}"]
         if closed_line is not None:  # the open line could not take this one: it ends there
             said.append(f"  `{closed_line}` ends here: a line of another kind cannot go "
@@ -370,6 +406,30 @@ class Recorder:
                                                                           before.phase))
         return Reply("accepted", "\n".join(said), written=self.lines[-1].text,
                      turn_over=turn_over)
+
+    def _over_limits(self, text: str) -> str | None:
+        """Why ``text`` would be over the reader's limits (so that ``check`` would not read
+        the log back), or ``None``: ``CARTLOG_MAX_BYTES``, ``CARTLOG_MAX_LINE``."""
+        if self.max_bytes is not None and len(text.encode("utf-8")) > self.max_bytes:
+            return (f"the log would grow past {self.max_bytes} bytes, the most a log may hold "
+                    "(CARTLOG_MAX_BYTES raises the limit)")
+        if self.max_line is not None and len(text) > self.max_line:
+            longest = max(map(len, split_lines(text)), default=0)
+            if longest > self.max_line:
+                return (f"a line of the log would be over {self.max_line} characters, the "
+                        "longest a log may hold (CARTLOG_MAX_LINE raises the limit)")
+        return None
+
+    def _failed(self, exc: OSError, what: str) -> str:
+        """One line on a write that failed: what failed, that nothing changed, what to do."""
+        where = printable(str(self.path))
+        why = exc.strerror or str(exc)
+        if self.stale:
+            return (f"{what}: writing {where} failed ({why}), and it could not be cut back: "
+                    "it may end in part of this line, which the next line written replaces "
+                    "(the whole log is then written again); --resume refuses it until then")
+        return (f"{what}: writing {where} failed ({why}); {where} still holds every line "
+                "accepted before, as it did; type the line again once it can be written")
 
     def _unreadable_log(self) -> str | None:
         """Why the log as it would now be written cannot be read (what the reader of a whole
@@ -502,28 +562,72 @@ class Recorder:
 
     def _write(self, create: bool = False) -> None:
         """Bring the file up to :meth:`text`: appended when the file only grows, else written
-        whole beside it and renamed (a new file: linked) into place; synced either way."""
+        whole beside it and renamed (a new file: linked) into place; synced either way.
+        ``OSError`` when it cannot be: the file is then as it was (or :attr:`stale`)."""
         new = self.text()
-        if create or not new.startswith(self.disk):
-            temporary = self.path.with_name(f".{self.path.name}.tmp")
-            with open(temporary, "w", encoding="utf-8", newline="") as out:
-                out.write(new)
-                out.flush()
-                os.fsync(out.fileno())
-            if create:  # a new file appears whole, and never over one that is there
-                try:
-                    os.link(temporary, self.path)
-                finally:
-                    os.unlink(temporary)
-            else:
-                os.replace(temporary, self.path)
-            _sync_folder(self.path)
+        if create or self.stale or not new.startswith(self.disk):
+            self._replace(new.encode("utf-8"), create)
         elif new != self.disk:
-            with open(self.path, "a", encoding="utf-8", newline="") as out:
-                out.write(new[len(self.disk):])
-                out.flush()
-                os.fsync(out.fileno())
-        self.disk = new
+            self._append(new[len(self.disk):].encode("utf-8"))
+        self.disk, self.stale = new, False
+
+    def _replace(self, data: bytes, create: bool) -> None:
+        """The whole log written to ``.NAME.tmp`` beside the file, synced, locked (see
+        :class:`Lock`), then linked (a new log, never over a file there) or renamed into
+        place. Any failure removes the temporary file: the log is untouched."""
+        file = self.file
+        temporary = file.with_name(f".{file.name}.tmp")
+        try:
+            os.unlink(temporary)  # left by a recorder killed: never written through
+        except FileNotFoundError:
+            pass
+        fd = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL | _NOFOLLOW | _CLOEXEC,
+                     0o666)
+        try:
+            _write_all(fd, data)
+            os.fsync(fd)
+            if self.lock is not None:
+                self.lock.take(fd)
+            if create:  # a new file appears whole, and never over one that is there
+                os.link(temporary, file)
+            else:
+                os.replace(temporary, file)
+        except BaseException:
+            os.close(fd)
+            try:
+                os.unlink(temporary)
+            except OSError:
+                pass
+            raise
+        if create:
+            try:
+                os.unlink(temporary)
+            except OSError:
+                pass
+        _sync_folder(file)
+        if self.lock is not None:
+            self.lock.keep(fd)
+        else:
+            os.close(fd)
+
+    def _append(self, data: bytes) -> None:
+        """``data`` appended to the file and synced; on any failure the file is cut back to
+        the length it had (a write cut by a full disk leaves no part of the line). When even
+        that fails, :attr:`stale` says so: the next write writes the whole log."""
+        fd = os.open(self.file, os.O_WRONLY | os.O_APPEND | _CLOEXEC)
+        try:
+            size = os.fstat(fd).st_size
+            try:
+                _write_all(fd, data)
+                os.fsync(fd)
+            except OSError:
+                try:
+                    os.ftruncate(fd, size)
+                except OSError:
+                    self.stale = True
+                raise
+        finally:
+            os.close(fd)
 
     # -- replies -------------------------------------------------------------------------------
 
@@ -545,12 +649,11 @@ class Recorder:
     def _unreadable(self, text: str, err: LogSyntaxError) -> str:
         out = []
         for p in err.problems[:3]:
-            out.append(f"cannot read: {p.message}")
+            out.append(f"cannot read: {printable(p.message)}")
             if p.col:
-                width = max(1, (p.end_col or p.col + 1) - p.col)
-                out.append(f"  {text}")
-                out.append("  " + " " * (p.col - 1 - (len(text) - len(text.lstrip())))
-                           + "^" * width)
+                line, caret, width = echo_line(text, p.col, p.end_col)
+                out.append(f"  {line}")
+                out.append("  " + " " * (caret - 1) + "^" * width)
             if p.expected:
                 out.append(f"  expected: {p.expected}")
         near = self.closest(text)
@@ -568,10 +671,10 @@ class Recorder:
         self._restore(back)
         try:
             self._write()
-        except OSError:
+        except OSError as exc:
             self.game, self.lines, self.open, self.base = current
             self.history.append(back)
-            raise
+            return Reply("failed", self._failed(exc, "not taken back"))
         return Reply("command", f"took back: {back.typed}")
 
     def _restore(self, back: _Snapshot) -> None:
@@ -724,23 +827,53 @@ class Busy(Exception):
 
     def __str__(self) -> str:
         by = f" (process {self.pid})" if self.pid else ""
-        return f"{self.path}: already being recorded by another cartlog record{by}"
+        return f"{printable(str(self.path))}: already being recorded by another cartlog record{by}"
 
 
 def lock_path(path: Path) -> Path:
-    """The lock file of the log ``path``: hidden, beside it."""
-    return path.with_name(f".{path.name}.lock")
+    """The lock file of the log ``path``: hidden, beside the file it is (a symbolic link
+    resolved)."""
+    file = Path(os.path.realpath(path))
+    return file.with_name(f".{file.name}.lock")
 
 
 @dataclass
 class Lock:
-    """A log held by this recorder (see :func:`hold`); :meth:`release` lets go of it and
-    removes the lock file. Nothing is held where there is no ``fcntl``."""
+    """A log held by this recorder: see :func:`hold`. :meth:`release` lets go of it and
+    removes the lock file. Nothing is held where there is no ``fcntl``.
+
+    ``fd``: the lock file beside the log. ``files``: the log's own files, locked: the file as
+    it was when recording started (which other hard links may name) and the file as last
+    written (each rewrite is a new file: :meth:`take` locks it before it is renamed into
+    place, :meth:`keep` lets go of the one before)."""
 
     path: Path | None = None
     fd: int | None = None
+    files: list[int] = field(default_factory=list)
+
+    def take(self, fd: int) -> None:
+        """Lock a new file of the log before it takes the log's place (``OSError`` when it
+        cannot be locked: it is not put in place)."""
+        if self.fd is None:
+            return
+        import fcntl
+
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+
+    def keep(self, fd: int) -> None:
+        """``fd``, locked by :meth:`take`, is the log now: hold it, and let go of the file
+        written before it (the first file is held to the end)."""
+        if self.fd is None:
+            os.close(fd)
+            return
+        if len(self.files) > 1:
+            os.close(self.files.pop())
+        self.files.append(fd)
 
     def release(self) -> None:
+        for fd in self.files:
+            os.close(fd)
+        self.files = []
         if self.fd is None or self.path is None:
             return
         try:
@@ -762,14 +895,33 @@ class Lock:
 def hold(path: Path) -> Lock:
     """Lock the log ``path`` for this process, without waiting: :class:`Busy` when another
     recorder has it; ``OSError`` when the lock file cannot be made (the log could not be
-    written either). The lock file holds the process number, for the message."""
+    written either).
+
+    The lock holds per file, not per name (docs/cli.md, "One recorder at a time"), with
+    ``fcntl.flock`` on two things:
+
+    - the lock file beside the log (:func:`lock_path`, the path with symbolic links
+      resolved), which holds the process number for the message, and holds a log not yet
+      created (``--out``, from the setup questions on);
+    - the log's own open file, when there is one: a second recorder through a hard link or a
+      symbolic link opens the same file and finds it locked. A log written again is renamed
+      over, a new file each time: the recorder locks the new file before renaming it into
+      place (:meth:`Lock.take`), and a newcomer that locked a file checks that it is still
+      the file at the path, and tries again if not (the same as for the lock file). The
+      file the log was when recording started stays locked too, for the hard links to it,
+      which a rename does not change.
+
+    The process number of a recorder found through the log's own file comes from the
+    system's table of locks (``/proc/locks``), where there is one. The system lets go of
+    every lock when the process ends, killed or not; a lock file left behind blocks nothing.
+    """
     try:
         import fcntl
     except ImportError:  # no flock on this system: record unlocked
         return Lock()
     where = lock_path(path)
     while True:
-        fd = os.open(where, os.O_RDWR | os.O_CREAT, 0o644)
+        fd = os.open(where, os.O_RDWR | os.O_CREAT | _CLOEXEC, 0o644)
         try:
             fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except OSError as exc:
@@ -782,9 +934,62 @@ def hold(path: Path) -> Lock:
         if _same_file(fd, where):
             break
         os.close(fd)  # the file was removed by a recorder leaving meanwhile: lock the new one
-    os.ftruncate(fd, 0)
-    os.write(fd, f"{os.getpid()}\n".encode())
-    return Lock(where, fd)
+    lock = Lock(where, fd)
+    try:  # the process number is a hint for the message: a full disk does not stop the lock
+        os.ftruncate(fd, 0)
+        _write_all(fd, f"{os.getpid()}\n".encode())
+    except OSError:
+        pass
+    try:
+        _hold_file(lock, path)
+    except BaseException:
+        lock.release()
+        raise
+    return lock
+
+
+def _hold_file(lock: Lock, path: Path) -> None:
+    """Lock the log's own file, when there is one and it is a regular file (any other is
+    refused when it is read), for :func:`hold`."""
+    import fcntl
+
+    file = Path(os.path.realpath(path))
+    while True:
+        try:
+            fd = os.open(file, os.O_RDONLY | os.O_NONBLOCK | _CLOEXEC | _NOCTTY)
+        except OSError:
+            return  # no log yet, or one that cannot be read (refused when it is read)
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            os.close(fd)
+            return
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError as exc:
+            pid = _holder(fd)
+            os.close(fd)
+            if exc.errno in (errno.EWOULDBLOCK, errno.EAGAIN, errno.EACCES):
+                raise Busy(path, pid) from None
+            return  # a file system without flock
+        if _same_file(fd, file):
+            lock.files.append(fd)
+            return
+        os.close(fd)  # renamed over meanwhile: the new file is the log
+
+
+def _holder(fd: int) -> int | None:
+    """The process holding a flock on the file ``fd`` is open on, from ``/proc/locks``
+    (Linux), or ``None``."""
+    st = os.fstat(fd)
+    node = f"{os.major(st.st_dev):02x}:{os.minor(st.st_dev):02x}:{st.st_ino}"
+    try:
+        with open("/proc/locks", encoding="ascii", errors="replace") as table:
+            for row in table:
+                words = row.split()
+                if len(words) > 5 and words[1] == "FLOCK" and words[5] == node:
+                    return int(words[4]) if words[4].isdigit() and words[4] != "0" else None
+    except OSError:
+        pass
+    return None
 
 
 def _same_file(fd: int, path: Path) -> bool:
@@ -802,6 +1007,66 @@ def _pid_in(fd: int) -> int | None:
     except OSError:
         return None
     return int(text) if text.isdigit() else None
+
+
+# -- reading a log to go on with ----------------------------------------------------------------
+
+_KINDS = ((stat.S_ISDIR, "a folder"), (stat.S_ISFIFO, "a FIFO"), (stat.S_ISSOCK, "a socket"),
+          (stat.S_ISCHR, "a character device"), (stat.S_ISBLK, "a block device"))
+
+
+def regular_file(path: Path) -> None:
+    """Refuse what is not a regular file (a FIFO, a device, a socket, a folder) before it
+    is opened, so that reading never blocks on it nor runs without end:
+    :class:`LogSyntaxError` for the file as a whole. A file that is not there passes (the
+    reader says so)."""
+    try:
+        mode = os.stat(path).st_mode
+    except OSError:
+        return
+    if stat.S_ISREG(mode):
+        return
+    kind = next((name for test, name in _KINDS if test(mode)), "not a regular file")
+    raise LogSyntaxError(printable(str(path)), [SyntaxProblem(0, 0, (
+        f"{kind}, not a log: the recorder reads only a regular file"))])
+
+
+def torn_line(text: str, name: str) -> None:
+    """Refuse a text log whose last line does not end in a line break: the recorder ends
+    every write with one, so such a line was cut while being written (a full disk, a crash)
+    and may be torn (``24. g`` for ``24. green K0-3``). A last line of spaces and tabs only,
+    and a JSON log, are not torn. :class:`LogSyntaxError` located at the line."""
+    if not text or text.endswith(("\n", "\r")) or is_json(text):
+        return
+    lines = split_lines(text)
+    last = lines[-1] if lines else ""
+    if not last.strip(" \t"):
+        return
+    raise LogSyntaxError(name, [SyntaxProblem(
+        len(lines), 1, "the last line does not end in a line break: its writing was cut "
+        "(a full disk, a crash) and it may be torn; finish it and end it with a line break, "
+        "or delete it, then --resume again", end_col=len(last) + 1)], text)
+
+
+# -- writing -------------------------------------------------------------------------------------
+
+_CLOEXEC = getattr(os, "O_CLOEXEC", 0)
+_NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
+_NOCTTY = getattr(os, "O_NOCTTY", 0)
+
+
+def _write_all(fd: int, data: bytes) -> None:
+    """All of ``data`` to ``fd`` (``os.write`` may write part of it); ``OSError`` when a
+    write fails."""
+    view = memoryview(data)
+    while view:
+        view = view[os.write(fd, view):]
+
+
+def shown(text: str) -> str:
+    """Plain lines with every character of a log or of a line typed that could drive a
+    terminal escaped (:func:`cartlog.core.text.printable`, line by line)."""
+    return "\n".join(printable(line) for line in text.split("\n"))
 
 
 def header_text(spec: GameSpec, rules: str, answers: dict[str, str],

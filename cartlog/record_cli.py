@@ -8,18 +8,26 @@ terminal, the body lines are read from it one per line, and every refusal is rep
 standard error with its input line number.
 
 The log is locked while it is recorded (:func:`cartlog.record.hold`): a second ``cartlog
-record`` on the same file, with ``--out`` or ``--resume``, stops with exit status 2.
+record`` on the same file (by any name: a hard or symbolic link), with ``--out`` or
+``--resume``, stops with exit status 2.
+
+Every file the recorder reads (``--resume``, ``--from``, ``--position``) is read as a log is
+(:func:`cartlog.corpus.read`, within ``CARTLOG_MAX_BYTES`` and ``CARTLOG_MAX_LINE``), and only
+when it is a regular file (:func:`cartlog.record.regular_file`); a line typed is read within
+the same limits, and the log is never written past them. Everything shown that comes from the
+log or from a line typed is escaped (:func:`cartlog.record.shown`).
 
 Exit status: 0 every line accepted (or, at a terminal, the recording left with ``quit``), 1
-some line refused (standard input only), 2 a header or file that cannot be read or written,
-a log another recorder has, or bad usage. prompt_toolkit is imported only here, and only for
-a terminal.
+some line refused (standard input only), 2 a header or file that cannot be read or written
+(a line that could not be written, from standard input, too), a log another recorder has,
+or bad usage. prompt_toolkit is imported only here, and only for a terminal.
 """
 
 from __future__ import annotations
 
+import os
 import sys
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterator
 from contextlib import ExitStack
 from pathlib import Path
 from typing import Any
@@ -28,12 +36,15 @@ from cartlog.core.errors import LogSyntaxError
 from cartlog.core.spec import GameSpec
 from cartlog.record import (
     Busy,
+    Lock,
     Recorder,
     Reply,
     header_text,
     hold,
     read_position,
+    regular_file,
     setup_problems,
+    shown,
 )
 
 EXIT_OK, EXIT_REFUSED, EXIT_UNUSABLE = 0, 1, 2
@@ -67,7 +78,7 @@ def _record(game: str | None, rules: str | None, out: Path | None, source: Path 
         show_unreadable(err, ascii_only)
         return EXIT_UNUSABLE
     except Usage as exc:
-        sys.stderr.write(f"cartlog: {exc}\n")
+        sys.stderr.write(f"cartlog: {shown(str(exc))}\n")
         return EXIT_UNUSABLE
     if rec is None:  # the setup was left
         return EXIT_OK
@@ -76,8 +87,8 @@ def _record(game: str | None, rules: str | None, out: Path | None, source: Path 
             return _at_terminal(rec, board, ascii_only, console)
         return _from_stdin(rec, sys.stdin, ascii_only, console)
     except OSError as exc:
-        sys.stderr.write(f"cartlog: {rec.path}: cannot write: {exc.strerror or exc}; the log "
-                         "holds every line accepted before this one\n")
+        sys.stderr.write(shown(f"cartlog: {rec.path}: cannot write: {exc.strerror or exc}; "
+                               "the log holds every line accepted before this one") + "\n")
         return EXIT_UNUSABLE
 
 
@@ -94,15 +105,24 @@ def _spec(name: str) -> GameSpec:
     return found
 
 
-def _lock(held: ExitStack, path: Path) -> None:
+def _lock(held: ExitStack, path: Path) -> Lock:
     """Hold ``path`` for this recorder until ``held`` closes: another recorder on it is bad
     usage."""
     try:
-        held.enter_context(hold(path))
+        return held.enter_context(hold(path))
     except Busy as exc:
         raise Usage(str(exc)) from None
     except OSError as exc:
         raise Usage(f"{path}: cannot write: {exc.strerror or exc}") from None
+
+
+def _limits() -> dict[str, int]:
+    """The reader's limits, which the recorder keeps as it reads and writes (so that the log
+    it writes reads back in ``check``)."""
+    from cartlog.corpus import MAX_BYTES, MAX_LINE, limit
+
+    return {"max_bytes": limit("CARTLOG_MAX_BYTES", MAX_BYTES),
+            "max_line": limit("CARTLOG_MAX_LINE", MAX_LINE)}
 
 
 def _recorder(game: str | None, rules: str | None, out: Path | None, source: Path | None,
@@ -116,12 +136,11 @@ def _recorder(game: str | None, rules: str | None, out: Path | None, source: Pat
         if given:
             raise Usage(f"--resume goes on with the file's own game and header: leave out "
                         f"{', '.join(given)}")
-        if resume.exists():
-            _lock(held, resume)
-        try:
-            rec = Recorder.resume(resume)
-        except OSError as exc:
-            raise Usage(f"{resume}: cannot read: {exc.strerror or exc}") from None
+        if not os.path.lexists(resume):
+            raise Usage(f"{resume}: cannot read: no such file")
+        regular_file(resume)  # before the lock opens it
+        lock = _lock(held, resume)
+        rec = Recorder.resume(resume, _read(resume), lock=lock, **_limits())
         if seal and not rec.sealed:
             raise Usage(f"{resume} is not sealed: --hash seals a log from its start (record "
                         "it again with --from and --hash)")
@@ -129,8 +148,8 @@ def _recorder(game: str | None, rules: str | None, out: Path | None, source: Pat
     if out is None:
         raise Usage("--out FILE is needed: the log to write (or --resume FILE to go on with "
                     "one)")
-    _lock(held, out)
-    if out.exists():
+    lock = _lock(held, out)
+    if os.path.lexists(out) and not (out.is_symlink() and not out.exists()):
         raise Usage(f"{out} already exists: cartlog record --resume {out} goes on with it")
     if position is not None:
         text = _from_position(game, rules, source, position, out, interactive, ascii_only,
@@ -162,12 +181,13 @@ def _recorder(game: str | None, rules: str | None, out: Path | None, source: Pat
             return None
         text = asked
     try:
-        return Recorder.create(out, text, seal=seal, name=str(out))
+        return Recorder.create(out, text, seal=seal, name=str(out), lock=lock, **_limits())
     except FileExistsError:
         raise Usage(f"{out} already exists: cartlog record --resume {out} goes on with "
                     "it") from None
     except OSError as exc:
-        raise Usage(f"{out}: cannot write: {exc.strerror or exc}") from None
+        raise Usage(f"{out}: cannot write: {exc.strerror or exc}; nothing was "
+                    "written") from None
 
 
 def _from_position(game: str | None, rules: str | None, source: Path | None, given: str,
@@ -186,7 +206,7 @@ def _from_position(game: str | None, rules: str | None, source: Path | None, giv
     spec = _spec(game)
     path, line, text = "--position", 1, given
     file = Path(given)
-    if "\n" not in given and len(given) < 4096 and file.is_file():
+    if "\n" not in given and len(given) < 4096 and os.path.lexists(file):
         path = given
         filled = [(i, raw) for i, raw in enumerate(_read(file).splitlines(), 1)
                   if raw.strip() and not raw.lstrip().startswith((";", "#"))]
@@ -211,9 +231,9 @@ def _ask_names(spec: GameSpec, rules: str, answers: dict[str, str], position: st
 
     session: PromptSession[str] = PromptSession()
     say = console(ascii_only).print
-    say(f"New game of {spec.title} ({rules}) from a position, recorded to {out}. Players: "
-        "the position's colours in its order, each may be followed by the player's name; "
-        "Ctrl-D leaves.", markup=False, highlight=False)
+    say(shown(f"New game of {spec.title} ({rules}) from a position, recorded to {out}. "
+              "Players: the position's colours in its order, each may be followed by the "
+              "player's name; Ctrl-D leaves."), markup=False, highlight=False)
     value = answers["Players"]
     while True:
         try:
@@ -226,7 +246,7 @@ def _ask_names(spec: GameSpec, rules: str, answers: dict[str, str], position: st
         if not problems:
             return {"Players": value}
         for tag, message in problems:
-            say(f"  {tag or 'header'}: {message}", markup=False, highlight=False)
+            say(shown(f"  {tag or 'header'}: {message}"), markup=False, highlight=False)
 
 
 def _rules(spec: GameSpec, rules: str | None) -> str:
@@ -240,9 +260,12 @@ def _rules(spec: GameSpec, rules: str | None) -> str:
 
 
 def _read(path: Path) -> str:
-    """A header file's text, read as every log is (the same limits and messages)."""
+    """A file's text (a header, a log to go on with, a position), read as every log is (the
+    same limits and messages), and only from a regular file: a FIFO, a device or a socket
+    is refused before it is opened (:func:`cartlog.record.regular_file`)."""
     from cartlog.corpus import read
 
+    regular_file(path)
     return read(path)[0]
 
 
@@ -254,8 +277,8 @@ def _ask_setup(spec: GameSpec, rules: str, out: Path, ascii_only: bool,
 
     session: PromptSession[str] = PromptSession()
     say = console(ascii_only).print
-    say(f"New game of {spec.title} ({rules}), recorded to {out}. Enter leaves an optional "
-        "tag out; Ctrl-D leaves.", markup=False, highlight=False)
+    say(shown(f"New game of {spec.title} ({rules}), recorded to {out}. Enter leaves an "
+              "optional tag out; Ctrl-D leaves."), markup=False, highlight=False)
     questions = list(spec.notation.header_questions(rules))
     answers: dict[str, str] = {q.tag: "" for q in questions}
     todo = [q.tag for q in questions]
@@ -280,7 +303,7 @@ def _ask_setup(spec: GameSpec, rules: str, out: Path, ascii_only: bool,
         if not problems:
             return text
         for tag, message in problems:
-            say(f"  {tag or 'header'}: {message}", markup=False, highlight=False)
+            say(shown(f"  {tag or 'header'}: {message}"), markup=False, highlight=False)
         todo = [tag for tag, _ in problems if tag in answers]
         if not todo:
             try:
@@ -295,16 +318,19 @@ def _ask_setup(spec: GameSpec, rules: str, out: Path, ascii_only: bool,
 # -- recording ---------------------------------------------------------------------------------
 
 
-def _from_stdin(rec: Recorder, lines: Iterable[str], ascii_only: bool,
+def _from_stdin(rec: Recorder, lines: Any, ascii_only: bool,
                 console: Callable[..., Any]) -> int:
-    """Standard input: one body line per line; refusals on standard error."""
-    refused = 0
-    for number, raw in enumerate(lines, 1):
+    """Standard input: one body line per line, each read within the line limit
+    (:func:`_bounded_lines`); refusals, and lines that could not be written, on standard
+    error."""
+    refused = failed = 0
+    for number, raw in enumerate(_bounded_lines(lines, rec.max_line), 1):
         if number == 1:
             raw = raw.removeprefix("\ufeff")  # a byte order mark, as editors on Windows write
         reply = rec.enter(raw.rstrip("\r\n"))
-        if reply.kind in ("refused", "unreadable"):
-            refused += 1
+        if reply.kind in ("refused", "unreadable", "failed"):
+            refused += reply.kind != "failed"
+            failed += reply.kind == "failed"
             sys.stderr.write(f"<stdin>:{number}: {_indented(reply.text)}\n")
         elif reply.kind == "board":
             _draw(rec, console(ascii_only), ascii_only)
@@ -316,13 +342,32 @@ def _from_stdin(rec: Recorder, lines: Iterable[str], ascii_only: bool,
             break
     state = "the game is over" if rec.game.is_over() else rec.status().splitlines()[0]
     n = rec.count()
-    sys.stdout.write(f"{rec.path}: {n} line{'s' if n != 1 else ''}, {refused} refused; "
-                     f"{state}\n")
-    return EXIT_REFUSED if refused else EXIT_OK
+    not_written = f", {failed} not written" if failed else ""
+    sys.stdout.write(shown(f"{rec.path}: {n} line{'s' if n != 1 else ''}, {refused} "
+                           f"refused{not_written}; {state}") + "\n")
+    return EXIT_UNUSABLE if failed else EXIT_REFUSED if refused else EXIT_OK
+
+
+def _bounded_lines(stream: Any, most: int | None) -> Iterator[str]:
+    """The lines of ``stream``, none read whole past ``most`` characters: a longer line is
+    given cut to ``most + 1`` (which the recorder refuses as too long), the rest of it read
+    and dropped in bounded pieces. A plain list of lines is given as it is."""
+    if most is None or not hasattr(stream, "readline"):
+        yield from stream
+        return
+    while True:
+        line = stream.readline(most + 1)
+        if not line:
+            return
+        if len(line) > most and not line.endswith("\n"):
+            rest = line
+            while rest and not rest.endswith("\n"):
+                rest = stream.readline(most + 1)
+        yield line
 
 
 def _indented(text: str) -> str:
-    return text.replace("\n", "\n    ")
+    return shown(text).replace("\n", "\n    ")
 
 
 def _at_terminal(rec: Recorder, board: bool, ascii_only: bool,
@@ -336,11 +381,11 @@ def _at_terminal(rec: Recorder, board: bool, ascii_only: bool,
     session: PromptSession[str] = PromptSession(history=history, completer=completer,
                                                 complete_while_typing=False)
     say = out.print
-    say(f"Recording {rec.spec.title} to {rec.path}: type the lines of the log; help, undo, "
-        "board, hand, quit.", markup=False, highlight=False)
+    say(shown(f"Recording {rec.spec.title} to {rec.path}: type the lines of the log; help, "
+              "undo, board, hand, quit."), markup=False, highlight=False)
     for note in rec.notes:
-        say(note, style="finding.warning", markup=False, highlight=False)
-    say(rec.status(), markup=False, highlight=False)
+        say(shown(note), style="finding.warning", markup=False, highlight=False)
+    say(shown(rec.status()), markup=False, highlight=False)
     while True:
         completer.refresh()
         try:
@@ -352,7 +397,8 @@ def _at_terminal(rec: Recorder, board: bool, ascii_only: bool,
         reply = rec.enter(typed)
         if reply.kind == "empty":
             continue
-        style = {"refused": "finding.error", "unreadable": "finding.error"}.get(reply.kind)
+        style = {"refused": "finding.error", "unreadable": "finding.error",
+                 "failed": "finding.error"}.get(reply.kind)
         if reply.text and reply.kind != "quit":
             say(reply.text, style=style, markup=False, highlight=False)
         if reply.kind == "quit":
@@ -361,7 +407,7 @@ def _at_terminal(rec: Recorder, board: bool, ascii_only: bool,
         if reply.kind == "board" or (board and reply.turn_over):
             _draw(rec, out, ascii_only)
         if reply.kind in ("accepted", "command", "board"):
-            say(rec.status(), markup=False, highlight=False)
+            say(shown(rec.status()), markup=False, highlight=False)
 
 
 def _draw(rec: Recorder, out: Any, ascii_only: bool) -> None:

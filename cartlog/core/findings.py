@@ -102,3 +102,12 @@ def in_source_order(findings: list[Finding]) -> tuple[list[Finding], list[int] |
             f = msgspec.structs.replace(f, follows=new_index[f.follows])
         out.append(f)
     return out, new_index
+
+
+def first_findings(findings: list[Finding], most: int) -> list[Finding]:
+    """The first ``most`` findings, which a report lists (docs/cli.md, "Limits"); a finding
+    that follows from one left out stands alone (``follows`` dropped)."""
+    if len(findings) <= most:
+        return findings
+    return [f if f.follows is None or f.follows < most
+            else msgspec.structs.replace(f, follows=None) for f in findings[:most]]

@@ -117,10 +117,19 @@ def render_report(report, source: str | None, *, verbose: bool = False,
             parts.append(Text(
                 f"      + {_plural(len(later), 'more finding')} that may only follow from "
                 f"this one: {numbers} (-v shows them)", style="finding.follows"))
+    if report.more_findings:
+        parts.append(more_findings_line(report.file, report.more_findings))
     for item in report.unchecked:
         parts.append(Text(f"{report.file}: not checked: {item}", style="muted"))
     parts.append(summary_line(report, stopped=stopped))
     return Group(*parts)
+
+
+def more_findings_line(file: str, more: int) -> Text:
+    """``file: and 12 more findings, not listed (CARTLOG_MAX_FINDINGS lists more)``: the
+    findings past the limit a report lists (docs/cli.md, "Limits")."""
+    return Text(f"{file}: and {_plural(more, 'more finding')}, not listed "
+                "(CARTLOG_MAX_FINDINGS lists more)", style="muted")
 
 
 def _followers(findings: list[Finding], shown: list[bool]) -> dict[int, list[int]]:

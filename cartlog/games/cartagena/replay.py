@@ -13,6 +13,7 @@ from typing import Any, Final, NamedTuple
 import msgspec
 
 from cartlog.core.findings import Note, Violation
+from cartlog.core.limits import max_findings
 from cartlog.games.cartagena import rules
 from cartlog.games.cartagena.codes import CODES
 from cartlog.games.cartagena.engine import Engine, signs
@@ -83,10 +84,12 @@ _DRAW_READS: Final = 25
 class Replay:
     """One pass over a log. After :meth:`run`: ``state``, ``notes``, ``unchecked`` and counts."""
 
-    def __init__(self, log: CartagenaLog, *, stop_at_first: bool = False) -> None:
+    def __init__(self, log: CartagenaLog, *, stop_at_first: bool = False,
+                 positions: int | None = None) -> None:
         self.log = log
         self.stop_at_first = stop_at_first
         self.notes: list[Note] = []
+        self.positions = max_findings() if positions is None else positions
         self.turns = 0
         self.actions = 0
         self._unseen_plays = 0
@@ -122,6 +125,20 @@ class Replay:
         if self.stop_at_first and not condoned and CODES[v.code].severity == "error":
             raise _Stop
         return note
+
+    def _position(self, state: State) -> str | None:
+        """The one-line position for the next note, of the first ``positions`` notes only (a
+        report lists no more, docs/cli.md "Limits"). A card played from a hand that held none
+        still goes to the discard pile, so that a log of such plays grows the pile with the
+        game: a table holding more cards than the game has is no position a game reaches (the
+        reader refuses it, O1, R1), and gets none. A position is thus never longer than the
+        game's cards, and no note's grows with the log."""
+        if len(self.notes) >= self.positions:
+            return None
+        cards = sum(state.discard) + sum(sum(h) for h in state.hands)
+        if cards + len(state.row) - state.row_next > state.rs.deck_size:
+            return None
+        return to_position(state)
 
     def _header(self, field: str) -> tuple[int, int, int] | None:
         """Where a header field (``deal``), or one entry of it (``deal.red``: that player's
@@ -289,7 +306,7 @@ class Replay:
                     self._note(rules.action_after_end(state, True, turn.player),
                                self._where(turn.actions[0]) or self._where(turn),
                                f"$.events[{index}].actions[0]", number, 1, seat,
-                               to_position(state))
+                               self._position(state))
                 self._emit("turn-end", turn, None, number, None, seat, "after the end",
                            self.notes[start_notes:])
                 return
@@ -301,7 +318,7 @@ class Replay:
             if seat != state.seat:
                 for v in rules.check_turn_order(state, seat):
                     self._note(v, self._where(turn), f"$.events[{index}].player", number,
-                               None, seat, to_position(state))
+                               None, seat, self._position(state))
                 rules.begin_turn(state, seat)  # as played (end_turn began the expected seat's)
         # actions the turn held before its line: a log starting from a position taken during
         # a turn (``first`` of them were the line's own, played by _walk)
@@ -319,7 +336,7 @@ class Replay:
             if state.winner is not None:
                 self._note(rules.action_after_end(state, False, type(act).__name__.lower()),
                            self._where(act), f"$.events[{index}].actions[{ai}]", number, ai + 1,
-                           seat, to_position(state))
+                           seat, self._position(state))
                 break
             if type(act) is _PASS:
                 pass_condoned = pass_condoned or act.condoned
@@ -329,14 +346,14 @@ class Replay:
                 after_pass_reported = True
                 self._note(rules.action_after_pass(type(act).__name__.lower()),
                            self._where(act), f"$.events[{index}].actions[{ai}]", number,
-                           ai + 1, seat, to_position(state))
+                           ai + 1, seat, self._position(state))
             if not room_reported and (state.done >= limit or state.stuck_draw):
                 room_reported = True
                 written = before + sum(1 for a in turn.actions if type(a) is not _PASS)
                 room = rules.check_action_room(state, written)
                 assert room is not None  # the turn's room is spent: the test just made
                 self._note(room, self._where(act), f"$.events[{index}].actions[{ai}]", number,
-                           ai + 1, seat, to_position(state))
+                           ai + 1, seat, self._position(state))
             if type(act) is _FORWARD:
                 # fast path: a known card from a known hand, no listener; the same rule
                 # functions as _forward, which handles every other case
@@ -368,7 +385,7 @@ class Replay:
             found = rules.check_turn_end(state, seat, before, rules.is_stuck(state, seat), False)
             for v in found:
                 self._note(v, self._where(turn), f"$.events[{index}]", number, None, seat,
-                           to_position(state))
+                           self._position(state))
             if pass_condoned and not found:
                 where = next(a for a in turn.actions if type(a) is _PASS and a.condoned)
                 self._condoned_legal(where, index, number, turn.actions.index(where), seat)
@@ -410,7 +427,7 @@ class Replay:
             self._unseen_plays += 1
         listening = self._listener is not None
         text = self._describe_forward(seat, card, act) if listening else ""
-        pos = to_position(state) if found else None
+        pos = self._position(state) if found else None
         to = act.to
         if found and not act.condoned and to is not None:
             found, to = self._slip(found, "move/forward-destination", act, index, ai, seat,
@@ -435,7 +452,7 @@ class Replay:
         found = rules.check_back(state, seat, act.start, act.to, cards, act.count)
         listening = self._listener is not None
         text = self._describe_back(seat, act) if listening else ""
-        pos = to_position(state) if found else None
+        pos = self._position(state) if found else None
         to = act.to
         if found and not act.condoned and to is not None:
             found, to = self._slip(found, "move/back-destination", act, index, ai, seat,
@@ -571,7 +588,7 @@ class Replay:
         n = len(act.cards) if act.cards is not None else act.count
         text = (f"{state.colours[seat]} takes the stuck player's draw: "
                 f"{n if n is not None else 1} card{'s' if n not in (None, 1) else ''}")
-        pos = to_position(state) if found else None
+        pos = self._position(state) if found else None
         count = act.count
         if found and not act.condoned and any(v.code in _SLIPS for v in found):
             found, cards, count = self._draw_slips(
@@ -650,7 +667,7 @@ class Replay:
         found = rules.check_hand_claim(state, seat, event.size, claimed)
         for v in found:
             self._note(v, self._where(event), f"$.events[{index}]", self.turns or None, None,
-                       seat, to_position(state))
+                       seat, self._position(state))
         if claimed is not None and not any(v.code == "claim/hand" for v in found):
             # a hand the table saw: what it shows is known now
             heap = [0] * 7
@@ -666,7 +683,7 @@ class Replay:
         start = len(self.notes)
         for v in rules.check_pirates_claim(state, seat, event.spaces):
             self._note(v, self._where(event), f"$.events[{index}]", self.turns or None, None,
-                       seat, to_position(state))
+                       seat, self._position(state))
         self._emit("claim", event, None, self.turns or None, None, seat, "pirates",
                    self.notes[start:])
 
@@ -681,7 +698,7 @@ class Replay:
                 where = (where[0], last.end, last.end + 1)  # the caret marks the end of the log
             self._note(Violation("game/unfinished", "the log ends before any player has "
                                  "every pirate aboard", expected=None, actual=None),
-                       where, "$.events", self.turns or None, None, None, to_position(state))
+                       where, "$.events", self.turns or None, None, None, self._position(state))
         if log.result is None:
             self.unchecked.append("the log records no result (Result tag): the result was "
                                   "not compared")

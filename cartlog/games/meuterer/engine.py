@@ -22,6 +22,7 @@ from typing import Final, NamedTuple, Protocol, TypeVar
 import msgspec
 
 from cartlog.core.findings import Note, Violation
+from cartlog.core.limits import MAX_FINDINGS
 from cartlog.core.spec import GameSpec, Outcome, ToMove
 from cartlog.core.words import aside, did_you_mean
 from cartlog.games.meuterer import SPEC, lookahead, rules
@@ -295,6 +296,7 @@ class Engine:
         self.log: MeutererLog | None = None
         self.stop_at_first = stop_at_first
         self.notes: list[Note] = []
+        self.positions = MAX_FINDINGS  # the notes that get a position (:meth:`_position`)
         self.turns = 0
         self.actions = 0
         self.scores: list[RoundBreakdown] = []
@@ -391,6 +393,20 @@ class Engine:
         if self.stop_at_first and not condoned and CODES[v.code].severity == "error":
             raise StopAudit
         return note
+
+    def _position(self, state: State) -> str | None:
+        """The one-line position for the next note, of the first ``positions`` notes only (a
+        report lists no more, docs/cli.md "Limits"). A card played from a hand that held none
+        is still played, so that a log of such plays grows the cards played with the game: a
+        table holding more cards than the game has is no position a game reaches (the reader
+        refuses it), and gets none; no note's position grows with the log."""
+        if len(self.notes) >= self.positions:
+            return None
+        held = (sum(sum(h) for h in state.hands) + sum(sum(p) for p in state.played)
+                + sum(state.discard))
+        if held > state.variant.deck_size:
+            return None
+        return to_position(state)
 
     def _condoned_lawful(self, where: Located, path: str, rnd: int | None,
                          action: int | None = None, seat: int | None = None) -> None:
@@ -610,7 +626,7 @@ class Engine:
         start = len(self.notes)
         for v in rules.check_wage(state, event.wage):
             self._note(v, self._where(event), f"$.events[{index}].wage", state.round, None,
-                       state.captain, to_position(state))
+                       state.captain, self._position(state))
         rules.apply_wage(state, event.wage)
         if self._listener is not None:
             self._emit("wage", event, None, None, state.captain,
@@ -675,13 +691,13 @@ class Engine:
                 self._counts["unseen_plays"] += 1
             elif not hand[card] and hand[UNKNOWN]:
                 self._counts["hidden_plays"] += 1
-            pos = to_position(state) if found else None
+            pos = self._position(state) if found else None
             rules.apply_play(state, seat, card)
             if card == PIRATE:
                 more = rules.check_pirate(state, seat, step.robbed)
                 if more:
                     found = found + more
-                    pos = pos or to_position(state)
+                    pos = pos or self._position(state)
                 rules.apply_pirate(state, seat, step.robbed)
         else:
             action = None
@@ -692,7 +708,7 @@ class Engine:
                     a = find_action(word)
                 action = a if a is not None else -1
             found = rules.check_pass(state, seat, step.kept, action, word)
-            pos = to_position(state) if found else None
+            pos = self._position(state) if found else None
             rules.apply_pass(state, seat, action)
         listening = self._listener is not None
         if found or listening or step.condoned:
@@ -753,7 +769,7 @@ class Engine:
         at, last = cur.last_sell
         for seat, v in rules.check_all_passed(state):
             self._note(v, self._where(last), f"$.events[{at}]", rnd, None, seat,
-                       to_position(state))
+                       self._position(state))
             rules.apply_pass(state, seat, None)
         # phase 3: destinations (U7), the recorded ones as played
         capt = state.captain
@@ -785,7 +801,7 @@ class Engine:
                 found = [v._replace(message=v.message + fix[1]) for v in found]
                 claimed = self._pos_of[fix[0].island]  # type: ignore[attr-defined]
             for v in found:
-                self._note(v, self._where(d), path, rnd, None, seat, to_position(state))
+                self._note(v, self._where(d), path, rnd, None, seat, self._position(state))
             if d.role == "captain":
                 capt_dest = claimed
             else:
@@ -1059,7 +1075,7 @@ class Engine:
                 found = [slip] + found if fix[2] else [
                     slip if v.code == slip.code else v for v in found]
             if found:
-                pos = to_position(state)
+                pos = self._position(state)
                 for v in found:
                     self._note(v, self._where(a), path, rnd, None, seat, pos)
             rules.apply_add(state, seat, count)
@@ -1107,7 +1123,7 @@ class Engine:
         for i, v in bad:
             path, s = where[i]
             self._note(v, self._where(s), path, rnd, None, self.seat_of.get(s.player, 0),
-                       to_position(state))
+                       self._position(state))
         if assumed:
             at: tuple[NotePath, Located] = (cur.sale_at if cur.sale_at is not None
                                         else (f"$.events[{cur.index}]", cur.event))
@@ -1266,7 +1282,7 @@ class Engine:
                       and slip.add[0][0] not in self._condoned):  # the mutiny line is
                     self._mutiny_slip(slip.add, slip.words, seat)
                     found = rules.check_refill(state, seat, cards, d.count, keep, d.returned)
-            pos = to_position(state) if found else None
+            pos = self._position(state) if found else None
             for v in found:
                 self._note(v, self._where(d), path, rnd, None, seat, pos)
             rules.apply_refill(state, seat, cards, d.count, keep, d.returned)
@@ -1282,7 +1298,7 @@ class Engine:
                 f"{state.hand_size(seat)} and draws {want}"
                 + (" (3 of them as the stevedore)" if seat == steve else "")
                 + "; the draw is assumed", expected=str(want), actual="0"),
-                self._where(ev), at, rnd, None, seat, to_position(state))
+                self._where(ev), at, rnd, None, seat, self._position(state))
             rules.apply_refill(state, seat, None, want, None, None)
 
     def _mutiny_slip(self, add: tuple[EventPath, Add, int], words: str, seat: int) -> None:
@@ -1523,6 +1539,7 @@ class Engine:
         new = Engine(self.rs, self.colours)
         new.log, new.turns, new.actions = self.log, self.turns, self.actions
         new.notes = self.notes[:]
+        new.positions = self.positions
         new.scores = self.scores[:]
         new.unchecked = self.unchecked[:]
         new.auto_close, new._at, new._applied, new._n = (

@@ -13,12 +13,12 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from cartlog.core.findings import Note, Violation
+from cartlog.core.limits import max_findings
 from cartlog.games.meuterer import rules
 from cartlog.games.meuterer.engine import Engine, Step, StopAudit, build_circle
 from cartlog.games.meuterer.events import MeutererLog
 from cartlog.games.meuterer.frames import Frame
 from cartlog.games.meuterer.model import OVER, VARIANTS, State, cards_text, find_variant
-from cartlog.games.meuterer.position import to_position
 from cartlog.games.meuterer.score import RoundBreakdown
 
 
@@ -33,7 +33,7 @@ class Replay:
     001 'Déroulement d'une partie'), rather than settled as a log that stops there is."""
 
     def __init__(self, log: MeutererLog, *, stop_at_first: bool = False,
-                 in_progress: bool = False) -> None:
+                 in_progress: bool = False, positions: int | None = None) -> None:
         self.log = log
         self.stop_at_first = stop_at_first
         self.in_progress = in_progress
@@ -43,6 +43,7 @@ class Replay:
         self.engine = Engine.for_log(log, stop_at_first=stop_at_first)
         self.engine.auto_close = False  # the walker closes each round itself
         self.engine.slips = True  # values the rules do not give may be read as slips
+        self.engine.positions = max_findings() if positions is None else positions
 
     @property
     def state(self) -> State:
@@ -104,7 +105,8 @@ class Replay:
             engine._note(Violation("end/unfinished", f"the log ends after {done} of "
                                    f"{state.rounds} rounds", expected=f"{state.rounds} rounds",
                                    actual=str(done)),
-                         where, "$.events", done or None, None, None, to_position(state))
+                         where, "$.events", done or None, None, None,
+                         engine._position(state))
         if log.result is None:
             self.unchecked.append("the log records no result (Result tag): the result was "
                                   "not compared")

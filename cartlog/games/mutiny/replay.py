@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any, Final, NamedTuple
 
 from cartlog.core.findings import Note, Violation
+from cartlog.core.limits import max_findings
 from cartlog.games.mutiny.codes import CODES
 from cartlog.games.mutiny.engine import SIDE_OF_NAME, Engine
 from cartlog.games.mutiny.events import (
@@ -119,9 +120,11 @@ class Replay:
     """One pass over a log. After :meth:`run`: ``engine`` (the game as it ended), ``notes``,
     ``unchecked``, ``duels``, counts (``turns``: voyage rounds, ``actions``: turns taken)."""
 
-    def __init__(self, log: MutinyLog, *, stop_at_first: bool = False) -> None:
+    def __init__(self, log: MutinyLog, *, stop_at_first: bool = False,
+                 positions: int | None = None) -> None:
         self.log = log
         self.stop_at_first = stop_at_first
+        self.positions = max_findings() if positions is None else positions
         self.rs = RULES
         self.colours = [p.colour for p in log.players]
         self.engine = Engine.start(log)
@@ -156,6 +159,11 @@ class Replay:
         return self
 
     # -- notes ---------------------------------------------------------------------------------
+
+    def _position(self) -> str | None:
+        """The one-line position for the next note: only the first ``positions`` notes get
+        one (a report lists no more, docs/cli.md "Limits")."""
+        return self.engine.position() if len(self.notes) < self.positions else None
 
     def _note(self, v: Violation, where: tuple[int, int, int] | None, path: str,
               turn: int | None = None, action: int | None = None, seat: int | None = None,
@@ -262,7 +270,7 @@ class Replay:
         violations = engine.check(ev)
         condoned = kind is _TURN and ev.condoned  # marked !: its findings are condoned
         if violations:
-            position = engine.position()
+            position = self._position()
             for v in violations:
                 self._note(v, self._where(ev), f"$.events[{index}]", turn, action, seat,
                            position, condoned=condoned)
@@ -309,7 +317,8 @@ class Replay:
             where = self._where(last) if last is not None else self._header("players")
             self._note(Violation("winner/unfinished", "the log ends before "
                                  + unfinished_words(engine)),
-                       where, "$.events", self.turns or None, None, None, engine.position())
+                       where, "$.events", self.turns or None, None, None,
+                       self._position())
         if log.result is None:
             self.unchecked.append("the log records no result (Result tag): the winners were "
                                   "not compared")
