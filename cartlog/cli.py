@@ -255,9 +255,9 @@ def _console(ascii_only: bool = False, stderr: bool = False,
     if not os.environ.get("COLUMNS", "").isdigit() and not _is_terminal(stream):
         width = UNWRAPPED
     return LogConsole(theme=theme(theme_name.value, os.environ.get("COLORFGBG")),
-                   file=_AsciiStream(stream) if ascii_only else stream, width=width,
-                   no_color=plain, color_system=None if plain else "auto", highlight=False,
-                   emoji=False, soft_wrap=True, legacy_windows=False, safe_box=True)
+                      file=_AsciiStream(stream) if ascii_only else stream, width=width,
+                      no_color=plain, color_system=None if plain else "auto", highlight=False,
+                      emoji=False, soft_wrap=True, legacy_windows=False, safe_box=True)
 
 
 def _is_terminal(stream) -> bool:

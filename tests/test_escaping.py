@@ -65,16 +65,17 @@ def hostile_json_log(game: str, tmp_path: Path) -> str:
 
 
 def cartlog(args: list[str], env: dict[str, str]) -> tuple[int, str]:
-    old = {k: os.environ.get(k) for k in env}
-    os.environ.update(env)
-    try:
-        return run(args)
-    finally:
-        for k, v in old.items():
-            if v is None:
-                os.environ.pop(k, None)
-            else:
-                os.environ[k] = v
+    """``cartlog args`` in process with ``env`` set (``tests.fuzzing.run`` sets its own):
+    (exit status, output and error text). Wide, so that no escape is cut by a wrapped line."""
+    from typer.testing import CliRunner
+
+    from cartlog.cli import app
+
+    result = CliRunner().invoke(app, args, env={
+        "NO_COLOR": None, "FORCE_COLOR": None, "TERM": "xterm-256color", "COLUMNS": "1000",
+        **env})
+    assert result.exception is None or isinstance(result.exception, SystemExit), result
+    return result.exit_code, result.stdout + result.stderr
 
 
 def assert_nothing_raw(out: str, colour: bool = False) -> None:
@@ -139,7 +140,7 @@ def test_json_documents_escape_invisible_characters_and_keep_the_values(tmp_path
     path = tmp_path / "hostile.json"
     path.write_text(hostile_json_log(game, tmp_path), encoding="utf-8")
     for command in ("replay", "score"):
-        code, out = run([command, "--format", "json", str(path)])
+        code, out = cartlog([command, "--format", "json", str(path)], {})
         assert code in (0, 1)
         assert_nothing_raw(out)
         assert "\\u202e" in out and "\\u0085" in out
@@ -159,7 +160,7 @@ def test_a_file_name_that_is_not_utf8_or_holds_escapes_is_shown_escaped(tmp_path
     path = tmp_path / os.fsdecode(b"game\xff\x1b[2J.cartlog")
     path.write_bytes((ROOT / "samples" / GAMES[game]).read_bytes())
     for command in (["replay"], ["score"], ["check"], ["replay", "--ascii"]):
-        code, out = run([*command, str(path)])
+        code, out = cartlog([*command, str(path)], {})
         assert code in (0, 1), out
         assert_nothing_raw(out)
         assert "game\\udcff\\x1b[2J.cartlog" in out
@@ -171,7 +172,7 @@ def test_score_tables_measure_escaped_names(tmp_path):
     for game in GAMES:
         path = tmp_path / f"{game}.cartlog"
         path.write_text(hostile_text_log(game), encoding="utf-8")
-        code, out = run(["score", "--ascii", str(path)])
+        code, out = cartlog(["score", "--ascii", str(path)], {})
         assert code in (0, 1)
         table: list[str] = []
         tables = 0
