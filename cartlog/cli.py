@@ -250,8 +250,7 @@ def _console(ascii_only: bool = False, stderr: bool = False,
     Output to a terminal wraps at its width; output to a file or a pipe is not wrapped, so
     that each line stays whole for grep and diff. ``COLUMNS`` set in the environment is the
     width in both cases (the snapshots are written at 100)."""
-    from rich.console import Console
-
+    from cartlog.render.console import LogConsole
     from cartlog.render.theme import theme
 
     plain = ascii_only or _no_color()
@@ -259,10 +258,10 @@ def _console(ascii_only: bool = False, stderr: bool = False,
     width = None
     if not os.environ.get("COLUMNS", "").isdigit() and not _is_terminal(stream):
         width = UNWRAPPED
-    return Console(theme=theme(theme_name.value, os.environ.get("COLORFGBG")),
-                   file=_AsciiStream(stream) if ascii_only else stream, width=width,
-                   no_color=plain, color_system=None if plain else "auto", highlight=False,
-                   emoji=False, soft_wrap=True, legacy_windows=False, safe_box=True)
+    return LogConsole(theme=theme(theme_name.value, os.environ.get("COLORFGBG")),
+                      file=_AsciiStream(stream) if ascii_only else stream, width=width,
+                      no_color=plain, color_system=None if plain else "auto", highlight=False,
+                      emoji=False, soft_wrap=True, legacy_windows=False, safe_box=True)
 
 
 def _is_terminal(stream) -> bool:
@@ -325,7 +324,10 @@ def _load(path: Path, ascii_only: bool = False, json_kind: str | None = None,
 def _write_json(obj) -> None:
     import msgspec
 
-    sys.stdout.write(msgspec.json.format(msgspec.json.encode(obj).decode(), indent=2) + "\n")
+    from cartlog.core.text import json_visible
+
+    sys.stdout.write(json_visible(msgspec.json.format(msgspec.json.encode(obj).decode(),
+                                                      indent=2)) + "\n")
 
 
 def _write_text(text: str, output: Optional[Path]) -> None:
@@ -692,10 +694,12 @@ def replay(
     else:
         from cartlog.render import game_renderer
 
-        renderer = game_renderer(game.name)
-        _console(ascii_only, theme_name=theme_name).print(renderer.render_replay(
-            parsed, report, frames, text, start=start, end=end, board=board,
-            ascii=ascii_only))
+        # one part (a turn, a round) printed at a time: memory is one turn's drawing
+        out = _console(ascii_only, theme_name=theme_name)
+        for part in game_renderer(game.name).replay_parts(
+                parsed, report, frames, text, start=start, end=end, board=board,
+                ascii=ascii_only):
+            out.print(part)
     if report.errors:
         raise typer.Exit(EXIT_FINDINGS)
 

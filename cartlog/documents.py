@@ -22,6 +22,7 @@ from cartlog import __version__
 from cartlog.core.errors import LogSyntaxError
 from cartlog.core.findings import Finding, Severity
 from cartlog.core.limits import max_problems
+from cartlog.core.text import json_visible
 
 R = TypeVar("R")  # a report (cartlog.audit.Report)
 F = TypeVar("F")  # a game's replay frame
@@ -176,7 +177,7 @@ class CheckWriter:
         self._write(head[:head.index(_REPORTS) + len(_REPORTS) - 1])
 
     def _format(self, obj) -> str:
-        return msgspec.json.format(self._encoder.encode(obj).decode(), indent=2)
+        return json_visible(msgspec.json.format(self._encoder.encode(obj).decode(), indent=2))
 
     def report(self, report) -> None:
         body = self._format(report).replace("\n", "\n    ")

@@ -38,19 +38,21 @@ def test_import_contracts_hold():
     assert "0 broken" in proc.stdout
 
 
-def console_calls(path: Path) -> list[int]:
+def console_calls(path: Path, names=("Console", "LogConsole")) -> list[int]:
     tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
     return [node.lineno for node in ast.walk(tree)
             if isinstance(node, ast.Call) and (
-                (isinstance(node.func, ast.Name) and node.func.id == "Console")
-                or (isinstance(node.func, ast.Attribute) and node.func.attr == "Console"))]
+                (isinstance(node.func, ast.Name) and node.func.id in names)
+                or (isinstance(node.func, ast.Attribute) and node.func.attr in names))]
 
 
-def test_only_the_cli_creates_a_console():
+def test_only_the_cli_creates_a_console_and_it_escapes_a_logs_text():
     bad = [f"{path.relative_to(ROOT)}:{line}" for path in sorted(PACKAGE.rglob("*.py"))
            if path != PACKAGE / "cli.py" for line in console_calls(path)]
     assert not bad, f"Console( outside cartlog/cli.py: {bad}"
     assert console_calls(PACKAGE / "cli.py"), "the CLI should own the console"
+    # every console is the one that escapes control characters (cartlog/render/console.py)
+    assert not console_calls(PACKAGE / "cli.py", ("Console",)), "a console not LogConsole"
 
 
 def test_renderers_never_print():

@@ -69,6 +69,26 @@ def printable(text: str) -> str:
     return "".join(_show_char(ch) for ch in text)
 
 
+def json_visible(document: str) -> str:
+    r"""A JSON document with every invisible or control character in its strings written as a
+    ``\uXXXX`` escape (a UTF-16 pair past U+FFFF): the same values, read back, but nothing in
+    it drives the terminal it is shown on. JSON encoders escape only the characters below
+    U+0020; DEL, C1 controls, bidi overrides, zero-width characters and line separators they
+    write raw. The document's own line breaks (indentation) are kept."""
+    return "\n".join(line if line.isprintable() else "".join(map(_json_char, line))
+                     for line in document.split("\n"))
+
+
+def _json_char(ch: str) -> str:
+    if ch.isprintable():
+        return ch
+    o = ord(ch)
+    if o > 0xffff:
+        o -= 0x10000
+        return f"\\u{0xd800 + (o >> 10):04x}\\u{0xdc00 + (o & 0x3ff):04x}"
+    return f"\\u{o:04x}"
+
+
 ECHO_CONTEXT = 60  # characters kept each side of the caret when a long line is echoed
 ECHO_WHOLE = 320  # lines up to this length are echoed whole
 

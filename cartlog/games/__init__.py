@@ -539,10 +539,13 @@ def check_conversion(log, text: str, path: str = "<log>") -> None:
 
 def write_log(log, to_json: bool) -> str:
     """A log as ``cartlog convert`` and ``simulate`` write it: JSON indented by two, without
-    source locations; or the game's canonical text."""
+    source locations, every invisible character escaped (:func:`~cartlog.core.text.json_visible`);
+    or the game's canonical text."""
     if to_json:
-        return msgspec.json.format(msgspec.json.encode(strip_spans(log)).decode(),
-                                   indent=2) + "\n"
+        from cartlog.core.text import json_visible
+
+        return json_visible(msgspec.json.format(msgspec.json.encode(strip_spans(log)).decode(),
+                                                indent=2)) + "\n"
     return game_of(log).module("notation").format_log(log)
 
 

@@ -3,7 +3,9 @@
 Nothing here prints or creates a console: the CLI owns the console. Every renderer takes
 ``ascii``: when true it draws with plain ASCII only (no box-drawing characters, no symbols),
 so that snapshots and dumb terminals stay readable. Colours come from semantic style names in
-:mod:`cartlog.render.theme`.
+:mod:`cartlog.render.theme`. A log's own text is escaped where it enters a renderer
+(``Glyphs.clean``, :func:`cartlog.core.text.printable`), and again by the console the CLI
+prints through (:class:`cartlog.render.console.LogConsole`).
 """
 
 from importlib import import_module

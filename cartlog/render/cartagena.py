@@ -22,6 +22,7 @@ Long texts wrap at the console's width under their own column; the board fits 80
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import NamedTuple
 
 import msgspec
@@ -57,7 +58,7 @@ from cartlog.render.widgets import (
     wrapped,
 )
 
-__all__ = ["render_replay", "render_score"]
+__all__ = ["render_replay", "render_score", "replay_parts"]
 
 
 class _Step(NamedTuple):
@@ -270,15 +271,17 @@ def _header(view: _View, start: int | None, end: int | None) -> Hanging:
     return wrapped(text)
 
 
-def render_replay(log, report, frames, source, *, start=None, end=None, board=True,
-                  ascii=False) -> RenderableType:
+def replay_parts(log, report, frames, source, *, start=None, end=None, board=True,
+                 ascii=False) -> Iterator[RenderableType]:
     """The game step by step, from turn ``start`` to turn ``end`` (inclusive) when given.
 
     ``source`` is accepted for symmetry with the check report; each action is shown in its
-    canonical notation, so the log's own lines are not quoted.
+    canonical notation, so the log's own lines are not quoted. The parts come one at a time,
+    for the console to print each as it comes: a replay's memory is that of one turn, not of
+    the whole game's drawing.
     """
     view = _View(log, report, ascii, board)
-    out: list[RenderableType] = [_header(view, start, end)]
+    yield _header(view, start, end)
     from_start = start is None or start <= 1
     cut = end is not None and end < report.breakdown.turns
     last_turn = 0
@@ -291,22 +294,28 @@ def render_replay(log, report, frames, source, *, start=None, end=None, board=Tr
         in_range = ((start is None or last_turn >= start or (last_turn == 0 and from_start))
                     and (end is None or last_turn <= end))
         if step.kind == "setup" and from_start:
-            out += [Text()] + _setup(view, step)
+            yield from [Text()] + _setup(view, step)
         elif step.kind == "turn" and in_range:
             if not shown_any and not from_start and latest is not None:
-                out += [Text()] + _context(view, latest, start)
+                yield from [Text()] + _context(view, latest, start)
             shown_any = True
-            out += [Text()] + _turn(view, step, latest.pirates if latest else None)
+            yield from [Text()] + _turn(view, step, latest.pirates if latest else None)
         elif step.kind in ("row", "claim", "comment") and in_range:
-            out += _other(view, step)
+            yield from _other(view, step)
         elif step.kind == "end":
             if not shown_any and not from_start:
-                out += [Text(), Text.styled(f"  no turn {start} in this game "
-                                            f"({report.breakdown.turns} turns)", "muted")]
-            out += [Text()] + _end(view, frame, cut)
+                yield from [Text(), Text.styled(f"  no turn {start} in this game "
+                                                f"({report.breakdown.turns} turns)", "muted")]
+            yield from [Text()] + _end(view, frame, cut)
         if step.kind in ("setup", "turn") and frame.pirates is not None:
             latest = frame
-    return Group(*out)
+
+
+def render_replay(log, report, frames, source, *, start=None, end=None, board=True,
+                  ascii=False) -> RenderableType:
+    """The parts of :func:`replay_parts` as one renderable."""
+    return Group(*replay_parts(log, report, frames, source, start=start, end=end, board=board,
+                               ascii=ascii))
 
 
 # -- the score ---------------------------------------------------------------------------------

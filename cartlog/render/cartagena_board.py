@@ -25,7 +25,7 @@ from __future__ import annotations
 from rich.console import RenderableType
 from rich.text import Text
 
-from cartlog.games.cartagena.model import RuleSet
+from cartlog.games.cartagena.model import RULESETS, RuleSet
 from cartlog.games.cartagena.notation import format_space
 from cartlog.render.theme import SIGN_STYLES, player_style
 from cartlog.render.widgets import Glyphs, Packed
@@ -38,6 +38,7 @@ PIRATE_LETTERS: dict[str, str] = {
     "purple": "p", "grey": "e", "orange": "o", "brown": "n", "pink": "i",
 }
 PER_LINE = 5  # pirates shown side by side in a cell before stacking
+DRAWN_SPACES = max(rs.spaces for rs in RULESETS.values())  # spaces always drawn (36)
 
 
 def pirate_letters(colours: list[str]) -> dict[str, str]:
@@ -105,13 +106,25 @@ def passage_lines(rs: RuleSet, board: str, colours: list[str], pirates: dict[str
                   g: Glyphs, moved: frozenset[int] = frozenset()) -> list[Text]:
     """The passage, a line per section (plus a line per extra layer of stacked pirates).
 
-    Spaces in ``moved`` (whose pirates changed since the last drawing) are highlighted.
+    Spaces in ``moved`` (whose pirates changed since the last drawing) are highlighted. A
+    board longer than every rule set's (a ``setup/board-length`` error) is drawn in full as
+    far as :data:`DRAWN_SPACES`; beyond, each run of sections with no pirate and no change is
+    one line (``spaces 37-978: no pirate``), so that a drawing stays the size of the table
+    however long the log makes the board: replay output linear in the log (issue 21).
     """
     width = len(str(len(board)))
     letters = pirate_letters(colours)
+    standing = {s for spaces in pirates.values() for s in spaces} | set(moved)
     lines: list[Text] = []
+    empty: list[int] = []  # the first and last space of a run of folded sections
     for first in range(0, len(board), 6):
         spaces = range(first + 1, min(first + 6, len(board)) + 1)
+        if first >= DRAWN_SPACES and standing.isdisjoint(spaces):
+            empty = [empty[0] if empty else spaces[0], spaces[-1]]
+            continue
+        if empty:
+            lines.append(_folded(empty[0], empty[1], g))
+            empty = []
         tokens = {s: _cell_tokens(s, colours, letters, pirates) for s in spaces}
         layers = max(1, *((len(t) + PER_LINE - 1) // PER_LINE for t in tokens.values()))
         for layer in range(layers):
@@ -133,7 +146,17 @@ def passage_lines(rs: RuleSet, board: str, colours: list[str], pirates: dict[str
                 line.append(" " * (PER_LINE - len(chunk) + 1))
             line.append(g.bar, style="space.section")
             lines.append(line)
+    if empty:
+        lines.append(_folded(empty[0], empty[1], g))
     return lines
+
+
+def _folded(first: int, last: int, g: Glyphs) -> Text:
+    """One line for the sections from space ``first`` to ``last`` that are not drawn."""
+    line = Text("  ")
+    line.append(g.bar, style="space.section")
+    line.append(f" spaces {first}-{last}: no pirate", style="muted")
+    return line
 
 
 def _border(corners: str, cells: int, cell_width: int, g: Glyphs) -> Text:

@@ -38,6 +38,8 @@ beside the sheet's, a ``!`` where they differ; then every round's points by sour
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from rich.console import Group, RenderableType
 from rich.text import Text
 
@@ -68,7 +70,7 @@ from cartlog.render.widgets import (
     wrapped,
 )
 
-__all__ = ["render_replay", "render_score"]
+__all__ = ["render_replay", "render_score", "replay_parts"]
 
 
 # -- setup, context and end --------------------------------------------------------------------
@@ -152,8 +154,8 @@ def _header(view: View, rounds: int, start: int | None, end: int | None) -> Hang
     return wrapped(text)
 
 
-def render_replay(log, report, frames, source, *, start=None, end=None, board=True,
-                  ascii=False) -> RenderableType:
+def replay_parts(log, report, frames, source, *, start=None, end=None, board=True,
+                 ascii=False) -> Iterator[RenderableType]:
     """The game round by round, from round ``start`` to round ``end`` (inclusive) when given.
 
     ``source`` is accepted for symmetry with the check report; every line is shown in its
@@ -163,12 +165,12 @@ def render_replay(log, report, frames, source, *, start=None, end=None, board=Tr
     setup, before, rounds, end_frame = rounds_of(log, frames)
     placed = {i for f in frames for i in f.findings}
     last = max((r.number for r in rounds), default=0)  # past the position a log starts from
-    out: list[RenderableType] = [_header(view, max(last, view.b.played), start, end)]
+    yield _header(view, max(last, view.b.played), start, end)
     from_start = start is None or start <= 1
     shown = [r for r in rounds if (start is None or r.number >= start)
              and (end is None or r.number <= end)]
     if from_start and setup is not None:
-        out += [Text()] + _setup(view, setup, before)
+        yield from [Text()] + _setup(view, setup, before)
     elif shown:
         latest = setup
         for r in rounds:
@@ -176,12 +178,18 @@ def render_replay(log, report, frames, source, *, start=None, end=None, board=Tr
                 break
             latest = r.end[0] if r.end else latest
         if latest is not None:
-            out += [Text()] + _context(view, latest, shown[0].number)
+            yield from [Text()] + _context(view, latest, shown[0].number)
     for r in shown:
-        out += [Text()] + round_lines(view, r)
+        yield from [Text()] + round_lines(view, r)
     if not shown and (start is not None or end is not None):
-        out += [Text(), Text.styled(f"  no round {start or end} in this game "
-                                    f"({last} rounds)", "muted")]
+        yield from [Text(), Text.styled(f"  no round {start or end} in this game "
+                                        f"({last} rounds)", "muted")]
     cut = end is not None and end < last
-    out += [Text()] + _end(view, end_frame, cut, placed if not cut else placed)
-    return Group(*out)
+    yield from [Text()] + _end(view, end_frame, cut, placed if not cut else placed)
+
+
+def render_replay(log, report, frames, source, *, start=None, end=None, board=True,
+                  ascii=False) -> RenderableType:
+    """The parts of :func:`replay_parts` as one renderable."""
+    return Group(*replay_parts(log, report, frames, source, start=start, end=end, board=board,
+                               ascii=ascii))

@@ -26,6 +26,8 @@ gold cards), the tie-break values, and the winners with the reason.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from rich import box
 from rich.console import Group, RenderableType
 from rich.table import Table
@@ -47,7 +49,7 @@ from cartlog.render.widgets import (
     wrapped,
 )
 
-__all__ = ["render_replay", "render_score"]
+__all__ = ["render_replay", "render_score", "replay_parts"]
 
 _TITLE = "Cartagena: The Mutiny"
 
@@ -283,13 +285,13 @@ def _end(view: _View, frame, cut: bool) -> list[RenderableType]:
     return out + [notes, wrapped(summary)]
 
 
-def render_replay(log, report, frames, source, *, start=None, end=None, board=True,
-                  ascii=False) -> RenderableType:
+def replay_parts(log, report, frames, source, *, start=None, end=None, board=True,
+                 ascii=False) -> Iterator[RenderableType]:
     """The voyage round by round from ``start`` to ``end`` (inclusive) when given, then the
     mutiny when the last round is shown. ``source`` and ``board`` are accepted for symmetry
     with the other games (every event is shown in its canonical notation)."""
     view = _View(log, report, ascii)
-    out: list[RenderableType] = [_header(view, start, end)]
+    yield _header(view, start, end)
     rounds = report.breakdown.turns
     cut = end is not None and end < rounds
     shown_any = False
@@ -297,25 +299,31 @@ def render_replay(log, report, frames, source, *, start=None, end=None, board=Tr
         kind = group[0].kind
         if kind == "setup":
             if start is None or start <= 1:
-                out += [Text()] + _setup(view, group[0])
+                yield from [Text()] + _setup(view, group[0])
                 if len(group) > 1:  # comments before the first round
                     rows = Hanging()
                     for frame in group[1:]:
                         _line(view, rows, frame)
-                    out.append(rows)
+                    yield rows
         elif kind == "round":
             n = group[0].turn or 0
             if (start is None or n >= start) and (end is None or n <= end):
                 shown_any = True
-                out += [Text()] + _round(view, group)
+                yield from [Text()] + _round(view, group)
         elif kind == "end":
             if not shown_any and start is not None and start > rounds:
-                out += [Text(), Text.styled(f"  no round {start} in this game "
-                                            f"({rounds} rounds)", "muted")]
-            out += [Text()] + _end(view, group[0], cut)
+                yield from [Text(), Text.styled(f"  no round {start} in this game "
+                                                f"({rounds} rounds)", "muted")]
+            yield from [Text()] + _end(view, group[0], cut)
         elif not cut and (start is None or start <= rounds):
-            out += [Text()] + _mutiny(view, group)
-    return Group(*out)
+            yield from [Text()] + _mutiny(view, group)
+
+
+def render_replay(log, report, frames, source, *, start=None, end=None, board=True,
+                  ascii=False) -> RenderableType:
+    """The parts of :func:`replay_parts` as one renderable."""
+    return Group(*replay_parts(log, report, frames, source, start=start, end=end, board=board,
+                               ascii=ascii))
 
 
 # -- the score -------------------------------------------------------------------------------------

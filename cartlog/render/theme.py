@@ -1,7 +1,8 @@
 """One set of semantic style names for every renderer, in a dark and a light theme.
 
-Renderers write ``[finding.error]...[/]`` or ``Text(..., style="player.red")``; the CLI's
-console carries the theme the user chose (:func:`theme`, ``--theme`` or ``CARTLOG_THEME``).
+Renderers write ``Text(..., style="player.red")`` (never markup: the console reads none, so
+that a log's ``[red]`` prints as written, :mod:`cartlog.render.console`); the CLI's console
+carries the theme the user chose (:func:`theme`, ``--theme`` or ``CARTLOG_THEME``).
 :data:`THEME` is the dark one, for terminals with a dark background. The light one replaces
 every colour that cannot be read on white (white, bright yellow and the other bright colours,
 light grey) by a darker one of the same hue. With ``NO_COLOR`` set (or ``--ascii``) the same

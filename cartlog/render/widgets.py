@@ -13,7 +13,7 @@ from typing import Any
 from rich.console import RenderableType
 from rich.text import Text
 
-from cartlog.core.text import to_ascii
+from cartlog.core.text import printable, to_ascii
 from cartlog.render.theme import severity_style
 
 
@@ -29,7 +29,10 @@ class Glyphs:
     ascii: bool
 
     def clean(self, text: str) -> str:
-        """``text`` as shown: in ASCII mode every other character becomes one ASCII one."""
+        """``text`` as shown: control and invisible characters escaped (:func:`printable`,
+        so that a log's text never drives the terminal and widths are measured on what is
+        shown); in ASCII mode every other character becomes one ASCII one."""
+        text = printable(text)
         return to_ascii(text, keep_length=True) if self.ascii else text
 
 
