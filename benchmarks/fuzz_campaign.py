@@ -26,6 +26,7 @@ from __future__ import annotations
 import argparse
 import os
 import random
+import re
 import signal
 import subprocess
 import sys
@@ -137,14 +138,24 @@ def kills(n: int, rng: random.Random, seed: int, out: Path) -> Counter[str]:
     return counts
 
 
+_SEAL = re.compile(r"\s*;?\s*#sha256:[0-9a-f]+")
+
+
+def _bare(line: str) -> str:
+    """A line without its seal and its marks of a condoned action (a ``!`` on a lawful line
+    is dropped), in the recorder's spacing, to compare with a line fed."""
+    return " ".join(_SEAL.sub("", line).replace("!", " ").replace(";", " ; ").split())
+
+
 def _after_kill(log: Path, fed: list[str]) -> tuple[str, str]:
     if not log.exists():
         return "not-created", ""
     text = log.read_bytes().decode("utf-8", "replace")
     body = text.partition("\n\n")[2]
     written = [line for line in body.split("\n") if line.strip()]
+    known = {_bare(line) for line in fed}
     for line in written:
-        if line not in fed and not line.startswith(";"):
+        if _bare(line) not in known and not line.startswith(";"):
             if text.endswith("\n") or line != written[-1]:
                 return "invented", f"a line never fed: {line!r}"
     code, out = run(["record", "--resume", str(log)], "", timeout=HANG)
