@@ -331,14 +331,59 @@ def _write_json(obj) -> None:
 
 
 def _write_text(text: str, output: Optional[Path]) -> None:
-    """Write to ``output``, or to standard output when it is None or ``-``."""
+    """Write to ``output``, or to standard output when it is None or ``-``.
+
+    A file is written whole or not at all: to a file beside it, synced, then renamed over it,
+    so that a full disk or an error never leaves a part of it, nor harms the file that was
+    there (``convert game.cartlog -o game.cartlog`` included). On a terminal, a log's text
+    is shown escaped (docs/cli.md, "A log's text on the terminal"); written to a pipe or a
+    file, it is the log itself."""
     if output is None or str(output) == "-":
+        if _is_terminal(sys.stdout) and not text.replace("\n", "").isprintable():
+            from cartlog.core.text import printable
+
+            text = "".join(printable(line) + "\n" for line in text.split("\n")[:-1])
         sys.stdout.write(text)
         return
+    import stat
+    import tempfile
+
+    target = Path(os.path.realpath(output))  # a symbolic link stays, its file is written
+    folder = target.parent
+    temporary = None
     try:
-        output.write_text(text, encoding="utf-8")
+        if target.exists() and not stat.S_ISREG(target.stat().st_mode):  # /dev/stdout, a FIFO
+            with open(target, "w", encoding="utf-8", newline="") as stream:
+                stream.write(text)
+            return
+        fd, temporary = tempfile.mkstemp(prefix=f".{output.name}.", suffix=".tmp",
+                                         dir=folder)
+        with os.fdopen(fd, "w", encoding="utf-8", newline="") as stream:
+            stream.write(text)
+            stream.flush()
+            if target.exists():  # the file there is kept until the new one is on the disk
+                os.fsync(stream.fileno())
+        if target.exists():
+            os.chmod(temporary, target.stat().st_mode & 0o7777)
+        else:
+            os.chmod(temporary, 0o666 & ~_umask())
+        os.replace(temporary, target)
     except OSError as exc:
-        _fail(f"{output}: cannot write: {exc.strerror or exc}")
+        if temporary is not None:
+            try:
+                os.unlink(temporary)
+            except OSError:
+                pass
+        from cartlog.core.text import printable
+
+        _fail(f"{printable(str(output))}: cannot write: {exc.strerror or exc}; nothing was "
+              "written")
+
+
+def _umask() -> int:
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask
 
 
 # -- commands --------------------------------------------------------------------------------
@@ -984,9 +1029,9 @@ def schema(
         if not check_only:
             try:
                 out.mkdir(parents=True, exist_ok=True)
-                target.write_text(text, encoding="utf-8")
             except OSError as exc:
-                _fail(f"{target}: cannot write: {exc.strerror or exc}")
+                _fail(f"{out}: cannot make the folder: {exc.strerror or exc}")
+            _write_text(text, target)
     if check_only:
         if stale:
             _fail(f"stale schema files in {out}: {', '.join(stale)} (run cartlog schema "

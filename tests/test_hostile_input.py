@@ -180,3 +180,71 @@ def test_control_characters_are_shown_escaped(tmp_path):
     for args in (["check", str(p)], ["check", "--ascii", str(p)]):
         code, out = run(args)
         assert code == 2 and "\x1b" not in out and "\r" not in out and "\\x1b" in out
+
+
+# 6. files written: whole or not at all
+
+
+def test_a_file_written_fails_whole_and_the_file_there_is_kept(tmp_path, monkeypatch):
+    """``convert -o`` (and ``simulate``, ``schema``) write beside the file and rename: a write
+    that fails (a full disk) leaves the file that was there as it was, and no part file."""
+    from cartlog import cli as cli_module
+
+    target = tmp_path / "game.cartlog"
+    target.write_text("the log that was there\n", encoding="utf-8")
+    real = os.fdopen
+
+    def full(fd, *args, **kw):
+        stream = real(fd, *args, **kw)
+
+        def write(text):
+            raise OSError(28, "No space left on device")
+        stream.write = write
+        return stream
+
+    monkeypatch.setattr(cli_module.os, "fdopen", full)
+    code, out = run(["convert", str(JAMAICA), "--to", "text", "-o", str(target)])
+    assert code == 2 and "cannot write: No space left on device; nothing was written" in out
+    assert target.read_text(encoding="utf-8") == "the log that was there\n"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["game.cartlog"]
+    monkeypatch.undo()
+    code, out = run(["convert", str(JAMAICA), "--to", "text", "-o", str(target)])
+    assert code == 0 and target.read_text(encoding="utf-8").startswith('[Game "Cartagena"]')
+
+
+def test_a_file_written_through_a_symbolic_link_keeps_the_link(tmp_path):
+    real = tmp_path / "real.json"
+    link = tmp_path / "link.json"
+    link.symlink_to(real)
+    code, out = run(["convert", str(JAMAICA), "--to", "json", "-o", str(link)])
+    assert code == 0 and link.is_symlink() and real.read_text().startswith("{")
+
+
+def test_convert_to_a_terminal_shows_a_log_s_text_escaped(tmp_path):
+    """The text notation is the log itself in a file or a pipe; on a terminal it is shown
+    escaped, as every command shows a log's text."""
+    import pty
+
+    p = tmp_path / "esc.cartlog"
+    p.write_text(JAMAICA.read_text(encoding="utf-8").replace(
+        '[Event "Thursday club night"]', '[Event "Thursday\x1b[2J\u202e night"]'))
+    piped = cli("convert", str(p), "--to", "text")
+    assert piped.returncode == 0 and "\x1b[2J\u202e" in piped.stdout
+    leader, follower = pty.openpty()
+    proc = subprocess.Popen([sys.executable, "-m", "cartlog", "convert", str(p), "--to", "text"],
+                            cwd=ROOT, stdout=follower, stderr=subprocess.PIPE)
+    os.close(follower)
+    shown = b""
+    while True:
+        try:
+            chunk = os.read(leader, 65536)
+        except OSError:
+            break
+        if not chunk:
+            break
+        shown += chunk
+    proc.wait(timeout=60)
+    os.close(leader)
+    text = shown.decode("utf-8")
+    assert proc.returncode == 0 and "\x1b" not in text and "\u202e" not in text
+    assert "Thursday\\x1b[2J\\u202e night" in text
