@@ -184,3 +184,43 @@ def test_score_tables_measure_escaped_names(tmp_path):
                 table, tables = [], tables + 1
         assert tables and not table
         assert "Ev\\x1b[2J" in out
+
+
+def test_every_field_of_a_finding_that_quotes_the_log_is_escaped_in_check():
+    """A finding's message, expected and found values, rule, position and the recorded result
+    of the summary line may all quote the log: a hostile word put into the lines of every
+    game's samples reaches none of them raw, in the text report (its fast path included),
+    ``-v``, and ``--ascii``."""
+    import random
+    import re as re_module
+
+    from tests.fuzzing import RAW, ROOT, run
+
+    rng = random.Random(4)
+    failures = []
+    for game in ("cartagena", "meuterer", "mutiny"):
+        samples = sorted((ROOT / "samples" / game).glob("*.cartlog"))
+        for _ in range(40):  # a word of a line, with an escape sequence that ends it in a ';'
+            source = rng.choice(samples)
+            lines = source.read_text(encoding="utf-8").split("\n")
+            body = [i for i, line in enumerate(lines) if line[:1].isalnum()]
+            body = [i for i in body if "pass " in lines[i]] or body  # Meuterer's roles
+            if not body:
+                continue
+            i = rng.choice(body)
+            roles = list(re_module.finditer(r"(?<=pass \d )[a-z]+", lines[i]))
+            w = rng.choice(roles or list(re_module.finditer(r"[^\s,;]+", lines[i])))
+            edited = list(lines)
+            edited[i] = lines[i][:w.end()] + "\x1b]0;x\x07" + lines[i][w.end():]
+            path = ROOT / "tests" / ".escaped-finding.cartlog"
+            try:
+                path.write_text("\n".join(edited), encoding="utf-8")
+                for args in (["check", str(path)], ["check", "-v", "--ascii", str(path)]):
+                    code, out = run(args)
+                    found = RAW.search(out)
+                    if found:
+                        failures.append(f"{source.name}:{i + 1} {args[:-1]}: "
+                                        f"{out[max(0, found.start() - 80):found.end()]!r}")
+            finally:
+                path.unlink(missing_ok=True)
+    assert not failures, "\n".join(failures[:5])

@@ -17,6 +17,7 @@ from typing import Any
 from rich.console import Group
 from rich.text import Text
 
+from cartlog.render.console import shown
 from cartlog.render.theme import severity_style
 
 
@@ -119,4 +120,4 @@ def plain_text(renderables: Sequence[Any]) -> str | None:
             return None
         out.append(text)
         out.append("\n")
-    return "".join(out)
+    return shown("".join(out))  # the console's guard, which this path goes around

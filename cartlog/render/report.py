@@ -47,7 +47,7 @@ def finding_text(f: Finding, index: int, path: str, lines: list[str], *,
     if f.line:
         where = f"{path}:{f.line}:{f.col or 1}"
     else:
-        where = f"{path}:{f.path}" if f.path else path
+        where = f"{path}:{printable(f.path)}" if f.path else path
     label = "condoned" if f.condoned else f.severity
     head = Text()
     head.append(f"{where}: ", style="bold")
@@ -76,13 +76,13 @@ def finding_text(f: Finding, index: int, path: str, lines: list[str], *,
                        f"found {f.actual if f.actual is not None else '-'}")
     if f.rule:
         details.append(f"rule {f.rule}")
-    if details:
-        out.append(Text("      = " + "; ".join(details), style="label"))
+    if details:  # values and rules may quote the log
+        out.append(Text("      = " + printable("; ".join(details)), style="label"))
     if f.follows is not None:
         out.append(Text(f"      = may only follow from finding #{f.follows + 1}",
                         style="finding.follows"))
     if verbose and f.position:
-        out.append(Text(f"      = position: {f.position}", style="label"))
+        out.append(Text(f"      = position: {printable(f.position)}", style="label"))
     out[0] = Text.assemble((f"#{index + 1} ", "muted"), out[0])
     return out
 
@@ -172,7 +172,8 @@ def summary_line(report, *, stopped: bool = False) -> Text:
         text.append(f"; {report.rules}, stopped at the first error{where}")
         return text
     finished = getattr(b, "finished", b.winner is not None)
-    outcome = f"won by {b.winner}" if b.winner else "no winner" if finished else "unfinished"
+    outcome = (f"won by {printable(str(b.winner))}" if b.winner else "no winner" if finished
+               else "unfinished")
     spec = GAMES.get(report.game)
     count = spec.count(b.turns) if spec is not None else _plural(b.turns, "turn")
     text.append(f"; {report.rules}, {count}, {outcome}")
@@ -181,7 +182,7 @@ def summary_line(report, *, stopped: bool = False) -> Text:
             text.append(", as recorded")
         else:
             rec = (b.recorded if b.recorded == "unfinished" else "no winner"
-                   if b.recorded == "none" else f"won by {b.recorded}")
+                   if b.recorded == "none" else f"won by {printable(str(b.recorded))}")
             text.append(f", but the log records {rec}", style="bad")
     return text
 
@@ -206,7 +207,7 @@ def render_unreadable(err: LogSyntaxError) -> Group:
         col = max(1, p.col)
         head.append(f"{err.path}:{p.line}:{col}: ", style="bold")
         head.append("syntax error", style="finding.error")
-        head.append(f": {p.message}")
+        head.append(f": {printable(p.message)}")
         parts.append(head)
         if p.line <= len(lines):
             src, caret, width = echo_line(lines[p.line - 1], col, p.end_col)
@@ -214,7 +215,7 @@ def render_unreadable(err: LogSyntaxError) -> Group:
             parts.append(Text.assemble((" " * 5 + " | ", "source.gutter"),
                                        (" " * (caret - 1) + "^" * width, "finding.caret")))
         if p.expected:
-            parts.append(Text(f"      = expected: {p.expected}", style="label"))
+            parts.append(Text(f"      = expected: {printable(p.expected)}", style="label"))
     if located:
         parts.append(Text.assemble(
             (f"{err.path}: ", "bold"),
