@@ -22,18 +22,18 @@ SMALL, LARGE = 8, 64  # units of play for the other commands
 FLOOR = 16 * 1024  # below this much memory over the fixed cost, growth is not measured
 
 
-# the recorder keeps, for undo, a copy of the engine at each of the last MAX_UNDO lines; a
-# copy of Meuterer's engine holds the lines of the round under way and every note, so a round
-# of N lines (here one round of N sell lines) takes memory that grows with N squared up to
-# MAX_UNDO lines, and with N past it
+# Meuterer's sell entries of a round join into one line of the log, which grows with each; the
+# recorder keeps, for undo, the line as it was before each of the last MAX_UNDO lines taken,
+# so one round of N sell entries takes memory that grows with N squared up to MAX_UNDO
+# entries. The command line bounds it: a line is at most CARTLOG_MAX_LINE characters.
 QUADRATIC = {("record", "meuterer", "comments")}
 
 
 def _params():
     for game, case in CASES:
         for command in COMMANDS:
-            marks = [pytest.mark.xfail(strict=True, reason="a copy of Meuterer's engine, kept "
-                                       "for undo, holds the round's lines and every note")
+            marks = [pytest.mark.xfail(strict=True, reason="undo keeps each version of Meuterer's "
+                                       "sell line, which grows with every entry")
                      ] if (command, game, case) in QUADRATIC else []
             yield pytest.param(command, game, case, marks=marks,
                                id=f"{game}-{case}-{command}")
