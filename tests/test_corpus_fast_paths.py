@@ -18,7 +18,7 @@ import msgspec
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from rich.console import Console, Group
+from rich.console import Group
 from rich.text import Text
 
 from cartlog import corpus
@@ -41,6 +41,7 @@ from cartlog.games.cartagena.events import (
     Turn,
 )
 from cartlog.render.check import plain_text
+from cartlog.render.console import LogConsole
 
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLES = ROOT / "samples" / "cartagena"
@@ -231,9 +232,10 @@ RENDERABLES = st.one_of(texts(), st.builds(lambda parts: Group(*parts),
                                            st.lists(texts(), max_size=3)))
 
 
-def console(out, *, colour: bool, width: int) -> Console:
-    """A console as the CLI makes it (``soft_wrap``), writing colours or none."""
-    return Console(file=out, width=width, force_terminal=colour or None,
+def console(out, *, colour: bool, width: int) -> LogConsole:
+    """A console as the CLI makes it (a :class:`LogConsole`, ``soft_wrap``), writing colours
+    or none."""
+    return LogConsole(file=out, width=width, force_terminal=colour or None,
                    color_system="truecolor" if colour else None, no_color=not colour,
                    highlight=False, emoji=False, soft_wrap=True, legacy_windows=False,
                    safe_box=True)
