@@ -127,6 +127,7 @@ class _Snapshot:
 
 
 MAX_UNDO = 100  # lines ``undo`` may take back, one after another (memory stays linear)
+UNDO_TEXT = 256 * 1024  # characters of the lines kept for undo, at most (see _remember)
 MAX_RECORD_LINES = 20_000  # lines a recorded log may hold (CARTLOG_MAX_RECORD_LINES)
 MAX_UNIT_LINES = 500  # lines one turn or round may hold (CARTLOG_MAX_UNIT_LINES)
 
@@ -240,10 +241,17 @@ class Recorder:
         return rec
 
     def _remember(self, typed: str) -> None:
-        """Keep what ``undo`` goes back to, before a line is taken."""
-        self.history.append(_Snapshot(self.game.copy(), len(self.lines),
-                                      self.lines[-1] if self.lines else None, self.open,
+        """Keep what ``undo`` goes back to, before a line is taken: the last
+        :data:`MAX_UNDO` lines, and fewer when the lines they keep pass :data:`UNDO_TEXT`
+        characters (a line that grows with every entry, Meuterer's ``sell``, is kept as it was
+        at each entry), so that memory stays linear in the log."""
+        last = self.lines[-1] if self.lines else None
+        self.history.append(_Snapshot(self.game.copy(), len(self.lines), last, self.open,
                                       self.base, typed, self.unit, self.unit_kind))
+        held = sum(len(back.last.text) for back in self.history if back.last is not None)
+        while held > UNDO_TEXT and len(self.history) > 1:
+            oldest = self.history.popleft()
+            held -= len(oldest.last.text) if oldest.last is not None else 0
 
     def _is_marker(self, event: Any) -> bool:
         if event is None or type(event).__name__ != "Comment":

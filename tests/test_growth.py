@@ -22,11 +22,8 @@ SMALL, LARGE = 8, 64  # units of play for the other commands
 FLOOR = 16 * 1024  # below this much memory over the fixed cost, growth is not measured
 
 
-# Meuterer's sell entries of a round join into one line of the log, which grows with each; the
-# recorder keeps, for undo, the line as it was before each of the last MAX_UNDO lines taken,
-# so one round of N sell entries takes memory that grows with N squared up to MAX_UNDO
-# entries. The command line bounds it: a line is at most CARTLOG_MAX_LINE characters.
-QUADRATIC = {("record", "meuterer", "comments")}
+# no case is expected to grow faster than the log (an entry here names a case and the reason)
+QUADRATIC: set[tuple[str, str, str]] = set()
 
 
 def _params():

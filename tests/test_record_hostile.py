@@ -569,3 +569,26 @@ def test_undo_goes_back_max_undo_lines_and_the_log_stays_what_the_game_holds(spe
     assert after_three == (tmp_path / "h.cartlog").read_text(encoding="utf-8")
     assert rec.options() == again.options()
     assert rec.game.position() == again.game.position()
+
+
+@pytest.mark.parametrize("spec", SPECS, ids=IDS)
+def test_the_lines_kept_for_undo_stay_within_their_budget(spec, tmp_path, monkeypatch):
+    """Past ``UNDO_TEXT`` characters of lines kept, the oldest snapshots go (a line that grows
+    with every entry, Meuterer's ``sell``, would keep a version at each); the latest line can
+    still be taken back, and the log is then what the game held before it."""
+    import cartlog.record as record
+
+    monkeypatch.setattr(record, "UNDO_TEXT", 64)
+    log, header, full = simulated(spec, seed=8)
+    lines = body(spec, log)
+    rec = Recorder.create(tmp_path / "g.cartlog", header)
+    for line in lines[:8]:
+        assert rec.enter(line).kind == "accepted", line
+        kept = [b.last.text for b in rec.history if b.last is not None]
+        assert len(rec.history) == 1 or sum(map(len, kept)) <= 64
+    assert rec.enter("undo").kind == "command"
+    again = Recorder.create(tmp_path / "h.cartlog", header)
+    for line in lines[:7]:
+        again.enter(line)
+    assert rec.game.position() == again.game.position()
+    assert (tmp_path / "g.cartlog").read_text() == (tmp_path / "h.cartlog").read_text()
