@@ -23,6 +23,7 @@ import pytest
 
 from cartlog.games import GAMES, SPECS
 from cartlog.record import Busy, Recorder, hold
+from tests.fuzzing import RAW  # what must never reach a terminal raw
 from tests.test_record import (
     ROOT,
     _process,
@@ -35,9 +36,6 @@ from tests.test_record import (
 
 IDS = [spec.name for spec in SPECS]
 NOT_RECORDED = "still holds every line accepted before"
-# what must never reach a terminal raw: C0 and C1 controls but the line break, DEL, bidi
-# controls, zero-width characters, the byte order mark
-RAW = re.compile("[\x00-\x09\x0b-\x1f\x7f-\x9f\u200b-\u200f\u202a-\u202e\u2066-\u2069\ufeff]")
 HOSTILE = "Ev\x1b[2J\x1b[31mil\x07\u202egnp.exe\u200b"  # no , or ; (a name ends there)
 
 
