@@ -2,7 +2,8 @@
 
 Parametrised over the registry, so a game added later is held to the same properties with no
 change here: random legal playouts never meet an error; ``check`` leaves the state alone;
-``copy`` is independent; positions read back as they were; conserved totals stay constant; a
+``copy`` is independent; a game resumed from its position plays as the original at every step,
+in every view; what ``legal()`` offers ``check()`` accepts; conserved totals stay constant; a
 simulated game read line by line through ``read`` and ``apply`` ends as the audit says; text and
 JSON forms round-trip; and a broken log gives findings or a located syntax error, never an
 exception.
@@ -242,37 +243,72 @@ def test_broken_logs_give_findings_or_a_located_error(spec, data):
     assert report.errors + report.warnings + report.infos >= 0
 
 
-# -- the Mutiny: a game resumes from its position at any step -----------------------------------
+# -- one state: a game resumes from its position, and legal() agrees with check() ---------------
 
 
-@SETTINGS
-@given(data=st.data())
-def test_mutiny_games_resume_from_their_position_at_every_step(data):
-    """A simulated game of Cartagena: The Mutiny (every card known, or the table's view) up to
-    a random step, then random legal events to the end: at every step, the voyage and each
-    duel's combat rounds, monkeys and steals alike, the game read back from its position gives
-    the same position, player to act, legal events and phase, and a copy is independent."""
-    spec = engine.spec("mutiny")
-    log = data.draw(simulated(spec, views=("all", "table")))
+def _play(spec, log, data):
+    """The engine of ``log``'s header, then each step of a game from the start: the log's own
+    events up to a drawn cut, random legal events after it. Yields the engine before each step
+    and the event about to be applied (``None`` once the game is over)."""
     cut = data.draw(st.integers(0, len(log.events)))
     rnd = random.Random(data.draw(st.integers(0, 2**31)))
     g = engine.start(_header_only(log))
     recorded = iter(log.events[:cut])
     for _ in range(MAX_STEPS):
-        text = g.position()
-        back = engine.from_position("mutiny", text)
-        assert back.position() == text
-        assert (back.to_move(), back.legal(), back.phase()) == \
-            (g.to_move(), g.legal(), g.phase()), text
         if g.is_over():
-            break
+            yield g, None
+            return
         event = next(recorded, None) or rnd.choice(g.legal())
+        yield g, event
+        g.apply(event)
+
+
+@pytest.mark.parametrize("spec", SPECS, ids=IDS)
+@SETTINGS
+@given(data=st.data())
+def test_a_game_resumed_from_its_position_plays_as_the_original_at_every_step(spec, data):
+    """At every step of a game from the start, in every view (every card known, the table's,
+    one player's), the game read back from its one-line position is the same game: the same
+    position, player to act, legal events, findings for every candidate event (the legal ones,
+    the log's own events around the step and the previous step's legal events, which are
+    mostly illegal now), end and outcome; and a copy is independent. This is what lets
+    ``record --position`` and ``--resume`` go on with a game as the original would."""
+    log = data.draw(simulated(spec, views=HIDDEN))
+    previous: list = []
+    for step, (g, event) in enumerate(_play(spec, log, data)):
+        text = g.position()
+        back = engine.from_position(spec.name, text)
+        assert back.position() == text
+        assert (back.to_move(), back.is_over(), back.outcome()) == \
+            (g.to_move(), g.is_over(), g.outcome()), (step, text)
+        if event is None:
+            break
+        options = g.legal()
+        assert back.legal() == options, (step, text)
+        candidates = options + log.events[max(0, step - 2):step + 2] + previous
+        for candidate in candidates:
+            assert back.check(candidate) == g.check(candidate), (step, text, candidate)
+        previous = options[:20]
         twin = g.copy()
         twin.apply(event)
         assert g.position() == text, "apply() on a copy changed the original"
-        g.apply(event)
-        assert g.position() == twin.position()
-    assert g.is_over()
+
+
+@pytest.mark.parametrize("spec", SPECS, ids=IDS)
+@SETTINGS
+@given(data=st.data())
+def test_every_event_legal_offers_passes_check_at_every_step(spec, data):
+    """What ``legal()`` lists, ``check()`` accepts, with no error and no warning: every event
+    offered at every step of a game from the start (random legal play, the log's own events
+    first), in every view."""
+    log = data.draw(simulated(spec, views=HIDDEN))
+    codes = spec.codes.CODES
+    for step, (g, event) in enumerate(_play(spec, log, data)):
+        if event is None:
+            break
+        for option in g.legal():
+            refused = [v.code for v in g.check(option) if codes[v.code].severity != "info"]
+            assert refused == [], (step, g.position(), option)
 
 
 COMMENT_HEADERS = {
