@@ -1,4 +1,5 @@
-"""Shared fixtures: where the samples are, and text snapshots."""
+"""Shared fixtures: where the samples are, and text snapshots; and a run that refuses to start
+on rule modules compiled before their source was last edited."""
 
 from __future__ import annotations
 
@@ -9,6 +10,27 @@ from syrupy.extensions.single_file import SingleFileSnapshotExtension, WriteMode
 
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLES = ROOT / "samples"
+
+
+def stale_extensions(package: Path = ROOT / "cartlog") -> list[str]:
+    """The compiled modules older than their source. An extension beside its source wins the
+    import, so after an edit the tests would run the old rules without a word."""
+    stale = []
+    for extension in sorted(package.rglob("*.so")) + sorted(package.rglob("*.pyd")):
+        source = extension.with_name(extension.name.split(".", 1)[0] + ".py")
+        if source.exists() and source.stat().st_mtime > extension.stat().st_mtime:
+            stale.append(str(source.relative_to(package.parent)))
+    return stale
+
+
+def pytest_sessionstart(session: pytest.Session) -> None:
+    if hasattr(session.config, "workerinput"):  # a worker of pytest -n: the controller checked
+        return
+    stale = stale_extensions()
+    if stale:
+        pytest.exit(f"edited since they were compiled: {', '.join(stale)}; build again with "
+                    "`pip install -e .`, or work on pure Python with "
+                    "`CARTLOG_PURE_PYTHON=1 pip install -e .`", returncode=4)
 
 
 @pytest.fixture

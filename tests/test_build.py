@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import ast
 import importlib
+import os
 import re
 from pathlib import Path
 
@@ -125,17 +126,21 @@ def test_the_modules_are_compiled_all_or_none() -> None:
     assert compiled in ([], sorted(files)), f"only some modules are compiled: {compiled}"
 
 
-def test_no_compiled_module_is_older_than_its_source() -> None:
-    """An extension beside its source wins the import: after editing a compiled module, build
-    again (``pip install -e .``, or ``CARTLOG_PURE_PYTHON=1 pip install -e .`` to work on pure
-    Python), else the tests run the old rules."""
-    stale = []
-    for source in COMPILED:
-        path = Path(importlib.import_module(_module_name(source)).__file__ or "")
-        if path.suffix != ".py" and path.parent == source.parent:
-            if source.stat().st_mtime > path.stat().st_mtime:
-                stale.append(source.name)
-    assert not stale, f"edited since they were compiled: {stale}; run pip install -e ."
+def test_a_run_refuses_to_start_on_a_module_edited_since_it_was_compiled(tmp_path) -> None:
+    """An extension beside its source wins the import: the run stops at once, naming the
+    module and the two ways on, rather than test the old rules."""
+    from tests.conftest import stale_extensions
+
+    package = tmp_path / "cartlog"
+    package.mkdir()
+    (package / "rules.cpython-311-x86_64-linux-gnu.so").write_bytes(b"")
+    (package / "model.cpython-311-x86_64-linux-gnu.so").write_bytes(b"")
+    (package / "rules.py").write_text("")
+    (package / "model.py").write_text("")
+    old = (package / "rules.py").stat().st_mtime - 10
+    os.utime(package / "rules.cpython-311-x86_64-linux-gnu.so", (old, old))
+    assert stale_extensions(package) == ["cartlog/rules.py"]
+    assert stale_extensions() == [], "this tree's compiled modules are older than their source"
 
 
 def test_the_version_says_whether_the_rule_modules_run_compiled() -> None:
