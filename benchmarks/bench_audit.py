@@ -7,7 +7,7 @@ repeats, on one core:
   (a) ``msgspec.json`` decoding of every game into the log Structs: the floor;
   (b) decoding plus the full audit (``cartlog.audit.audit``), the work of ``cartlog check``
       once a file is in memory;
-  (b') the same through ``cartlog.games.read_log``, the reader the CLI uses (generic decode,
+  (b') the same through ``cartlog.logs.read_log``, the reader the CLI uses (generic decode,
       conversion to the Structs, and the checks of names, letters and spaces);
   (t) the text path: the same games written in the text notation (canonical form), read with
       ``read_log`` and audited, as ``cartlog check`` does for a text log;
@@ -52,7 +52,8 @@ import msgspec  # noqa: E402
 import cartlog  # noqa: E402
 from cartlog.audit import audit  # noqa: E402
 from cartlog.corpus import freeze_imports  # noqa: E402
-from cartlog.games import GAMES, read_log  # noqa: E402
+from cartlog.games import GAMES  # noqa: E402
+from cartlog.logs import read_log  # noqa: E402
 
 # Goals per core, actions (Meuterer: plays and passes) a second: JSON decode + audit, and
 # text read + audit. A game without a goal for a form shows none.

@@ -14,7 +14,8 @@ import msgspec
 from cartlog.core import codes as common_codes
 from cartlog.core.findings import Finding, first_findings, in_source_order
 from cartlog.core.limits import max_findings as findings_limit
-from cartlog.games import game_of, place_of_path, seals
+from cartlog.games import game_of, seals
+from cartlog.logs import place_of_path
 
 B = TypeVar("B")  # the game's final breakdown
 

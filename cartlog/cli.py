@@ -274,7 +274,7 @@ def _is_terminal(stream) -> bool:
 def _json_text(text: str) -> str | None:
     """The text of a JSON log, so that its findings are placed at a line and column; None for
     a log in the text notation, whose findings carry their own."""
-    from cartlog.games import is_json
+    from cartlog.logs import is_json
 
     return text if is_json(text) else None
 
@@ -884,7 +884,7 @@ def simulate(
 
 
 def _emit_log(log, entry, fmt: Format, output: Optional[Path]) -> None:
-    from cartlog.games import write_log
+    from cartlog.logs import write_log
 
     _write_text(write_log(log, fmt is Format.json), output)
 
@@ -910,7 +910,7 @@ def convert(
       cartlog convert messy.cartlog --to text    (normalise a hand-written log)
     """
     from cartlog.core.errors import LogSyntaxError
-    from cartlog.games import convert_log, is_json
+    from cartlog.logs import convert_log, is_json
 
     parsed, text, name = _load(log)
     if to is None:

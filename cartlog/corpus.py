@@ -179,7 +179,7 @@ def _kind(path: str | Path) -> str:
 def parse(path: str | Path, *, max_bytes: int | None = None,
           max_line: int | None = None) -> tuple[Any, str, str]:
     """Read and parse one log: ``(log, text, name)``. Raises :class:`LogSyntaxError`."""
-    from cartlog.games import read_log
+    from cartlog.logs import read_log
 
     text, name = read(path, max_bytes=max_bytes, max_line=max_line)
     return read_log(text, name), text, name
@@ -399,7 +399,7 @@ def audit_path(path: str | Path, *, stop_at_first: bool = False, min_severity: s
     """Read, parse and audit one file. A folder is unreadable: the logs under it are found
     with :func:`expand`. See :func:`audit_files` for the options."""
     from cartlog.audit import audit
-    from cartlog.games import is_json
+    from cartlog.logs import is_json
 
     try:
         log, source, name = parse(path, max_bytes=max_bytes, max_line=max_line)

@@ -16,7 +16,8 @@ from __future__ import annotations
 from typing import Any
 
 from cartlog.core.spec import Engine, GameSpec, Outcome, ToMove
-from cartlog.games import GAMES, SPECS, find_game, game_of, read_log
+from cartlog.games import GAMES, SPECS, find_game, game_of
+from cartlog.logs import read_log
 
 __all__ = ["Engine", "GameSpec", "Outcome", "ToMove", "GAMES", "SPECS", "find_game", "game_of",
            "read_log", "start", "from_position", "spec"]

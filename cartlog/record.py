@@ -60,13 +60,14 @@ from cartlog import engine
 from cartlog.core import seal as core_seal
 from cartlog.core.codes import CODES as COMMON_CODES
 from cartlog.core.errors import LogSyntaxError, SyntaxProblem
-from cartlog.core.files import kind_of
+from cartlog.core.files import decode_text, kind_of
 from cartlog.core.findings import Violation
 from cartlog.core.limits import limit
 from cartlog.core.notation import read_header
 from cartlog.core.spec import GameSpec
 from cartlog.core.text import echo_line, printable, split_lines
-from cartlog.games import decode_text, is_json, read_log, seals
+from cartlog.games import seals
+from cartlog.logs import is_json, read_log
 
 OPEN_TEXT = "recording: the line above is still being written"
 OPEN_MARK = f"; {OPEN_TEXT}"

@@ -165,7 +165,8 @@ def _recorder(game: str | None, rules: str | None, out: Path | None, source: Pat
             return None
     elif source is not None:
         text = _read(source)
-        from cartlog.games import game_of, read_log
+        from cartlog.games import game_of
+        from cartlog.logs import read_log
 
         spec = game_of(read_log(text, str(source)))
         if game is not None and _spec(game) is not spec:

@@ -21,7 +21,8 @@ if str(ROOT) not in sys.path:
 
 from cartlog.audit import audit  # noqa: E402
 from cartlog.core import codes as common  # noqa: E402
-from cartlog.games import GAMES, read_log  # noqa: E402
+from cartlog.games import GAMES  # noqa: E402
+from cartlog.logs import read_log  # noqa: E402
 
 SAMPLES = ROOT / "samples"
 

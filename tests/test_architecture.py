@@ -120,7 +120,7 @@ def test_a_logs_events_are_not_tracked_by_the_garbage_collector(game):
     import gc
 
     from cartlog.core.errors import LogSyntaxError
-    from cartlog.games import read_log
+    from cartlog.logs import read_log
 
     samples = sorted((Path(__file__).parent.parent / "samples" / game).glob("*.cartlog"))
     for path in samples:

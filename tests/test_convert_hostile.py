@@ -13,7 +13,7 @@ import pytest
 
 from cartlog.core.errors import LogSyntaxError
 from cartlog.core.text import MAX_DIGITS
-from cartlog.games import read_log, strip_spans
+from cartlog.logs import read_log, strip_spans
 from tests.fuzzing import LOCATED, ROOT, SAMPLES, mutate, run
 
 READABLE = [p for p in SAMPLES if p.suffix in (".cartlog", ".json")]
@@ -76,24 +76,24 @@ def test_convert_refuses_what_does_not_read_back_as_a_class(tmp_path, monkeypatc
     """Whatever the cause, a written form that does not read back as the same log (here: a
     writer that loses the gold split, or writes a tag no reader takes) is refused, located,
     exit 2, nothing written; both ways."""
-    import cartlog.games as games
+    import cartlog.logs.conversion as conversion
 
     sample = ROOT / "samples/mutiny/club-3p.cartlog"
     json_path = tmp_path / "club.json"
     assert run(["convert", str(sample), "-o", str(json_path)])[0] == 0
-    real = games.write_log
+    real = conversion.write_log
     damages = (lambda out: re.sub(r'\[Gold [^\n]*\n|  "gold": \{[^}]*\},\n', "", out),
                lambda out: out.replace("[Players", '[Players "red"]\n[Players')
                .replace('"players": [', '"players": "red", "x": ['))
     for damage in damages:
-        monkeypatch.setattr(games, "write_log",
+        monkeypatch.setattr(conversion, "write_log",
                             lambda log, to_json, damage=damage: damage(real(log, to_json)))
         for source, to in ((sample, "json"), (json_path, "text")):
             out = tmp_path / f"out.{to}"
             code, text = run(["convert", str(source), "--to", to, "-o", str(out)])
             assert code == 2 and not out.exists(), text
             assert "read" in text and LOCATED.search(text), text
-    monkeypatch.setattr(games, "write_log", real)
+    monkeypatch.setattr(conversion, "write_log", real)
     for source, to in ((sample, "json"), (json_path, "text")):
         assert run(["convert", str(source), "--to", to])[0] == 0
 

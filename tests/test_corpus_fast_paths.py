@@ -25,7 +25,7 @@ from cartlog import corpus
 from cartlog.audit import audit
 from cartlog.cli import ThemeName, _Screen
 from cartlog.core.errors import LogSyntaxError
-from cartlog.games import read_log, seals, strip_spans, value_problems
+from cartlog.games import seals
 from cartlog.games.cartagena import notation
 from cartlog.games.cartagena.events import (
     Back,
@@ -40,6 +40,7 @@ from cartlog.games.cartagena.events import (
     Row,
     Turn,
 )
+from cartlog.logs import read_log, strip_spans, value_problems
 from cartlog.render.check import plain_text
 from cartlog.render.console import LogConsole
 

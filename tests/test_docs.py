@@ -9,7 +9,8 @@ from pathlib import Path
 import msgspec
 import pytest
 
-from cartlog.games import GAMES, all_codes, catalogue, read_log, strip_spans
+from cartlog.games import GAMES, all_codes, catalogue
+from cartlog.logs import read_log, strip_spans
 
 ROOT = Path(__file__).resolve().parent.parent
 DOCS = ROOT / "docs"

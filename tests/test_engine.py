@@ -22,7 +22,8 @@ from cartlog import engine
 from cartlog.audit import audit
 from cartlog.core.errors import LogSyntaxError
 from cartlog.core.spec import Engine, Outcome, ToMove
-from cartlog.games import SPECS, read_log, strip_spans
+from cartlog.games import SPECS
+from cartlog.logs import read_log, strip_spans
 
 SETTINGS = settings(max_examples=12, deadline=None,
                     suppress_health_check=[HealthCheck.too_slow,

@@ -125,7 +125,7 @@ def test_json_findings_placed_by_bisection_where_counting_puts_them():
     # every finding of a long JSON log is placed through one index of line starts; it must
     # agree with counting the newlines before each value
     from cartlog.core.notation import line_col_of_offset
-    from cartlog.games import _json_spans, place_of_path
+    from cartlog.logs.places import _json_spans, place_of_path
 
     text = ROOT.joinpath("samples/cartagena/ravensburger-advanced-3p.json").read_text()
     spans = _json_spans(text)

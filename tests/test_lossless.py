@@ -16,14 +16,8 @@ from hypothesis import strategies as st
 
 from cartlog.core.errors import LogSyntaxError
 from cartlog.core.text import split_lines
-from cartlog.games import (
-    GAMES,
-    check_conversion,
-    game_of,
-    place_of_path,
-    read_log,
-    strip_spans,
-)
+from cartlog.games import GAMES, game_of
+from cartlog.logs import check_conversion, place_of_path, read_log, strip_spans
 
 
 @functools.cache
@@ -280,7 +274,7 @@ def test_deal_size_points_at_the_players_part_of_the_deal(tmp_path):
 def test_convert_refuses_a_text_log_whose_canonical_text_reads_otherwise():
     """The last guard of convert: were the text reader to accept a value its canonical text
     cannot hold, convert would refuse at the line it was read from."""
-    from cartlog.games import check_conversion
+    from cartlog.logs import check_conversion
 
     notation = GAMES["cartagena"].module("notation")
     text = notation.format_log(strip_spans(_game_log("cartagena", 0)))

@@ -20,7 +20,8 @@ from cartlog.audit import audit, replay_report
 from cartlog.cli import app
 from cartlog.core.errors import LogSyntaxError
 from cartlog.core.spec import GameSpec
-from cartlog.games import GAMES, SPECS, check_conversion, read_log, strip_spans
+from cartlog.games import GAMES, SPECS
+from cartlog.logs import check_conversion, read_log, strip_spans
 
 IDS = [spec.name for spec in SPECS]
 runner = CliRunner()

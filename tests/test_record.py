@@ -25,7 +25,8 @@ from typer.testing import CliRunner
 from cartlog.audit import audit
 from cartlog.cli import app
 from cartlog.core.spec import GameSpec
-from cartlog.games import GAMES, SPECS, read_log
+from cartlog.games import GAMES, SPECS
+from cartlog.logs import read_log
 from cartlog.record import OPEN_MARK, Busy, Recorder, header_text, hold, lock_path, setup_problems
 
 ROOT = Path(__file__).resolve().parent.parent

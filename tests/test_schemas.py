@@ -10,7 +10,8 @@ import pytest
 from typer.testing import CliRunner
 
 from cartlog.cli import app
-from cartlog.games import GAMES, read_log, strip_spans
+from cartlog.games import GAMES
+from cartlog.logs import read_log, strip_spans
 from cartlog.schemas import REGENERATE, all_schemas, check_document_type, log_type, report_type
 
 ROOT = Path(__file__).resolve().parent.parent

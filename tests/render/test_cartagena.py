@@ -10,10 +10,10 @@ import pytest
 from rich.console import Console
 
 from cartlog.audit import replay_report
-from cartlog.games import read_log
 from cartlog.games.cartagena.model import RULESETS
 from cartlog.games.cartagena.notation import format_log
 from cartlog.games.cartagena.simulate import simulate
+from cartlog.logs import read_log
 from cartlog.render.cartagena import render_replay, render_score
 from cartlog.render.cartagena_board import PIRATE_LETTERS, board_lines, pirate_letters
 from cartlog.render.theme import THEME

@@ -19,7 +19,6 @@ from msgspec import Meta
 
 from cartlog.core.errors import LogSyntaxError
 from cartlog.core.words import with_hint
-from cartlog.games import place_of_path, read_log
 from cartlog.games.cartagena import notation, rules
 from cartlog.games.cartagena.events import (
     CARD_PATTERN,
@@ -38,6 +37,7 @@ from cartlog.games.cartagena.notation import format_log, json_hint
 from cartlog.games.cartagena.position import to_position
 from cartlog.games.cartagena.replay import Replay
 from cartlog.games.cartagena.simulate import simulate
+from cartlog.logs import place_of_path, read_log
 
 SAMPLES = Path(__file__).resolve().parents[3] / "samples" / "cartagena"
 

@@ -10,7 +10,6 @@ from hypothesis import strategies as st
 
 from cartlog.audit import audit
 from cartlog.core.errors import LogSyntaxError
-from cartlog.games import read_log, strip_spans
 from cartlog.games.cartagena.events import (
     Back,
     Comment,
@@ -24,6 +23,7 @@ from cartlog.games.cartagena.events import (
 )
 from cartlog.games.cartagena.notation import format_log, parse
 from cartlog.games.cartagena.simulate import simulate
+from cartlog.logs import read_log, strip_spans
 
 BOARD_2000 = " ".join(["SDKBPH"] * 6)
 BOARD_RB = " ".join(["BKPHLS"] * 5)

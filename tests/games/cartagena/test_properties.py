@@ -13,7 +13,6 @@ from hypothesis import strategies as st
 
 from cartlog.audit import audit
 from cartlog.core.errors import LogSyntaxError
-from cartlog.games import read_log, strip_spans
 from cartlog.games.cartagena import rules
 from cartlog.games.cartagena.events import LOG_TYPE, Back, Draw, Forward, Turn
 from cartlog.games.cartagena.model import COLOURS, NSIGNS, RULESETS, UNKNOWN, State
@@ -21,6 +20,7 @@ from cartlog.games.cartagena.notation import format_log, parse
 from cartlog.games.cartagena.position import PositionError, from_position, to_position
 from cartlog.games.cartagena.replay import Replay
 from cartlog.games.cartagena.simulate import simulate
+from cartlog.logs import read_log, strip_spans
 
 SETTINGS = settings(max_examples=30, deadline=None,
                     suppress_health_check=[HealthCheck.too_slow])

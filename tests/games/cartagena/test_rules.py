@@ -17,7 +17,6 @@ from __future__ import annotations
 import pytest
 
 from cartlog.audit import audit
-from cartlog.games import read_log
 from cartlog.games.cartagena import rules
 from cartlog.games.cartagena.codes import CODES
 from cartlog.games.cartagena.events import Pass, Turn
@@ -25,6 +24,7 @@ from cartlog.games.cartagena.model import RULESETS, UNKNOWN, State
 from cartlog.games.cartagena.position import PositionError, from_position, to_position
 from cartlog.games.cartagena.replay import Replay
 from cartlog.games.cartagena.simulate import simulate
+from cartlog.logs import read_log
 
 B2000 = "/".join(["SDKBPH"] * 6)
 BRB = "/".join(["BKPHLS"] * 5)

@@ -11,9 +11,9 @@ import random
 import msgspec
 
 from cartlog.audit import audit
-from cartlog.games import read_log
 from cartlog.games.cartagena.events import Back, Draw, Forward, Turn
 from cartlog.games.cartagena.simulate import simulate
+from cartlog.logs import read_log
 
 RULE_SETS = ["2000-jamaica", "2000-tortuga", "ravensburger", "ravensburger-advanced"]
 DECKS = ["2000-jamaica", "ravensburger", "ravensburger-advanced"]  # cards drawn from a deck

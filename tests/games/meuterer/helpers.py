@@ -1,6 +1,6 @@
 """Helpers for the Meuterer tests: small logs, and the findings of the production audit.
 
-Logs are read with ``cartlog.games.read_log`` and audited with ``cartlog.audit`` (the same
+Logs are read with ``cartlog.logs.read_log`` and audited with ``cartlog.audit`` (the same
 report assembly as ``cartlog check``).
 """
 
@@ -9,9 +9,9 @@ from __future__ import annotations
 from cartlog.audit import audit as run_audit
 from cartlog.audit import report_of
 from cartlog.core.findings import Finding
-from cartlog.games import read_log
 from cartlog.games.meuterer.position import from_position
 from cartlog.games.meuterer.replay import Replay
+from cartlog.logs import read_log
 
 ISLANDS = ("Hochland, Frosthöhle, Grünland, Karge Zunge, Eisfelsen, Affeninsel, Kalte Klippe, "
            "Sommerland, Rotes Riff, Piratennest, Fingerhut, Sandkap")

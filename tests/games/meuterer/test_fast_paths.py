@@ -22,7 +22,6 @@ from cartlog.audit import audit
 from cartlog.core import cards
 from cartlog.core.errors import LogSyntaxError
 from cartlog.core.words import with_hint
-from cartlog.games import place_of_path, read_log
 from cartlog.games.meuterer import notation, rules
 from cartlog.games.meuterer.events import (
     CARD_PATTERN,
@@ -36,6 +35,7 @@ from cartlog.games.meuterer.model import HAND_SIZE, NKINDS, STEVEDORE, VARIANTS,
 from cartlog.games.meuterer.notation import json_hint
 from cartlog.games.meuterer.replay import build_circle
 from cartlog.games.meuterer.simulate import simulate
+from cartlog.logs import place_of_path, read_log
 
 # -- goods letters in JSON logs --------------------------------------------------------------
 

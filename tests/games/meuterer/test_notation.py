@@ -9,7 +9,6 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from cartlog.core.errors import LogSyntaxError
-from cartlog.games import strip_spans
 from cartlog.games.meuterer.events import (
     LOG_TYPE,
     Dest,
@@ -28,6 +27,7 @@ from cartlog.games.meuterer.model import find_action, find_island
 from cartlog.games.meuterer.notation import format_log, parse, validate
 from cartlog.games.meuterer.replay import Replay, build_circle
 from cartlog.games.meuterer.simulate import simulate
+from cartlog.logs import strip_spans
 from games.meuterer.helpers import ISLANDS, ROUND1, audit, make, read
 
 HURRIED = """\

@@ -9,7 +9,6 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from cartlog.core.errors import LogSyntaxError
-from cartlog.games import strip_spans
 from cartlog.games.meuterer import rules
 from cartlog.games.meuterer.events import LOG_TYPE, Total
 from cartlog.games.meuterer.model import COLOURS, NKINDS, UNKNOWN, VARIANTS
@@ -18,6 +17,7 @@ from cartlog.games.meuterer.position import from_position, to_position
 from cartlog.games.meuterer.replay import Frame, Replay, record
 from cartlog.games.meuterer.score import BREAKDOWN_TYPE, breakdown
 from cartlog.games.meuterer.simulate import simulate
+from cartlog.logs import strip_spans
 from games.meuterer.helpers import findings_of, read
 
 SETTINGS = settings(max_examples=60, deadline=None,

@@ -1,0 +1,247 @@
+"""Reading a log of any game, text or JSON, into its decoded form: the game told from the log,
+its own reader run, and every problem located at its line and column (docs/notation.md)."""
+
+from __future__ import annotations
+
+import re
+from typing import Union
+
+import msgspec
+
+from cartlog.core.errors import LogSyntaxError, SyntaxProblem
+from cartlog.core.notation import line_col_of_offset, read_header
+from cartlog.core.spec import GameSpec
+from cartlog.core.text import MAX_DIGITS, printable, split_lines
+from cartlog.core.words import with_hint
+from cartlog.games import GAMES, find_game, game_of
+from cartlog.logs.forms import value_problems
+from cartlog.logs.places import locate
+
+
+def is_json(text: str) -> bool:
+    """Logs are told apart by content: a JSON log is an object."""
+    return text.lstrip()[:1] == "{"
+
+
+def read_log(text: str, path: str = "<log>"):
+    """Read a log of any game, text or JSON. Raises :class:`LogSyntaxError` when unreadable."""
+    if not text.strip():
+        raise LogSyntaxError(path, [SyntaxProblem(
+            1, 1, "the log is empty",
+            expected='a header such as [Game "Cartagena"], then one line per turn')], text)
+    if is_json(text):
+        return _read_json(text, path)
+    _not_an_object(text, path)
+    # the common case: the first line names the game as cartlog writes it (the first tag,
+    # a value without escapes), and the game is known
+    m = _GAME_LINE.match(text)
+    entry = find_game(m.group(1)) if m is not None else None
+    if entry is not None:
+        return _read_text(entry, text, path)
+    problems: list[SyntaxProblem] = []
+    lines = split_lines(text)
+    header = read_header(lines, [])
+    tag = header.tags.get("game")
+    if tag is None:
+        first = next((t.line for t in header.tags.values()), None)
+        if first is None:
+            first = next(i + 1 for i, ln in enumerate(lines) if ln.strip())
+        problems.append(SyntaxProblem(first, 1, "the log names no game",
+                                      expected='a first line such as [Game "Cartagena"]'))
+        raise LogSyntaxError(path, problems, text)
+    entry = find_game(tag.value)
+    if entry is None:
+        problems.append(SyntaxProblem(tag.line, tag.col, f"unknown game {tag.value!r}",
+                                      expected=", ".join(g.title for g in GAMES.values()),
+                                      end_col=tag.end))
+        raise LogSyntaxError(path, problems, text)
+    return _read_text(entry, text, path)
+
+
+_GAME_LINE = re.compile(r'\[Game "([^"\\\r\n]*)"\](?=[\r\n]|$)')
+
+
+def _read_text(entry: GameSpec, text: str, path: str):
+    """A text log read by its game's reader, once the game is known."""
+    _long_numbers(text, path)
+    try:
+        return entry.module("notation").parse(text, path)
+    except ValueError:  # int() of a digit the game's reader let through (``²``)
+        raise LogSyntaxError(path, [_odd_digit(text)], text) from None
+
+
+_LONG_DIGITS = re.compile(rf"\d{{{MAX_DIGITS + 1},}}")
+
+
+_BLOCK = (MAX_DIGITS + 1) // 2  # a run of MAX_DIGITS + 1 digits fills a block this long
+
+
+def _long_numbers(text: str, path: str) -> None:
+    """Numbers too long for any count (and for ``int()``) are problems, located: in a text
+    log and in a JSON log alike (in its numbers and in its strings), so that every log that
+    reads converts."""
+    # a run of more than MAX_DIGITS digits (``\d``: ``str.isdecimal``) fills one of the
+    # blocks of _BLOCK characters the text is cut into: without such a block, none is there
+    # (the search below takes a character at a time)
+    if not any(text[i:i + _BLOCK].isdecimal() for i in range(0, len(text), _BLOCK)):
+        return
+    problems = []
+    for m in _LONG_DIGITS.finditer(text):
+        line, col = line_col_of_offset(text, m.start())
+        problems.append(SyntaxProblem(line, col, f"a number of {m.end() - m.start()} digits",
+                                      expected=f"a number of at most {MAX_DIGITS} digits",
+                                      end_col=col + min(m.end() - m.start(), 80)))
+        if len(problems) >= 1000:
+            break
+    if problems:
+        raise LogSyntaxError(path, problems, text)
+
+
+def _odd_digit(text: str) -> SyntaxProblem:
+    """Where the first character that looks like a digit but is not an ASCII one stands."""
+    for i, ch in enumerate(text):
+        if ch.isdigit() and not ch.isascii():
+            line, col = line_col_of_offset(text, i)
+            return SyntaxProblem(line, col, f"{printable(repr(ch))} is not a digit 0-9",
+                                 expected="numbers written with the digits 0-9",
+                                 end_col=col + 1)
+    return SyntaxProblem(1, 1, "a number that cannot be read",
+                         expected="numbers written with the digits 0-9")
+
+
+_JSON_KINDS = {list: "an array", str: "a string", int: "a number", float: "a number",
+               bool: "a boolean", type(None): "null"}
+
+
+def _not_an_object(text: str, path: str) -> None:
+    """Text that is JSON but not an object is a JSON log of the wrong shape, not notation."""
+    try:
+        raw = msgspec.json.decode(text)
+    except (msgspec.DecodeError, UnicodeEncodeError):
+        return
+    except RecursionError:
+        raise _too_deep(text, path) from None
+    start = len(text) - len(text.lstrip())
+    line, col = line_col_of_offset(text, start)
+    raise LogSyntaxError(path, [SyntaxProblem(
+        line, col, f"a JSON log must be an object, not {_JSON_KINDS.get(type(raw), 'this')}",
+        expected='{"game": "cartagena", ...}', end_col=col + 1)], text)
+
+
+def _too_deep(text: str, path: str) -> LogSyntaxError:
+    return LogSyntaxError(path, [SyntaxProblem(1, 1, "JSON nested too deeply to read",
+                                               expected="a cartlog JSON log")], text)
+
+
+_LOG_TYPE = None
+
+
+_DECODER: msgspec.json.Decoder | None = None
+
+
+def _log_type():
+    """Every game's log type as one tagged union (tag ``game``), for a one-pass decode."""
+    global _LOG_TYPE
+    if _LOG_TYPE is None:
+        types = tuple(entry.module("events").LOG_TYPE for entry in GAMES.values())
+        _LOG_TYPE = Union[types] if len(types) > 1 else types[0]
+    return _LOG_TYPE
+
+
+def _decoder() -> msgspec.json.Decoder:
+    """A decoder of :func:`_log_type`, made once: ``msgspec.json.decode(text, type=...)``
+    looks the type up again at every call."""
+    global _DECODER
+    if _DECODER is None:
+        _DECODER = msgspec.json.Decoder(_log_type())
+    return _DECODER
+
+
+def _read_json(text: str, path: str):
+    # A run of digits too long for any count, in a number or a string (a position), is a
+    # problem at it, as in a text log: no game's reader meets one, and the log converts
+    _long_numbers(text, path)
+    # The fast path: one typed decode. Any failure is read again below for a located message.
+    try:
+        log = _decoder().decode(text)
+    except (msgspec.DecodeError, RecursionError, UnicodeEncodeError):
+        pass
+    else:
+        problems = game_of(log).module("notation").validate(log) or value_problems(log, text)
+        if problems:
+            raise LogSyntaxError(path, [locate(text, p) for p in problems], text)
+        return _completed(log)
+    try:
+        raw = msgspec.json.decode(text)
+    except RecursionError:
+        raise _too_deep(text, path) from None
+    except UnicodeEncodeError as exc:
+        line, col = line_col_of_offset(text, exc.start)
+        raise LogSyntaxError(path, [SyntaxProblem(line, col, "text that is not valid Unicode",
+                                                  end_col=col + 1)], text) from None
+    except msgspec.DecodeError as exc:
+        msg = str(exc)
+        line, col = line_col_of_offset(text, len(text.rstrip()))
+        if "byte" in msg:
+            try:
+                offset = int(msg.rsplit("byte", 1)[1].strip(" )"))
+                line, col = line_col_of_offset(text.encode(), offset)
+                col = len(split_lines(text)[line - 1].encode()[:col - 1].decode(
+                    errors="ignore")) + 1
+            except (ValueError, IndexError):
+                pass
+        raise LogSyntaxError(path, [SyntaxProblem(line, col, f"invalid JSON: {msg}",
+                                                  end_col=col + 1)], text) from None
+    game = raw.get("game") if isinstance(raw, dict) else None
+    entry = find_game(game) if isinstance(game, str) else None
+    if entry is None:
+        problem = SyntaxProblem(1, 1, f"unknown or missing game {game!r}" if game is not None
+                                else "the log names no game",
+                                expected='"game": one of ' + ", ".join(GAMES))
+        raise LogSyntaxError(path, [locate(text, problem, "$.game" if game is not None
+                                             else "$")], text)
+    events = entry.module("events")
+    try:
+        log = msgspec.convert(raw, type=events.LOG_TYPE)
+    except msgspec.ValidationError as exc:
+        message = str(exc)
+        problem = SyntaxProblem(1, 1, "invalid log: " + with_hint(
+            message, _suggestion(entry, raw, message)))
+        raise LogSyntaxError(path, [locate(text, problem)], text) from None
+    problems = entry.module("notation").validate(log) or value_problems(log, text)
+    if problems:
+        raise LogSyntaxError(path, [locate(text, p) for p in problems], text)
+    return _completed(log)
+
+
+def _completed(log):
+    """A JSON log with what its header leaves out to its position filled in from it, as the
+    game's text reader fills it in (each game's ``notation.with_position``)."""
+    fill = getattr(game_of(log).module("notation"), "with_position", None)
+    return fill(log) if fill is not None else log
+
+
+_VALUE_PATH = re.compile(r"at `(\$[^`]*)`$")
+
+
+_PATH_STEP = re.compile(r"\.([^.\[]+)|\[(\d+)\]")
+
+
+def _suggestion(entry: GameSpec, raw: dict, message: str) -> str:
+    """For a word the log's types refuse (a card, a side, a pirate misspelt), the nearest
+    words the game knows there, as the text reader suggests them (``did you mean W
+    (wine)?``); ``""`` when there is none."""
+    m = _VALUE_PATH.search(message)
+    hint = getattr(entry.module("notation"), "json_hint", None)
+    if m is None or hint is None:
+        return ""
+    value: object = raw
+    field = ""
+    for step in _PATH_STEP.finditer(m.group(1)):
+        key, index = step.groups()
+        try:
+            value = value[int(index)] if index is not None else value[key]  # type: ignore[index]
+        except (KeyError, IndexError, TypeError):
+            return ""
+        field = key if key is not None else field
+    return hint(raw, field, value) if isinstance(value, str) else ""
