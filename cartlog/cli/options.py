@@ -1,0 +1,122 @@
+"""Options and arguments shared by the commands, defined once, and their values read here so
+that a wrong one is answered in this program's words."""
+
+from __future__ import annotations
+
+from enum import Enum, StrEnum
+from pathlib import Path
+from typing import Annotated, Optional
+
+import typer
+
+from cartlog.games import SPECS
+
+
+def game_titles(titles: list[str] | None = None, sep: str = " and ") -> str:
+    titles = [spec.title for spec in SPECS] if titles is None else titles
+    return ", ".join(titles[:-1]) + sep + titles[-1] if len(titles) > 1 else titles[0]
+
+
+def play_units(plural: bool = False) -> str:
+    """What the games count their play in, from their specs: ``turn or round``; with
+    ``plural``, which game counts which (``turns in Cartagena, rounds in Meuterer and ...``)."""
+    by_word: dict[str, list[str]] = {}
+    for spec in SPECS:
+        by_word.setdefault(spec.turns_word if plural else spec.turn_word, []).append(spec.title)
+    if not plural:
+        return " or ".join(by_word)
+    return "; ".join(f"{word} in {game_titles(titles)}" for word, titles in by_word.items())
+
+
+class Format(StrEnum):
+    text = "text"
+    json = "json"
+
+
+class ConvertTo(StrEnum):
+    json = "json"
+    text = "text"
+
+
+class ThemeName(StrEnum):
+    auto = "auto"
+    dark = "dark"
+    light = "light"
+
+
+def read_number(text: str | int) -> int:
+    """A whole number (``--turn 12``)."""
+    if isinstance(text, int):  # the default
+        return text
+    value = text.strip()
+    digits = value.removeprefix("-")
+    if not (digits.isascii() and digits.isdigit()):
+        raise typer.BadParameter(f"{text!r} is not a whole number")
+    if len(digits.lstrip("0")) > 18:
+        raise typer.BadParameter(f"{text!r} is too large")
+    return int(value)
+
+
+def one_of(kind: type[Enum]):
+    """The value of an option that takes one of a few words (``--format json``)."""
+    words = [m.value for m in kind]  # type: ignore[var-annotated]
+
+    def read(text):
+        if isinstance(text, kind):  # the default
+            return text
+        value = str(text).strip().lower()
+        if value not in words:
+            raise typer.BadParameter(f"{text!r}: expected {', '.join(words[:-1])} or "
+                                     f"{words[-1]}")
+        return kind(value)
+
+    return read
+
+
+FormatOpt = Annotated[Format, typer.Option("--format", "-f", metavar="text|json",
+                                           parser=one_of(Format),
+                                           help="text for people, json for programs.")]
+
+
+AsciiOpt = Annotated[bool, typer.Option("--ascii", help="Plain ASCII, no colour: for dumb "
+                                        "terminals, files and snapshots.")]
+
+
+ThemeOpt = Annotated[ThemeName, typer.Option(
+    "--theme", metavar="auto|dark|light", envvar="CARTLOG_THEME", parser=one_of(ThemeName),
+    help="Colours for a dark or a light terminal background; auto: light when the terminal "
+    "says so (COLORFGBG), else dark.")]
+
+
+# A path is never checked by the argument parser (typer checks that it can be read, with a
+# usage message and no JSON): the command says itself, at the path, why it cannot read it
+# (docs/cli.md, "Exit status").
+LogArg = Annotated[Path, typer.Argument(metavar="LOG", help="A game log, text or JSON ('-' for "
+                                        "standard input).", show_default=False,
+                                        readable=False)]
+
+
+OutputOpt = Annotated[Optional[Path], typer.Option("--output", "-o", metavar="FILE",
+                                                   help="Write to this file instead of "
+                                                   "standard output.", readable=False)]
+
+
+def starting_with(incomplete: str, words: list[str]) -> list[str]:
+    """Shell completion: the words that start with what has been typed, sorted, once each."""
+    typed = incomplete.strip().lower()
+    return sorted({w for w in words if w.startswith(typed)})
+
+
+def game_names(incomplete: str) -> list[str]:
+    return starting_with(incomplete, [spec.name for spec in SPECS])
+
+
+def rule_set_names(incomplete: str) -> list[str]:
+    return starting_with(incomplete, [r for spec in SPECS for r in spec.rulesets])
+
+
+def code_names(incomplete: str) -> list[str]:
+    """The finding codes that start with what has been typed (shell completion)."""
+    from cartlog.games import all_codes
+
+    return starting_with(incomplete, list(all_codes()))
