@@ -546,7 +546,7 @@ def test_undo_goes_back_max_undo_lines_and_the_log_stays_what_the_game_holds(spe
                                                                             monkeypatch):
     """The undo history keeps the last ``MAX_UNDO`` lines (a copy of the engine each): taken
     back one by one, the log is the game's first lines again, as typed."""
-    import cartlog.record as record
+    import cartlog.record.session as record
 
     monkeypatch.setattr(record, "MAX_UNDO", 3)
     log, header, full = simulated(spec, seed=8)
@@ -574,7 +574,7 @@ def test_the_lines_kept_for_undo_stay_within_their_budget(spec, tmp_path, monkey
     """Past ``UNDO_TEXT`` characters of lines kept, the oldest snapshots go (a line that grows
     with every entry, Meuterer's ``sell``, would keep a version at each); the latest line can
     still be taken back, and the log is then what the game held before it."""
-    import cartlog.record as record
+    import cartlog.record.session as record
 
     monkeypatch.setattr(record, "UNDO_TEXT", 64)
     log, header, full = simulated(spec, seed=8)
