@@ -53,7 +53,7 @@ def audit(log, path: str = "<log>", *, stop_at_first: bool = False,
     only ones the replay gives a position."""
     most = findings_limit() if max_findings is None else max_findings
     entry = game_of(log)
-    replay = entry.module("replay").Replay(log, stop_at_first=stop_at_first,
+    replay = entry.walker.Replay(log, stop_at_first=stop_at_first,
                                            positions=most).run()
     return report_of(replay, path, text=text, max_findings=most)
 
@@ -63,7 +63,7 @@ def replay_report(log, path: str = "<log>", *, text: str | None = None,
     """Replay a decoded log keeping a frame per step (``cartlog replay``): the report and the
     frames, whose finding indices are the report's. ``in_progress``: a log still being
     recorded, whose last turn or round its next lines go on with (``cartlog record``)."""
-    replay, frames = game_of(log).module("replay").record(log, in_progress=in_progress)
+    replay, frames = game_of(log).walker.record(log, in_progress=in_progress)
     report, new_index = _report(replay, path, text, findings_limit())
     listed = len(report.findings)
     if new_index is not None or report.more_findings:
@@ -86,7 +86,7 @@ def report_of(replay, path: str, *, text: str | None = None,
 def _report(replay, path: str, text: str | None, most: int
             ) -> tuple[Report, list[int] | None]:
     entry = game_of(replay.log)
-    codes = entry.module("codes")
+    codes = entry.codes
     table = codes.CODES
     findings: list[Finding] = []
     first_error_of: dict[int | None, int] = {}
@@ -130,7 +130,7 @@ def _report(replay, path: str, text: str | None, most: int
         infos=sum(1 for f in live if f.severity == "info"),
         condoned=len(findings) - len(live),
         unchecked=replay.unchecked,
-        breakdown=entry.module("score").breakdown(replay),
+        breakdown=entry.breakdown(replay),
         more_findings=max(0, len(findings) - most))
     return report, new_index
 

@@ -33,9 +33,9 @@ def spec(game: str) -> GameSpec:
 
 def start(log: Any) -> Engine:
     """A game set up from a decoded log's header, before any of its events."""
-    return game_of(log).engine.start(log)  # type: ignore[no-any-return]
+    return game_of(log).engine.start(log)
 
 
 def from_position(game: str, text: str) -> Engine:
     """A game set up from a one-line position of ``game`` (``ValueError`` if unreadable)."""
-    return spec(game).engine.from_position(text)  # type: ignore[no-any-return]
+    return spec(game).engine.from_position(text)

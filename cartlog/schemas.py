@@ -39,13 +39,13 @@ def _of(generic: Any, argument: Any) -> Any:
 @cache
 def breakdown_type() -> Any:
     """The union of every game's final breakdown (tagged by ``game``)."""
-    return _union(tuple(entry.module("score").BREAKDOWN_TYPE for entry in GAMES.values()))
+    return _union(tuple(entry.breakdown_type for entry in GAMES.values()))
 
 
 @cache
 def frame_type() -> Any:
     """The union of every game's replay frame (tagged by ``game``)."""
-    return _union(tuple(entry.module("replay").Frame for entry in GAMES.values()))
+    return _union(tuple(entry.frame_type for entry in GAMES.values()))
 
 
 @cache
@@ -75,7 +75,7 @@ def score_document_type() -> Any:
 @cache
 def log_type() -> Any:
     """The union of every game's log (tagged by ``game``)."""
-    return _union(tuple(entry.module("events").LOG_TYPE for entry in GAMES.values()))
+    return _union(tuple(entry.log_type for entry in GAMES.values()))
 
 
 def _plain_names(schema: dict) -> dict:
@@ -105,7 +105,7 @@ def all_schemas() -> dict[str, str]:
     """File name -> schema text, for ``schemas/``."""
     out: dict[str, str] = {}
     for name, entry in GAMES.items():
-        out[f"{name}.log.schema.json"] = _schema(entry.module("events").LOG_TYPE,
+        out[f"{name}.log.schema.json"] = _schema(entry.log_type,
                                                  f"cartlog {entry.title} log")
     out["report.schema.json"] = _schema(report_type(), "cartlog check report (one log)")
     out["finding.schema.json"] = _schema(Finding, "cartlog finding")

@@ -21,7 +21,15 @@ from hypothesis import strategies as st
 from cartlog import engine
 from cartlog.audit import audit
 from cartlog.core.errors import LogSyntaxError
-from cartlog.core.spec import Engine, Outcome, ToMove
+from cartlog.core.spec import (
+    Breakdown,
+    CodeBook,
+    Engine,
+    Notation,
+    Outcome,
+    PositionReader,
+    ToMove,
+)
 from cartlog.games import SPECS
 from cartlog.logs import read_log, strip_spans
 
@@ -89,6 +97,11 @@ def test_every_game_provides_the_whole_contract(spec):
     assert spec.count(1).endswith(spec.turn_word) and spec.count(2).endswith(spec.turns_word)
     for name in spec.aliases:
         assert engine.spec(name.upper()) is spec
+    # the parts the rest of cartlog uses, each with every member of its protocol
+    assert isinstance(spec.notation, Notation)
+    assert isinstance(spec.codes, CodeBook)
+    assert isinstance(spec.positions, PositionReader)
+    assert isinstance(audit(log).breakdown, Breakdown)
 
 
 def test_an_unknown_game_is_a_value_error():

@@ -33,10 +33,10 @@ def all_codes() -> dict:
 
     out: dict = dict(CODES)
     for entry in GAMES.values():
-        out.update(entry.module("codes").CODES)
+        out.update(entry.codes.CODES)
     return out
 
 
 def catalogue() -> list[dict]:
     """Games, rule sets and options, as plain data (``cartlog games``)."""
-    return [entry.module("model").catalogue() for entry in GAMES.values()]
+    return [entry.catalogue() for entry in GAMES.values()]

@@ -56,7 +56,7 @@ def write_log(log, to_json: bool) -> str:
 
         return json_visible(msgspec.json.format(msgspec.json.encode(strip_spans(log)).decode(),
                                                 indent=2)) + "\n"
-    return game_of(log).module("notation").format_log(log)
+    return game_of(log).notation.format_log(log)
 
 
 def convert_log(log, text: str, path: str, to_json: bool) -> str:

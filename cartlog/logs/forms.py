@@ -54,7 +54,7 @@ def text_form_problems(log) -> list[SyntaxProblem]:
     field or event written on that line; a value that reads back as another (a name with
     spaces around it, a number too long to read) is a problem at its path. No problem: the
     log converts both ways without a loss."""
-    notation = game_of(log).module("notation")
+    notation = game_of(log).notation
     clean = strip_spans(log)
     text = notation.format_log(clean)
     paths = paths_of_lines(text, clean)
@@ -126,7 +126,7 @@ def value_problems(log, source: str | None = None) -> list[SyntaxProblem]:
             bad(path, f"a player's name cannot hold {'a comma' if ',' in name else 'a semicolon'}"
                 ": commas and semicolons part the players in the Players tag",
                 "a name without them")
-    fields = set(game_of(log).module("notation").HEADER_FIELDS)
+    fields = set(game_of(log).notation.HEADER_FIELDS)
     seen: dict[str, str] = {}
     for name in log.tags:
         path = f"$.tags.{name}"

@@ -65,7 +65,7 @@ def _read_text(entry: GameSpec, text: str, path: str):
     """A text log read by its game's reader, once the game is known."""
     _long_numbers(text, path)
     try:
-        return entry.module("notation").parse(text, path)
+        return entry.notation.parse(text, path)
     except ValueError:  # int() of a digit the game's reader let through (``²``)
         raise LogSyntaxError(path, [_odd_digit(text)], text) from None
 
@@ -143,7 +143,7 @@ def _log_type():
     """Every game's log type as one tagged union (tag ``game``), for a one-pass decode."""
     global _LOG_TYPE
     if _LOG_TYPE is None:
-        types = tuple(entry.module("events").LOG_TYPE for entry in GAMES.values())
+        types = tuple(entry.log_type for entry in GAMES.values())
         _LOG_TYPE = Union[types] if len(types) > 1 else types[0]
     return _LOG_TYPE
 
@@ -167,7 +167,7 @@ def _read_json(text: str, path: str):
     except (msgspec.DecodeError, RecursionError, UnicodeEncodeError):
         pass
     else:
-        problems = game_of(log).module("notation").validate(log) or value_problems(log, text)
+        problems = game_of(log).notation.validate(log) or value_problems(log, text)
         if problems:
             raise LogSyntaxError(path, [locate(text, p) for p in problems], text)
         return _completed(log)
@@ -200,15 +200,14 @@ def _read_json(text: str, path: str):
                                 expected='"game": one of ' + ", ".join(GAMES))
         raise LogSyntaxError(path, [locate(text, problem, "$.game" if game is not None
                                              else "$")], text)
-    events = entry.module("events")
     try:
-        log = msgspec.convert(raw, type=events.LOG_TYPE)
+        log = msgspec.convert(raw, type=entry.log_type)
     except msgspec.ValidationError as exc:
         message = str(exc)
         problem = SyntaxProblem(1, 1, "invalid log: " + with_hint(
             message, _suggestion(entry, raw, message)))
         raise LogSyntaxError(path, [locate(text, problem)], text) from None
-    problems = entry.module("notation").validate(log) or value_problems(log, text)
+    problems = entry.notation.validate(log) or value_problems(log, text)
     if problems:
         raise LogSyntaxError(path, [locate(text, p) for p in problems], text)
     return _completed(log)
@@ -217,13 +216,10 @@ def _read_json(text: str, path: str):
 def _completed(log):
     """A JSON log with what its header leaves out to its position filled in from it, as the
     game's text reader fills it in (each game's ``notation.with_position``)."""
-    fill = getattr(game_of(log).module("notation"), "with_position", None)
-    return fill(log) if fill is not None else log
+    return game_of(log).notation.with_position(log)
 
 
 _VALUE_PATH = re.compile(r"at `(\$[^`]*)`$")
-
-
 _PATH_STEP = re.compile(r"\.([^.\[]+)|\[(\d+)\]")
 
 
@@ -232,8 +228,8 @@ def _suggestion(entry: GameSpec, raw: dict, message: str) -> str:
     words the game knows there, as the text reader suggests them (``did you mean W
     (wine)?``); ``""`` when there is none."""
     m = _VALUE_PATH.search(message)
-    hint = getattr(entry.module("notation"), "json_hint", None)
-    if m is None or hint is None:
+    hint = entry.notation.json_hint
+    if m is None:
         return ""
     value: object = raw
     field = ""

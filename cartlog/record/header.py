@@ -16,7 +16,7 @@ def header_text(spec: GameSpec, rules: str, answers: dict[str, str],
     from cartlog.core.notation import escape
 
     lines = [f'[Game "{escape(spec.title)}"]']
-    tag = getattr(spec.notation, "RULES_TAG", None)
+    tag = spec.notation.RULES_TAG
     if tag:
         lines.append(f'[{tag} "{escape(rules)}"]')
     for name, value in answers.items():
@@ -41,7 +41,7 @@ def read_position(spec: GameSpec, text: str, path: str = "--position",
     try:
         rules, colours = spec.notation.position_players(position)
     except ValueError as err:
-        module = spec.module("position")
+        module = spec.positions
         message = str(err)
         span = field_span(text, module.error_field(message), module.KEY_SEP)
         start, end = span if span is not None else (0, len(text.rstrip()))

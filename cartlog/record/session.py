@@ -191,7 +191,7 @@ class Recorder:
                 rec.lines[-1] = _Line(last.event, f"{last.text}\n{raw[i]}", found)
                 continue
             if i == opened:  # a line still being written: its events one by one
-                for part in rec._notation("split_line", lambda e: [e])(bare):
+                for part in rec.spec.notation.split_line(bare):
                     rec._remember(raw[i].strip())
                     rec._apply(part)
                 continue
@@ -224,9 +224,6 @@ class Recorder:
     @property
     def spec(self) -> GameSpec:
         return self.game.spec  # type: ignore[no-any-return]
-
-    def _notation(self, name: str, default: Any = None) -> Any:
-        return getattr(self.spec.notation, name, default)
 
     def format(self, event: Any) -> str:
         """An event in canonical notation."""
@@ -321,9 +318,11 @@ class Recorder:
         if not text:
             return Reply("empty")
         if text.lower() in COMMANDS:
-            return getattr(self, f"_{text.lower()}")()  # type: ignore[no-any-return]
+            command = {"undo": self._undo, "board": self._board, "hand": self._hand,
+                       "help": self._help, "quit": self._quit}[text.lower()]
+            return command()
         force = _forced(text)
-        marks = self._notation("CONDONED_MARK") == "!"  # the notation reads the ! itself
+        marks = self.spec.notation.CONDONED_MARK == "!"  # the notation reads the ! itself
         try:
             event = self.game.read(text if marks or not force else _unforced(text))
         except LogSyntaxError as err:
@@ -496,10 +495,7 @@ class Recorder:
         return any(self._join(last, ev) is not None for ev in self.game.legal())
 
     def _join(self, line: Any, event: Any) -> tuple[Any, bool] | None:
-        join = self._notation("join_event")
-        if join is None:
-            return None
-        return join(line, event, self.game)  # type: ignore[no-any-return]
+        return self.spec.notation.join_event(line, event, self.game)
 
     def _apply(self, event: Any) -> None:
         """Carry out an accepted event and put it in the lines."""

@@ -171,7 +171,7 @@ def summary_line(report, *, stopped: bool = False) -> Text:
         where = f" at {turn_word(report.game)} {last}" if last is not None else ""
         text.append(f"; {report.rules}, stopped at the first error{where}")
         return text
-    finished = getattr(b, "finished", b.winner is not None)
+    finished = b.finished
     outcome = (f"won by {printable(str(b.winner))}" if b.winner else "no winner" if finished
                else "unfinished")
     spec = GAMES.get(report.game)

@@ -17,6 +17,8 @@ header, whose first player starts.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from cartlog.core.spec import GameSpec
 
 SPEC = GameSpec(
@@ -29,3 +31,9 @@ SPEC = GameSpec(
     summary="pirates aboard, distance to the boat, recorded vs replayed result",
 )
 NAME, TITLE, ALIASES = SPEC.name, SPEC.title, SPEC.aliases
+
+if TYPE_CHECKING:  # the parts the rest of cartlog uses follow the game contract (mypy checks)
+    from cartlog.core.spec import CodeBook, Notation, PositionReader
+    from cartlog.games.cartagena import codes, notation, position
+
+    _CONTRACT: tuple[Notation, CodeBook, PositionReader] = (notation, codes, position)

@@ -67,6 +67,8 @@ Readings of our own, where rulebook 001 and the rulings are silent:
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from cartlog.core.spec import GameSpec
 
 SPEC = GameSpec(
@@ -79,3 +81,9 @@ SPEC = GameSpec(
     summary="the score sheet round by round: sources of every point, recorded vs replayed",
 )
 NAME, TITLE, ALIASES = SPEC.name, SPEC.title, SPEC.aliases
+
+if TYPE_CHECKING:  # the parts the rest of cartlog uses follow the game contract (mypy checks)
+    from cartlog.core.spec import CodeBook, Notation, PositionReader
+    from cartlog.games.meuterer import codes, notation, position
+
+    _CONTRACT: tuple[Notation, CodeBook, PositionReader] = (notation, codes, position)

@@ -83,6 +83,8 @@ Readings of our own, where the rulebooks and the rulings are silent:
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from cartlog.core.spec import GameSpec
 
 SPEC = GameSpec(
@@ -98,3 +100,9 @@ SPEC = GameSpec(
     "with the reason",
 )
 NAME, TITLE, ALIASES = SPEC.name, SPEC.title, SPEC.aliases
+
+if TYPE_CHECKING:  # the parts the rest of cartlog uses follow the game contract (mypy checks)
+    from cartlog.core.spec import CodeBook, Notation, PositionReader
+    from cartlog.games.mutiny import codes, notation, position
+
+    _CONTRACT: tuple[Notation, CodeBook, PositionReader] = (notation, codes, position)

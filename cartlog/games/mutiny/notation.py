@@ -1059,6 +1059,16 @@ def header_questions(rules: str) -> list[HeaderQuestion]:
     ]
 
 
+def join_event(line: Any, event: Any, game: Any) -> tuple[Any, bool] | None:
+    """Every event of the Mutiny stands on a line of its own: a recorder never joins two."""
+    return None
+
+
+def split_line(line: Any) -> list[Any]:
+    """A line holds one event."""
+    return [line]
+
+
 def format_log(log: MutinyLog) -> str:
     """The canonical text form of a log. A log that starts from a position leaves out the
     giver, the track, the card splits and the sailors the position gives."""
