@@ -63,7 +63,9 @@ from cartlog.games.mutiny.rules import (
     check_ship,
     check_turn,
     duel_winner,
+    gain_options,
     gold_total,
+    lifeboat_cards,
     monkey_coin,
     monkey_out_of_game,
     must_play_monkey,
@@ -80,6 +82,10 @@ SIDE_OF_NAME = {"valverde": "V", "diaz": "D"}
 REASONS: dict[str, Literal["track", "combat", "gold", "coins"]] = {
     "track": "track", "combat": "combat", "gold": "gold", "coins": "coins"}
 
+
+# a gain of :func:`rules.gain_options` as a turn's effect fields (the card drawn not named)
+_GAINS: dict[str, dict[str, Any]] = {"gold": {"gold": ["?"]}, "combat": {"combat": ["?"]},
+                                     "coins": {"coins": 1}}
 
 _PIRATE_ID = {name: i for i, name in reversed(list(enumerate(PIRATES)))}
 
@@ -283,16 +289,15 @@ class Engine:
         if phase is None:
             return []
         if phase == DEAL:
-            return [Round(number=s.round + 1, giver=s.colours[s.giver])]
+            number, giver = s.round + 1, s.colours[s.giver]
+            if s.storm:  # M5: a card from the pile to the lifeboat first
+                return [Round(number=number, giver=giver, lifeboat=PIRATES[c])
+                        for c in lifeboat_cards(s)]
+            return [Round(number=number, giver=giver)]
         if phase == SHIP:
             return [Ship(moved=ship_move(s))]
         if phase == TURN:
-            who = s.colours[s.turn]
-            out: list[Any] = [Turn(player=who, card=PIRATES[s.row[i]])
-                              for i in open_slots(s) if s.row[i] >= 0]
-            if s.facedown():
-                out.append(Turn(player=who, turned=["?"]))
-            return out
+            return self._turns()
         if phase == "mutiny":
             reason = REASONS.get(s.trigger or "")
             return [Mutiny(reason=reason)]
@@ -324,6 +329,25 @@ class Engine:
                 options.append(["valverde", "diaz"])
         return [Reveal(sides=dict(zip(s.colours, combo)))  # type: ignore[arg-type]
                 for combo in product(*options)]
+
+    def _turns(self) -> list[Turn]:
+        """M2: every face-up card open to the player to move, with each gain it leaves to
+        choose (:func:`rules.gain_options`), and turning the next card."""
+        s = self.state
+        who = s.colours[s.turn]
+        out: list[Turn] = []
+        for i in open_slots(s):
+            card = s.row[i]
+            if card < 0:
+                continue
+            name = PIRATES[card]
+            gains = gain_options(s, card)
+            out += [Turn(player=who, card=name, **_GAINS[g]) for g in gains]
+            if not gains:
+                out.append(Turn(player=who, card=name))
+        if s.facedown():
+            out.append(Turn(player=who, turned=["?"]))
+        return out
 
     def _plays(self, seat: int) -> list[Played]:
         """M8: the cards a player may show in the next combat round: any combat card held,

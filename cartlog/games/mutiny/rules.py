@@ -30,6 +30,7 @@ from cartlog.games.mutiny.model import (
     GOLD,
     MUTINY,
     NERO,
+    NPIRATES,
     OJO,
     PAIRS,
     PANG,
@@ -133,6 +134,17 @@ def title(card: int) -> str:
 
 def next_seat(state: State, seat: int) -> int:
     return (seat + 1) % state.players
+
+
+def next_to_play(state: State) -> int:
+    """M2, 003 'A: The voyage': the giver plays first, then the others clockwise, each once a
+    round: the next to play is the first in that order who has used no card this round, so a
+    player passed over by a turn out of order still plays next (the giver once all have)."""
+    for k in range(state.players):
+        seat = (state.giver + k) % state.players
+        if state.used[seat] is None:
+            return seat
+    return state.giver
 
 
 def open_slots(state: State) -> list[int]:
@@ -252,13 +264,28 @@ def check_round(state: State, giver: int | None, lifeboat: int | None,
         out.append(Violation("storm/missing", "the ship reached a storm space: a card goes to "
                              "the lifeboat before the row (an unnamed card is assumed)",
                              "lifeboat CARD", "none"))
-    if lifeboat is not None and lifeboat >= 0 and lifeboat == state.lifeboat:
-        out.append(Violation("row/duplicate", f"{title(lifeboat)} is already in the lifeboat"))
-    elif lifeboat is not None and lifeboat in lying_unused(state):
-        out.append(Violation("storm/lifeboat-card", f"{title(lifeboat)} lies face up in the "
-                             "row, unused: the lifeboat card comes from the pile of used cards",
-                             "a card used this round or not laid out", title(lifeboat)))
+    if lifeboat is not None:
+        out += check_lifeboat(state, lifeboat)
     return out
+
+
+def check_lifeboat(state: State, card: int) -> list[Violation]:
+    """M5: the card a storm moves to the lifeboat comes from the pile of used cards: not the
+    card in the lifeboat already, nor one lying face up and unused in the row (``-1``, a card
+    not named, is never refused)."""
+    if card >= 0 and card == state.lifeboat:
+        return [Violation("row/duplicate", f"{title(card)} is already in the lifeboat")]
+    if card in lying_unused(state):
+        return [Violation("storm/lifeboat-card", f"{title(card)} lies face up in the row, "
+                          "unused: the lifeboat card comes from the pile of used cards",
+                          "a card used this round or not laid out", title(card))]
+    return []
+
+
+def lifeboat_cards(state: State) -> list[int]:
+    """M5: the cards the giver may move to the lifeboat when a storm is due (those
+    :func:`check_lifeboat` lets pass)."""
+    return [c for c in range(NPIRATES) if not check_lifeboat(state, c)]
 
 
 def lying_unused(state: State) -> list[int]:
@@ -389,7 +416,7 @@ def check_effect(state: State, seat: int, card: int, e: Effect) -> list[Violatio
         out.append(Violation("action/effect", f"{title(card)} gives no {', '.join(extra)}",
                              None, ", ".join(extra)))
     if not given:
-        if card in (DIAZ, PANG):
+        if gain_options(state, card):
             out.append(Violation("action/unrecorded", f"{title(card)}: the log does not say "
                                  "which was taken; nothing is assumed"))
         return out
@@ -509,6 +536,20 @@ def check_effect(state: State, seat: int, card: int, e: Effect) -> list[Violatio
     return out
 
 
+def gain_options(state: State, card: int) -> list[str]:
+    """The choice Ramon Diaz (a gold or a combat card) and Pang (a combat card or a coin) leave
+    to the player, which the log records (003 'Actions of the pirate cards'): the effect fields
+    naming each gain whose supply is not used up (M6: an empty supply gives nothing, so it is
+    no choice). Empty for the other cards."""
+    if card == DIAZ:
+        offer = (("gold", state.gold.deck.count), ("combat", state.combat.deck.count))
+    elif card == PANG:
+        offer = (("combat", state.combat.deck.count), ("coins", state.supply))
+    else:
+        return []
+    return [name for name, left in offer if left > 0]
+
+
 def _coins(state: State, coins: int, want: int, code: str, rule: str) -> Violation:
     """A coin gain other than the rule's ``want``: ``supply/empty`` when the supply cannot
     pay what is written (M6: an empty supply gives nothing), else ``code``."""
@@ -566,7 +607,7 @@ def apply_turn(state: State, seat: int, turned: Sequence[int], card: int | None,
     if used != SATE and SATE in state.row and any(
             c == SATE and not state.taken[j] for j, c in enumerate(state.row)):
         state.bounty += 1
-    state.turn = next_seat(state, seat)
+    state.turn = next_to_play(state)
     if all(u is not None for u in state.used):
         state.phase = SHIP
 
