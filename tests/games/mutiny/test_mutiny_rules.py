@@ -188,6 +188,16 @@ def test_M4_round_closed_early_is_reported():
     assert "row/unfinished" in codes(e, "ship 5")
 
 
+def test_M4_a_card_turned_and_not_named_lies_face_up():
+    e = pos()
+    play(e, "red ^?")
+    play(e, "blue ^Tembo +C?")
+    play(e, "green ^Crackpott +C? +C?")
+    assert e.state.facedown() == 3  # six cards, three turned: the unnamed one is face up
+    assert codes(e, "ship 3") == []
+    assert codes(e, "ship 4") == ["ship/move"]
+
+
 # -- M5: storms -----------------------------------------------------------------------------------
 
 
