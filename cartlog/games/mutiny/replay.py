@@ -18,7 +18,7 @@ from typing import Any, Final, NamedTuple
 from cartlog.core.findings import Note, Violation
 from cartlog.core.limits import max_findings
 from cartlog.games.mutiny.codes import CODES
-from cartlog.games.mutiny.engine import SIDE_OF_NAME, Engine
+from cartlog.games.mutiny.engine import Engine
 from cartlog.games.mutiny.events import (
     Comment,
     Duel,
@@ -45,7 +45,7 @@ from cartlog.games.mutiny.model import (
     find_pirate,
     heap_text,
 )
-from cartlog.games.mutiny.rules import duel_totals, duel_winner
+from cartlog.games.mutiny.rules import SIDE_OF_NAME, duel_totals, duel_winner
 
 # the classes compared by type below, as C statics: compiled, a class imported by name is
 # looked up in the module's dictionary at every use (docs/performance.md, "Writing for the

@@ -12,7 +12,7 @@ name; combat and gold cards are kinds, ``-1`` for an unseen card.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Final
 
@@ -32,11 +32,13 @@ from cartlog.games.mutiny.model import (
     NERO,
     NPIRATES,
     OJO,
+    OVER,
     PAIRS,
     PANG,
     PIRATE_TITLES,
     SATE,
     SHIP,
+    SIDE_NAMES,
     TEMBO,
     TURN,
     VALVERDE,
@@ -45,6 +47,7 @@ from cartlog.games.mutiny.model import (
     State,
     combat_side,
     combat_value,
+    heap_text,
 )
 
 FACEDOWN: Final = -1  # a row slot not yet turned
@@ -769,9 +772,11 @@ def check_mutiny(state: State, reason: str | None) -> list[Violation]:
 
 
 def apply_mutiny(state: State) -> None:
+    """M6: the voyage ends (the round closed if its ship line is missing); the mutiny starts."""
     if not state.closed:
         apply_ship(state)
     state.phase = MUTINY
+    state.started = True
     if state.trigger is None:
         state.trigger = "recorded"
 
@@ -859,3 +864,452 @@ def winners(sides: Sequence[str | None], out: Sequence[bool], side: str,
         top = max(colour_sum[s] for s in able)
         able = [s for s in able if colour_sum[s] == top]
     return able
+
+
+# -- the duels, step by step (M8, M9, M10) -----------------------------------------------------------
+
+MONKEY: Final = -2  # the monkey shown in a combat round (combat cards are kinds 0-5, -1 unseen)
+SIDE_OF_NAME: Final = {"valverde": "V", "diaz": "D"}
+
+
+def combat_name(card: int) -> str:
+    """A card of a combat round as the log writes it: ``P1``-``G3``, ``?`` or ``monkey``."""
+    if card == MONKEY:
+        return "monkey"
+    return COMBAT[card] if card >= 0 else "?"
+
+
+def mutiny_step(state: State) -> str:
+    """What the mutiny expects next (the voyage over): ``mutiny`` (its line, M6), ``duel`` (the
+    next pair, A-E), ``steal`` (a monkey's coin, M9), ``fight`` (a combat round, M8), ``won``
+    (every player in the duel has played the monkey, M8), ``reveal`` (a side has three duels,
+    003 'Mutiny victory', M10, or a log that skipped pairs has none left)."""
+    if not state.started:
+        return "mutiny"
+    if not state.in_duel:
+        done = mutiny_winner(state.wins) is not None or state.duel + 1 >= len(PAIRS)
+        return "reveal" if done else "duel"
+    if pending_steals(state):
+        return "steal"
+    return "fight" if still_in(state) else "won"
+
+
+def pair_values(state: State, pair: int) -> tuple[int, int] | None:
+    """M8: the sailors of a pair (Valverde's first), as declared or seen by Cambivalute."""
+    known = state.sailors_known.get(pair)
+    if known is not None:
+        return known
+    seen = state.pairs[pair]
+    return seen if seen is not None and seen != (0, 0) else None
+
+
+def in_mutiny(state: State) -> list[int]:
+    """003 'Exclusion': the seats that set a conviction take part in the mutiny."""
+    return [i for i in range(state.players) if state.conviction[i]]
+
+
+def still_in(state: State) -> list[int]:
+    """The seats still in the current duel: in the mutiny, no monkey played yet (M8)."""
+    return [i for i in range(state.players) if state.conviction[i] and not state.withdrawn[i]]
+
+
+def pending_steals(state: State) -> list[int]:
+    """M9, M12: the monkeys of a duel's second round whose coin is still to be taken: a lone
+    monkey's when an opponent has a coin; several monkeys' while the supply (refilled once from
+    every player, 003 'Shortages' 2) holds coins."""
+    if state.duel_round != 2 or not state.monkeys:
+        return []
+    due = [m for m in state.monkeys if not state.stolen[m]]
+    if len(state.monkeys) == 1:
+        m = state.monkeys[0]
+        rich = any(state.coins[o] > 0 for o in range(state.players) if o != m)
+        return due if rich else []
+    if state.supply > 0 or (not state.refilled and any(state.coins)):
+        return due
+    return []
+
+
+def steal_victims(state: State, seat: int) -> list[int]:
+    """M9, M12: the opponents a lone monkey may steal from: those with a coin, or any opponent
+    when none has one (the steal then gives nothing)."""
+    others = [o for o in range(state.players) if o != seat]
+    return [o for o in others if state.coins[o] > 0] or others
+
+
+def duel_side(state: State) -> str | None:
+    """M8: the side winning the current duel, when its sailors and every card shown are known."""
+    v, d = state.sailors
+    if v is None or d is None or any(k < 0 for k in state.fight):
+        return None
+    return duel_winner(v, d, state.fight)
+
+
+def check_after_reveal(word: str) -> list[Violation]:
+    """M10: once the convictions are revealed the mutiny is over; only the gold count follows
+    (``word`` opens the line written after it)."""
+    return [Violation("duel/order", "the convictions are revealed: the mutiny is over and only "
+                      "the gold count may follow (M10)", "gold or nothing", word)]
+
+
+def check_withheld(state: State) -> list[Violation]:
+    """M9: a monkey's coin of the second round not taken before the duel goes on."""
+    due = pending_steals(state) if state.in_duel else []
+    if not due:
+        return []
+    who = ", ".join(state.colours[m] for m in due)
+    lone = len(state.monkeys) == 1
+    return [Violation("duel/monkey", f"{who}'s monkey of the second round takes a coin "
+                      + ("from an opponent" if lone else "from the supply")
+                      + " (none written)", f"steal {state.colours[due[0]]} "
+                      + ("from COLOUR" if lone else "supply"), "no steal")]
+
+
+def check_distinct(state: State, pair: int, vals: tuple[int, int]) -> list[Violation]:
+    """M8: the ten sailors have distinct values, so no value stands in two places."""
+    taken: dict[int, str] = {}
+    for other in range(len(PAIRS)):
+        known = pair_values(state, other) if other != pair else None
+        if known is not None:
+            taken[known[0]] = f"{PAIRS[other]} ({SIDE_NAMES['V']})"
+            taken[known[1]] = f"{PAIRS[other]} ({SIDE_NAMES['D']})"
+    clash = [f"{v} is also the sailor of pair {taken[v]}" for v in vals if v in taken]
+    if vals[0] == vals[1]:
+        clash.insert(0, f"both sailors of pair {PAIRS[pair]} are {vals[0]}")
+    if not clash:
+        return []
+    return [Violation("duel/sailors", "the sailors' values are distinct (M8): "
+                      + "; ".join(clash), "values not used elsewhere", f"{vals[0]}-{vals[1]}")]
+
+
+def check_pair_shown(state: State, e: Effect) -> list[Violation]:
+    """M8, 003 'Actions of the pirate cards' (Cambivalute): the sailors a turn shows for the
+    pair it places or looks at (``look A 3-7``) are those the pair holds, when known (declared,
+    or seen before), and values no other pair shows (a pair placed: ``action/pair`` checks its
+    values)."""
+    named = e.pair if e.pair is not None else e.look
+    if len(e.values) != 2 or named is None or named not in tuple(PAIRS):
+        return []
+    pair = PAIRS.index(named)
+    held = pair_values(state, pair)
+    vals = (e.values[0], e.values[1])
+    if held is not None and held != vals:
+        how = "declared" if pair in state.sailors_known else "known"
+        return [Violation("duel/sailors", f"pair {named} is {how} as {held[0]}-{held[1]}",
+                          f"{held[0]}-{held[1]}", "-".join(map(str, e.values)))]
+    if held is None and e.pair is None:
+        return check_distinct(state, pair, vals)
+    return []
+
+
+def check_duel(state: State, pair: int, valverde: int | None,
+               diaz: int | None) -> list[Violation]:
+    """003 'The sailor duels': the duels go A to E, one at a time, until a side has three
+    (M8, M10); the sailors are those the pair is known to hold, of distinct values (M8)."""
+    out = check_withheld(state)
+    name = PAIRS[pair]
+    want = PAIRS[state.duel + 1] if state.duel + 1 < len(PAIRS) else None
+    side = mutiny_winner(state.wins)
+    if state.in_duel:
+        out.append(Violation("duel/order", f"duel {PAIRS[state.duel]} has no winner written "
+                             f"yet", f"won SIDE for duel {PAIRS[state.duel]}", f"duel {name}"))
+    elif side is not None:
+        out.append(Violation("duel/order", f"{SIDE_NAMES[side].capitalize()} has won three "
+                             "duels: no more duels are fought, the convictions are revealed "
+                             "(M8, M10)", "reveal", f"duel {name}"))
+    elif name != want:
+        out.append(Violation("duel/order", "duels go A to E until a side has three",
+                             want or "none", name))
+    if valverde is not None and diaz is not None:
+        seen = pair_values(state, pair)
+        if seen is not None and seen != (valverde, diaz):
+            out.append(Violation("duel/sailors", f"pair {name} was {seen[0]}-{seen[1]}",
+                                 f"{seen[0]}-{seen[1]}", f"{valverde}-{diaz}"))
+        else:
+            out += check_distinct(state, pair, (valverde, diaz))
+    return out
+
+
+def apply_duel(state: State, pair: int, valverde: int | None, diaz: int | None) -> None:
+    """A duel opens (the mutiny with it, if its line is missing): no card shown, no monkey;
+    sailors written become known (M8: distinct values), unwritten ones are taken as known."""
+    if state.phase != MUTINY:
+        apply_mutiny(state)
+    state.started = state.in_duel = True
+    state.duel = pair
+    state.fight, state.duel_round = [], 0
+    n = state.players
+    state.withdrawn, state.monkeys, state.stolen = [False] * n, [], [False] * n
+    state.sailors = (valverde, diaz)
+    seen = pair_values(state, pair)
+    if valverde is None or diaz is None:
+        if seen is not None:
+            state.sailors = seen
+    elif seen is None:
+        state.sailors_known[pair] = (valverde, diaz)
+
+
+def check_play(state: State, seat: int, card: int) -> list[Violation]:
+    """003 'The sailor duels', 'Exclusion', M8: what a player may show in a combat round: a
+    combat card held, or the monkey from the second round on; the monkey only when no combat
+    card is left; nothing from a player with no conviction or whose monkey is down."""
+    hand = state.hands[seat]
+    who, name = state.colours[seat], combat_name(card)
+    if not state.conviction[seat]:
+        return [Violation("duel/cards", f"{who} set no conviction and takes no part in the "
+                          "mutiny (003 'Exclusion')", "no card", name)]
+    if state.withdrawn[seat]:
+        return [Violation("duel/monkey", f"{who} played the monkey and is out of this duel",
+                          "no card", name)]
+    if card == MONKEY:
+        if state.duel_round == 0 and sum(hand) > 0:
+            return [Violation("duel/cards", f"{who} holds combat cards: the monkey comes only "
+                              "from the second round", "a combat card", "monkey")]
+        return []
+    if must_play_monkey(sum(hand)):
+        return [Violation("duel/cards", f"{who} has no combat card left and must play the "
+                          "monkey (M8)", "monkey", name)]
+    if card >= 0 and not hand[card] and not hand[-1]:
+        return [Violation("duel/cards", f"{who} holds no {name}",
+                          heap_text(hand, COMBAT) or "none", name)]
+    return []
+
+
+def playable(state: State, seat: int) -> list[int]:
+    """M8: the cards a player still in the duel may show next, each as :func:`check_play` lets
+    pass: every combat card held, and for cards the log does not know each kind one of them
+    may be (as many of it as a declared split holds, M7) and ``-1``; the monkey."""
+    hand, combat = state.hands[seat], state.combat
+    cards = [k for k in range(len(COMBAT))
+             if hand[k] or (hand[-1] and combat.known_out[k] < combat.totals[k])]
+    if hand[-1]:
+        cards.append(-1)
+    cards.append(MONKEY)
+    return [c for c in cards if not check_play(state, seat, c)]
+
+
+def check_fight(state: State, plays: Sequence[tuple[int, int]]) -> list[Violation]:
+    """003 'The sailor duels', M8: one card from each player still in the duel (:func:`
+    check_play`). ``plays``: (seat, card) as shown, seat ``-1`` for a player the log does not
+    name, card a combat kind, ``-1`` unseen or :data:`MONKEY`."""
+    out = check_withheld(state)
+    if not state.in_duel:
+        return out + [Violation("duel/order", "a combat round with no duel open", "duel PAIR",
+                                "fight")]
+    left = still_in(state)
+    seen: set[int] = set()
+    for seat, card in plays:
+        if seat < 0:
+            continue
+        if seat in seen:
+            out.append(Violation("duel/cards", f"{state.colours[seat]} shows two cards in one "
+                                 "combat round", "one card each", combat_name(card)))
+        seen.add(seat)
+        out += check_play(state, seat, card)
+    if len(plays) != len(left) and not (seen - set(left)):
+        out.append(Violation("duel/cards", f"{len(left)} player(s) still in the duel "
+                             f"({', '.join(state.colours[i] for i in left) or 'none'}) show "
+                             "one card each", str(len(left)), str(len(plays))))
+    return out
+
+
+def apply_fight(state: State, plays: Sequence[tuple[int, int]]) -> None:
+    """The cards shown leave their players' hands; a monkey withdraws its player (in a first
+    round, from the game: M8). Cards whose players the log does not name leave the hands of
+    the players in the duel who showed no monkey, which are then known by their sizes only."""
+    state.duel_round += 1
+    state.monkeys, state.refilled, state.stolen = [], False, [False] * state.players
+    showing = set(still_in(state))
+    unnamed = 0
+    for seat, card in plays:
+        if card == MONKEY:
+            if seat >= 0:
+                state.monkeys.append(seat)
+                state.withdrawn[seat] = True
+                showing.discard(seat)
+                if monkey_out_of_game(state.duel_round):
+                    state.out[seat] = True
+            continue
+        state.fight.append(card)
+        if seat < 0:
+            unnamed += 1
+            continue
+        showing.discard(seat)
+        if _take_from_hand(state, seat, card):
+            state.spent += 1
+    for seat in sorted(showing)[:unnamed]:
+        hand = state.hands[seat]
+        for kind in range(len(COMBAT)):
+            state.combat.known_out[kind] -= hand[kind]
+            hand[-1] += hand[kind]
+            hand[kind] = 0
+        if _take_from_hand(state, seat, -1):
+            state.spent += 1
+
+
+def _take_from_hand(state: State, seat: int, kind: int) -> bool:
+    hand = state.hands[seat]
+    if kind >= 0 and hand[kind]:
+        hand[kind] -= 1
+        state.combat.known_out[kind] -= 1
+        return True
+    if hand[-1]:
+        hand[-1] -= 1
+        return True
+    return False
+
+
+def check_steal(state: State, seat: int, victim: str | None) -> list[Violation]:
+    """M9, M12: a monkey of a duel's second round takes a coin: a lone monkey from an
+    opponent (one who has a coin, if any has), several each from the supply. ``seat`` -1: no
+    player; ``victim``: the name written (``None``: the supply)."""
+    brings = monkey_coin(state.duel_round, len(state.monkeys))
+    if brings == "none" or seat not in state.monkeys:
+        return [Violation("duel/monkey", "only a monkey played in a duel's second round takes "
+                          f"a coin (round {state.duel_round})")]
+    if brings == "player" and victim is None:
+        return [Violation("duel/monkey", "a lone monkey takes its coin from an opponent",
+                          "from COLOUR", "supply")]
+    if brings == "supply" and victim is not None:
+        return [Violation("duel/monkey", "several monkeys each take a coin from the supply",
+                          "supply", f"from {victim}")]
+    robbed = None if victim is None else state.seat(victim)
+    if robbed is None:
+        return []
+    rich = [state.colours[o] for o in range(state.players) if o != seat and state.coins[o] > 0]
+    if robbed == seat or (state.coins[robbed] == 0 and rich):
+        why = "steals from its own player" if robbed == seat else f"{victim} has no coin to take"
+        return [Violation("duel/monkey", f"a lone monkey takes a coin from an opponent (M9): "
+                          f"{why}", "from " + " or ".join(rich) if rich else "another player",
+                          f"from {victim}")]
+    return []
+
+
+def apply_steal(state: State, seat: int, victim: int) -> None:
+    """M9, M12: the monkey's coin: from the victim who has one, or (``victim`` -1) from the
+    supply, topped up first, once, by every player when short of the monkeys still to pay."""
+    if seat < 0:
+        return
+    due = sum(1 for m in state.monkeys if not state.stolen[m] or m == seat)  # this one too
+    state.stolen[seat] = True
+    if victim >= 0:
+        if state.coins[victim] > 0:
+            state.coins[victim] -= 1
+            state.coins[seat] += 1
+        return
+    if not state.refilled and state.supply < due:
+        state.supply, state.coins = refill_supply(state.supply, state.coins, due)
+        state.refilled = True
+    if state.supply > 0:
+        state.supply -= 1
+        state.coins[seat] += 1
+
+
+def check_won(state: State, side: str) -> list[Violation]:
+    """M8: a duel ends when every player in it has played the monkey; the higher total wins,
+    equal totals the higher sum of combat cards (``side``: ``V`` or ``D`` as written)."""
+    out = check_withheld(state)
+    if not state.in_duel:
+        return out + [Violation("duel/order", "no duel is open", "duel PAIR", "won")]
+    left = still_in(state)
+    if left:
+        out.append(Violation("duel/winner", "the duel goes on until every player in it has "
+                             "played the monkey: " + ", ".join(state.colours[i] for i in left)
+                             + " still in", "another combat round", f"won {SIDE_NAMES[side]}"))
+    winner = duel_side(state)
+    if winner is not None and side != winner:
+        out.append(Violation("duel/winner", "the side with the higher total wins (equal: the "
+                             "higher sum of combat cards)", SIDE_NAMES[winner],
+                             SIDE_NAMES[side]))
+    return out
+
+
+def apply_won(state: State, side: str) -> None:
+    """The duel goes to the side written (the table played on with it)."""
+    state.wins[side] += 1
+    state.in_duel = False
+
+
+def _side_word(side: str | None) -> str:
+    return SIDE_NAMES[side] if side is not None else "valverde or diaz"
+
+
+def check_reveal(state: State, sides: Mapping[str, str | None]) -> list[Violation]:
+    """M10, 003 'Exclusion': the convictions are revealed once a side has won three duels;
+    every player who set one reveals it, as the log knew it; one who set none has none."""
+    out = check_withheld(state)
+    if state.in_duel or (state.phase == MUTINY and mutiny_winner(state.wins) is None
+                         and state.duel + 1 < len(PAIRS)):
+        out.append(Violation(
+            "duel/order", "the convictions are revealed once a side has won three duels "
+            f"(Valverde {state.wins['V']}, Diaz {state.wins['D']}) (M8, M10)",
+            f"won SIDE for duel {PAIRS[state.duel]}" if state.in_duel else
+            f"duel {PAIRS[state.duel + 1]}", "reveal"))
+    for seat, colour in enumerate(state.colours):
+        if colour not in sides and state.conviction[seat]:
+            out.append(Violation("winner/conviction", "every player reveals the conviction "
+                                 f"set (M10): {colour} is left out", _side_word(state.side[seat]),
+                                 "not revealed"))
+    for colour, side in sides.items():
+        at = state.seat(colour)
+        if at is None:
+            continue
+        known = state.side[at]
+        if side is None and state.conviction[at]:
+            out.append(Violation("winner/conviction", f"{colour} set a conviction card and "
+                                 "reveals it (M10)", _side_word(known), "none"))
+        elif side is not None and not state.conviction[at]:
+            out.append(Violation("winner/conviction", f"{colour} never set a conviction",
+                                 "none", side))
+        elif side is not None and known is not None and SIDE_OF_NAME[side] != known:
+            out.append(Violation("winner/conviction", f"{colour}'s conviction was "
+                                 f"{SIDE_NAMES[known]}", SIDE_NAMES[known], side))
+    return out
+
+
+def reveal_options(state: State, seat: int) -> list[str | None]:
+    """M10, 003 'Exclusion': what a player may reveal: nothing without a conviction, the side
+    set when the log knows it, else either (as :func:`check_reveal` lets pass)."""
+    if not state.conviction[seat]:
+        return [None]
+    side = state.side[seat]
+    return [SIDE_NAMES[side]] if side is not None else ["valverde", "diaz"]
+
+
+def apply_reveal(state: State, sides: Mapping[str, str | None]) -> None:
+    """M10, 003 'Exclusion': a conviction set and known stands, whatever the line says, and a
+    player who set none has none to reveal; the game is over."""
+    revealed: list[str | None] = []
+    for seat, colour in enumerate(state.colours):
+        side = state.side[seat]
+        if not state.conviction[seat]:
+            side = None
+        elif side is None:
+            side = SIDE_OF_NAME.get(sides.get(colour) or "")
+        revealed.append(side)
+    state.revealed = revealed
+    state.phase = OVER
+
+
+def check_gold(state: State, counts: Mapping[str, int]) -> list[Violation]:
+    """M10: the gold counted is the coins plus the gold cards' values (checked when every gold
+    card of the player is known)."""
+    out = []
+    for colour, n in counts.items():
+        seat = state.seat(colour)
+        if seat is None:
+            continue
+        g = state.golds[seat]
+        want = gold_total(state.coins[seat], g)
+        if want is not None and n != want:
+            out.append(Violation("winner/gold", f"{colour} holds {state.coins[seat]} coin(s) "
+                                 f"and gold cards {heap_text(g, GOLD, ' ') or 'none'}",
+                                 str(want), str(n)))
+    return out
+
+
+def apply_gold(state: State, counts: Mapping[str, int]) -> None:
+    """M10: the gold each player counted, kept beside the gold the replay knows."""
+    for colour, n in counts.items():
+        seat = state.seat(colour)
+        if seat is not None:
+            state.counted[seat] = n
