@@ -383,8 +383,7 @@ class Engine:
         if s.phase == OVER and kind in _MUTINY_LINES:
             return check_after_reveal(_MUTINY_LINES[kind])
         if kind is Round:
-            return check_round(s, self._seat(event.giver), pirate_id(event.lifeboat),
-                               event.number)
+            return check_round(s, self._seat(event.giver), pirate_id(event.lifeboat))
         if kind is Turn:
             seat = self._seat(event.player)
             if seat is None:

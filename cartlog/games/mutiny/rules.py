@@ -235,8 +235,7 @@ def not_checked(state: State) -> list[str]:
 # -- a new round -----------------------------------------------------------------------------------
 
 
-def check_round(state: State, giver: int | None, lifeboat: int | None,
-                number: int | None = None) -> list[Violation]:
+def check_round(state: State, giver: int | None, lifeboat: int | None) -> list[Violation]:
     """A round opens: the voyage still on (M6), the giver the left neighbour of the last one,
     a card moved to the lifeboat exactly when a storm is due, from the pile of used cards
     (M5)."""
@@ -248,9 +247,6 @@ def check_round(state: State, giver: int | None, lifeboat: int | None,
                                  f"{state.round}"))
         state = state.copy()
         apply_ship(state)
-    if number is not None and number != state.round + 1:
-        out.append(Violation("row/number", f"this is round {state.round + 1}",
-                             str(state.round + 1), str(number)))
     if state.trigger is not None:
         out.append(Violation("voyage/over", f"the voyage ended ({state.trigger}); no round "
                              "follows a mutiny trigger", "mutiny", "round"))
