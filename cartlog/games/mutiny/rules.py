@@ -351,41 +351,57 @@ def check_turn(state: State, seat: int, turned: Sequence[int], card: int | None,
     if GHOST in turned[:-1]:
         out.append(Violation("row/ghost", "the Ghost ends the turn: no card is turned after "
                              "it", "Ghost", "more cards"))
-    if turned:
-        last = turned[-1]
-        if card is None:
-            if last != GHOST:
-                if len(turned) >= down:
-                    out.append(Violation("row/last-card", f"{title(last)} is the last card of "
-                                         "the row: it must be used", title(last), "no card"))
-                else:
-                    out.append(Violation("row/not-open", "the turn ends with no card used",
-                                         title(last), "no card"))
-        elif last == GHOST and card != GHOST:
-            out.append(Violation("row/ghost", "the Ghost was turned: it counts as the card "
-                                 "used, the turn ends", "Ghost", title(card)))
-        elif card >= 0 and last >= 0 and card != last and len(turned) >= down:
-            out.append(Violation("row/last-card", f"{title(last)} is the last card of the row: "
-                                 "once turned it must be used", title(last), title(card)))
-        elif card >= 0 and last >= 0 and card != last:
-            out.append(Violation("row/not-open", f"{title(card)} is not open: once a card is "
-                                 "turned only it may be used", title(last), title(card)))
-    else:
-        slots = open_slots(state)
-        if card is None:
-            out.append(Violation("row/not-open", "the turn uses no card and turns none",
-                                 "a card", "no card"))
-        elif not slots:
-            out.append(Violation("row/not-open", f"{title(card)} is not face up in the row: "
-                                 "a card must be turned", "a card turned", title(card)))
-        elif card >= 0 and card not in [state.row[i] for i in slots] and \
-                UNNAMED not in [state.row[i] for i in slots]:
-            out.append(Violation("row/not-open", f"{title(card)} is not face up and unused in "
-                                 "the row", ", ".join(title(state.row[i]) for i in slots),
-                                 title(card)))
+    out += _check_used(state, turned, card, down)
     used = card if card is not None else (GHOST if turned and turned[-1] == GHOST else None)
     if used is not None and used >= 0:
         out += check_effect(state, seat, used, effect)
+    return out
+
+
+def _check_used(state: State, turned: Sequence[int], card: int | None,
+               down: int) -> list[Violation]:
+    """M2: the card used is open to the player: once a card is turned only it is (the last
+    card of the row, once turned, must be used; the Ghost counts as the card used); without
+    turning, a card lying face up and unused."""
+    if not turned:
+        return _check_taken(state, card)
+    out: list[Violation] = []
+    last = turned[-1]
+    if card is None:
+        if last != GHOST:
+            if len(turned) >= down:
+                out.append(Violation("row/last-card", f"{title(last)} is the last card of "
+                                     "the row: it must be used", title(last), "no card"))
+            else:
+                out.append(Violation("row/not-open", "the turn ends with no card used",
+                                     title(last), "no card"))
+    elif last == GHOST and card != GHOST:
+        out.append(Violation("row/ghost", "the Ghost was turned: it counts as the card "
+                             "used, the turn ends", "Ghost", title(card)))
+    elif card >= 0 and last >= 0 and card != last and len(turned) >= down:
+        out.append(Violation("row/last-card", f"{title(last)} is the last card of the row: "
+                             "once turned it must be used", title(last), title(card)))
+    elif card >= 0 and last >= 0 and card != last:
+        out.append(Violation("row/not-open", f"{title(card)} is not open: once a card is "
+                             "turned only it may be used", title(last), title(card)))
+    return out
+
+
+def _check_taken(state: State, card: int | None) -> list[Violation]:
+    """M2: a card used without turning lies face up and unused in the row."""
+    out: list[Violation] = []
+    slots = open_slots(state)
+    if card is None:
+        out.append(Violation("row/not-open", "the turn uses no card and turns none",
+                             "a card", "no card"))
+    elif not slots:
+        out.append(Violation("row/not-open", f"{title(card)} is not face up in the row: "
+                             "a card must be turned", "a card turned", title(card)))
+    elif card >= 0 and card not in [state.row[i] for i in slots] and \
+            UNNAMED not in [state.row[i] for i in slots]:
+        out.append(Violation("row/not-open", f"{title(card)} is not face up and unused in "
+                             "the row", ", ".join(title(state.row[i]) for i in slots),
+                             title(card)))
     return out
 
 
@@ -419,9 +435,27 @@ def check_effect(state: State, seat: int, card: int, e: Effect) -> list[Violatio
             out.append(Violation("action/unrecorded", f"{title(card)}: the log does not say "
                                  "which was taken; nothing is assumed"))
         return out
+    if card in (VALVERDE, DIAZ, CRACKPOTT, TEMBO, PANG):
+        out += _check_draws(state, card, e)
+    elif card in (WESSELJAN, NERO):
+        out += _check_exchange(state, seat, card, e)
+    elif card in (CHANGYE, SATE):
+        out += _check_coins(state, seat, card, e)
+    elif card in (BIJOUX, OJO):
+        out += _check_conviction(state, seat, card, e)
+    elif card == CAMBIVALUTE:
+        out += _check_pair(state, e)
+    return out
+
+
+def _check_draws(state: State, card: int, e: Effect) -> list[Violation]:
+    """Captain Valverde (a gold card and a coin), Ramon Diaz (a gold or a combat card),
+    Crackpott (two combat cards), Tembo (one), Pang (a combat card or a coin): 003 'Actions of
+    the pirate cards'; an empty supply gives nothing (M6)."""
+    out: list[Violation] = []
     coins = e.coins
     if card == VALVERDE:
-        if "gold" in given:
+        if e.gold:
             out += _gain_check(state.gold, e.gold, 1, "gold")
         if coins is not None and coins != min(1, state.supply):
             out.append(_coins(state, coins, 1, "action/effect",
@@ -436,7 +470,23 @@ def check_effect(state: State, seat: int, card: int, e: Effect) -> list[Violatio
             out += _gain_check(state.combat, e.combat, 1, "combat")
     elif card in (CRACKPOTT, TEMBO):
         out += _gain_check(state.combat, e.combat, 2 if card == CRACKPOTT else 1, "combat")
-    elif card == WESSELJAN:
+    elif card == PANG:
+        if e.combat and coins:
+            out.append(Violation("action/effect", "Pang: a combat card or a coin, not both"))
+        elif e.combat:
+            out += _gain_check(state.combat, e.combat, 1, "combat")
+        elif coins is not None and coins != min(1, state.supply):
+            out.append(_coins(state, coins, 1, "action/effect", "Pang: one coin"))
+    return out
+
+
+def _check_exchange(state: State, seat: int, card: int, e: Effect) -> list[Violation]:
+    """Wessel-Jan (0 to 3 combat cards under the pile, as many drawn) and Dean Nero
+    (combat cards for coins or coins for combat cards, 0 to 3, one for one): 003 'Actions of the
+    pirate cards'."""
+    out: list[Violation] = []
+    coins = e.coins
+    if card == WESSELJAN:
         if len(e.under) > EXCHANGE_MAX or len(e.under) != len(e.combat):
             out.append(Violation("action/limit", "Wessel-Jan: 0 to 3 cards under the pile, "
                                  "as many drawn", f"{len(e.under)} drawn",
@@ -467,14 +517,15 @@ def check_effect(state: State, seat: int, card: int, e: Effect) -> list[Violatio
         elif coins:
             out.append(Violation("action/limit", "Dean Nero: coins trade for combat cards one "
                                  "for one", "as many cards as coins", str(coins)))
-    elif card == PANG:
-        if e.combat and coins:
-            out.append(Violation("action/effect", "Pang: a combat card or a coin, not both"))
-        elif e.combat:
-            out += _gain_check(state.combat, e.combat, 1, "combat")
-        elif coins is not None and coins != min(1, state.supply):
-            out.append(_coins(state, coins, 1, "action/effect", "Pang: one coin"))
-    elif card == CHANGYE:
+    return out
+
+
+def _check_coins(state: State, seat: int, card: int, e: Effect) -> list[Violation]:
+    """Chang Ye (a coin from another player who has one) and Satè (M3): 003 'Actions of
+    the pirate cards'."""
+    out: list[Violation] = []
+    coins = e.coins
+    if card == CHANGYE:
         v = e.victim
         if v is not None and (v < 0 or v == seat or state.coins[v] == 0):
             out.append(Violation("action/no-coin", "Chang Ye steals a coin from another "
@@ -489,49 +540,61 @@ def check_effect(state: State, seat: int, card: int, e: Effect) -> list[Violatio
             out.append(Violation(code, f"Satè pays 1 + {state.bounty} (players who passed it), "
                                  f"the supply holds {state.supply}", str(sate_pay(state)),
                                  str(coins)))
-    elif card in (BIJOUX, OJO):
-        had = state.conviction[seat]
-        c = e.conviction
-        if not had and c not in (None, "set"):
-            out.append(Violation("action/conviction", f"{title(card)}: no conviction set yet, "
-                                 "it can only be set", "set", c))
-        if had and card == OJO and c is not None:
-            out.append(Violation("action/conviction", "Ojo with a conviction set looks at "
-                                 "another player's; it changes nothing", "look", c))
-        if had and card == BIJOUX and c == "set":
-            out.append(Violation("action/conviction", "Bijoux: the conviction is set already; "
-                                 "change or bluff", "change/bluff", "set"))
-        if e.look is not None:
-            target = state.seat(e.look)
-            if card == OJO and not had:
-                out.append(Violation("action/conviction", "Ojo looks only when the player's "
-                                     "own conviction is set", "set", "look"))
-            elif target is None or target == seat or not state.conviction[target]:
-                out.append(Violation("action/conviction", "Ojo looks at another player's "
-                                     "conviction card, which must lie under the board", None,
-                                     e.look))
-    elif card == CAMBIVALUTE:
-        if state.placed < len(PAIRS):
-            want = PAIRS[state.placed]
-            if e.look is not None or e.swap:
-                out.append(Violation("action/pair", "Cambivalute looks at a pair only once "
-                                     "all five are placed", f"pair {want}", "look"))
-            if e.pair is not None and e.pair != want:
-                out.append(Violation("action/pair", "pairs are placed in the order A-E",
-                                     want, e.pair))
-        else:
-            if e.pair is not None:
-                out.append(Violation("action/pair", "all five pairs are placed already",
-                                     "look", f"pair {e.pair}"))
-        if e.look is not None and e.look not in tuple(PAIRS):
-            out.append(Violation("action/pair", "Cambivalute looks at a duel pair", "A to E",
+    return out
+
+
+def _check_conviction(state: State, seat: int, card: int, e: Effect) -> list[Violation]:
+    """Bijoux and Ojo: a conviction set, changed (M11) or looked at, as the card's two
+    cases allow (003 'Actions of the pirate cards')."""
+    out: list[Violation] = []
+    had = state.conviction[seat]
+    c = e.conviction
+    if not had and c not in (None, "set"):
+        out.append(Violation("action/conviction", f"{title(card)}: no conviction set yet, "
+                             "it can only be set", "set", c))
+    if had and card == OJO and c is not None:
+        out.append(Violation("action/conviction", "Ojo with a conviction set looks at "
+                             "another player's; it changes nothing", "look", c))
+    if had and card == BIJOUX and c == "set":
+        out.append(Violation("action/conviction", "Bijoux: the conviction is set already; "
+                             "change or bluff", "change/bluff", "set"))
+    if e.look is not None:
+        target = state.seat(e.look)
+        if card == OJO and not had:
+            out.append(Violation("action/conviction", "Ojo looks only when the player's "
+                                 "own conviction is set", "set", "look"))
+        elif target is None or target == seat or not state.conviction[target]:
+            out.append(Violation("action/conviction", "Ojo looks at another player's "
+                                 "conviction card, which must lie under the board", None,
                                  e.look))
-        if e.values:
-            seen = {v for p in state.pairs if p for v in p if v}
-            if len(e.values) != 2 or len(set(e.values)) != 2 or (
-                    e.pair is not None and seen & set(e.values)):
-                out.append(Violation("action/pair", "two sailors of distinct values not placed "
-                                     "before", None, "-".join(map(str, e.values))))
+    return out
+
+
+def _check_pair(state: State, e: Effect) -> list[Violation]:
+    """Cambivalute: the pairs placed A to E, then a pair looked at (and swapped); two
+    sailors of distinct values not placed before (003 'Actions of the pirate cards', M8)."""
+    out: list[Violation] = []
+    if state.placed < len(PAIRS):
+        want = PAIRS[state.placed]
+        if e.look is not None or e.swap:
+            out.append(Violation("action/pair", "Cambivalute looks at a pair only once "
+                                 "all five are placed", f"pair {want}", "look"))
+        if e.pair is not None and e.pair != want:
+            out.append(Violation("action/pair", "pairs are placed in the order A-E",
+                                 want, e.pair))
+    else:
+        if e.pair is not None:
+            out.append(Violation("action/pair", "all five pairs are placed already",
+                                 "look", f"pair {e.pair}"))
+    if e.look is not None and e.look not in tuple(PAIRS):
+        out.append(Violation("action/pair", "Cambivalute looks at a duel pair", "A to E",
+                             e.look))
+    if e.values:
+        seen = {v for p in state.pairs if p for v in p if v}
+        if len(e.values) != 2 or len(set(e.values)) != 2 or (
+                e.pair is not None and seen & set(e.values)):
+            out.append(Violation("action/pair", "two sailors of distinct values not placed "
+                                 "before", None, "-".join(map(str, e.values))))
     return out
 
 
@@ -630,7 +693,6 @@ def apply_effect(state: State, seat: int, card: int, e: Effect) -> None:
     """Carry out ``card``'s action; what the log leaves out is assumed where the rules leave
     no choice (package docstring, readings of our own)."""
     hand, golds = state.hands[seat], state.golds[seat]
-    given = e.given()
 
     def coins_in(n: int) -> None:
         n = max(0, min(n, state.supply))
@@ -676,25 +738,37 @@ def apply_effect(state: State, seat: int, card: int, e: Effect) -> None:
     elif card == SATE:
         coins_in(sate_pay(state) if e.coins is None else e.coins)
     elif card in (BIJOUX, OJO):
-        had = state.conviction[seat]
-        act = e.conviction or ("set" if not had else ("move" if card == BIJOUX else None))
-        if act == "set" and not had:
-            state.conviction[seat] = True
-            state.side[seat] = e.side
-        elif act == "change" and had:
-            old = state.side[seat]
-            state.side[seat] = e.side or ({"V": "D", "D": "V"}.get(old) if old else None)
-        elif act == "move" and had:
-            state.side[seat] = e.side
+        _apply_conviction(state, seat, card, e)
     elif card == CAMBIVALUTE:
-        if state.placed < len(PAIRS) and (e.pair is not None or not given or e.values):
-            vals = e.values
-            state.pairs[state.placed] = (vals[0], vals[1]) if len(vals) == 2 else (0, 0)
-            state.placed += 1
-        elif e.swap and e.look in tuple(PAIRS):
-            p = state.pairs[PAIRS.index(e.look)]
-            if p is not None:
-                state.pairs[PAIRS.index(e.look)] = (p[1], p[0])
+        _apply_pair(state, e)
+
+
+def _apply_conviction(state: State, seat: int, card: int, e: Effect) -> None:
+    """Bijoux and Ojo: a first conviction set (its side when the log knows it); Bijoux's
+    change (or bluff, M11) or move of the card set."""
+    had = state.conviction[seat]
+    act = e.conviction or ("set" if not had else ("move" if card == BIJOUX else None))
+    if act == "set" and not had:
+        state.conviction[seat] = True
+        state.side[seat] = e.side
+    elif act == "change" and had:
+        old = state.side[seat]
+        state.side[seat] = e.side or ({"V": "D", "D": "V"}.get(old) if old else None)
+    elif act == "move" and had:
+        state.side[seat] = e.side
+
+
+def _apply_pair(state: State, e: Effect) -> None:
+    """Cambivalute: the next pair placed (its sailors when seen), or, all five placed, the
+    pair looked at swapped when the log says so."""
+    if state.placed < len(PAIRS) and (e.pair is not None or not e.given() or e.values):
+        vals = e.values
+        state.pairs[state.placed] = (vals[0], vals[1]) if len(vals) == 2 else (0, 0)
+        state.placed += 1
+    elif e.swap and e.look in tuple(PAIRS):
+        p = state.pairs[PAIRS.index(e.look)]
+        if p is not None:
+            state.pairs[PAIRS.index(e.look)] = (p[1], p[0])
 
 
 # -- the ship (M4, M5, M6) -------------------------------------------------------------------------
