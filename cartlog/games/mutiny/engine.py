@@ -314,19 +314,24 @@ class Engine:
 
     def _turns(self) -> list[Turn]:
         """M2: every face-up card open to the player to move, with each gain it leaves to
-        choose (:func:`rules.gain_options`), and turning the next card."""
+        choose (:func:`rules.gain_options`); a card turned and not named, as ``?``; turning
+        the next card."""
         s = self.state
         who = s.colours[s.turn]
         out: list[Turn] = []
+        unnamed = False
         for i in open_slots(s):
             card = s.row[i]
-            if card < 0:
+            if card < 0:  # turned, not named: used as an unnamed card (once, below)
+                unnamed = True
                 continue
             name = PIRATES[card]
             gains = gain_options(s, card)
             out += [Turn(player=who, card=name, **_GAINS[g]) for g in gains]
             if not gains:
                 out.append(Turn(player=who, card=name))
+        if unnamed:
+            out.append(Turn(player=who, card="?"))
         if s.facedown():
             out.append(Turn(player=who, turned=["?"]))
         return out

@@ -649,14 +649,17 @@ def apply_turn(state: State, seat: int, turned: Sequence[int], card: int | None,
     used = card if card is not None else (GHOST if turned and turned[-1] == GHOST else None)
     if not turned or (used is not None and used >= 0 and slot >= 0
                       and state.row[slot] not in (used, UNNAMED)):
+        # the slot of the card used; a card the log does not name, a turned card it did not
+        # name either, else any card open
+        unnamed = used is not None and used < 0
         slot = -1
         for j in open_slots(state):
-            if state.row[j] == used or (used is not None and used < 0):
+            if state.row[j] == used or (unnamed and state.row[j] == UNNAMED):
                 slot = j
                 break
         else:
             for j in open_slots(state):
-                if state.row[j] == UNNAMED:
+                if state.row[j] == UNNAMED or unnamed:
                     slot = j
                     break
     if slot >= 0 and not state.taken[slot]:

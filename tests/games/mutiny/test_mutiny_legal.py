@@ -164,3 +164,25 @@ def test_along_simulated_games_in_every_view_every_event_legal_offers_passes_che
                     assert_legal_passes(walk)
                     walk.apply(rng.choice(walk.legal()))
             e.apply(event)
+
+
+# -- cards turned and not named (M2) -------------------------------------------------------------
+
+
+def test_with_only_unnamed_cards_open_legal_offers_using_one_and_check_accepts_it():
+    e = pos(".,.,.,.,.,.")
+    play(e, "red ^? ^? ^? ^? ^? ^?")  # the whole row turned, none named: the last used
+    assert e.state.facedown() == 0
+    offered = e.legal()
+    assert [(ev.card, ev.turned) for ev in offered] == [("?", [])]
+    assert_legal_passes(e)
+    play(e, "blue ?")
+    assert e.state.taken.count(True) == 2
+
+
+def test_an_unnamed_card_used_takes_a_slot_turned_and_not_named_before_a_named_one():
+    e = pos("PA,?,.,.,.,.")
+    assert [ev.card for ev in e.legal()][-2:] == ["?", None]  # then turning the next card
+    play(e, "red ?")
+    assert e.state.taken[:2] == [False, True]  # Pang still lies open
+    assert_legal_passes(e)
