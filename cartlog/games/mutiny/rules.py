@@ -1,13 +1,18 @@
 """Cartagena: The Mutiny rules as functions of a :class:`~cartlog.games.mutiny.model.State`.
 
-``check_*`` functions never change the state: they return the rules an event breaks, as
+Every rule of the game lives here, the voyage's and the mutiny's alike, once. ``check_*``
+functions never change the state: they return the rules an event breaks, as
 :class:`Violation` records. ``apply_*`` functions carry out any event that is physically
-possible, legal or not, so that a replay follows the game as it was actually played.
+possible, legal or not, so that a replay follows the game as it was actually played. What the
+engine offers as legal is built from the same functions (:func:`lifeboat_cards`,
+:func:`gain_options`, :func:`playable`, :func:`reveal_options`, :func:`steal_victims`), so
+that every event it offers passes the checks.
 
 Rulings followed: M2 (the row), M3 (Satè), M4 (the ship), M5 (storms), M6 (triggers, empty
-supplies), M7 (undeclared facts are not checked), M8 (duels), M9 (monkey coins), M10 (the
-winner). Pirate cards are numbers (:data:`model.PIRATES`), ``-1`` for a card the log does not
-name; combat and gold cards are kinds, ``-1`` for an unseen card.
+supplies), M7 (undeclared facts are not checked), M8 (duels), M9 and M12 (monkey coins), M10
+(the winner), M11 (Bijoux's change). Pirate cards are numbers (:data:`model.PIRATES`), ``-1``
+for a card the log does not name; combat and gold cards are kinds, ``-1`` for an unseen card;
+in a combat round, :data:`MONKEY` for the monkey.
 """
 
 from __future__ import annotations
