@@ -335,7 +335,9 @@ class State:
         return s
 
     def facedown(self) -> int:
-        return sum(map((0).__gt__, self.row))  # the slots below 0
+        """M4: the row's cards still face down (``-1``; a card turned and not named, ``-2``,
+        lies face up)."""
+        return self.row.count(-1)
 
     def in_play(self) -> int:
         """Pirate cards shuffled for a row: 13, or 12 once a card is in the lifeboat (M5)."""

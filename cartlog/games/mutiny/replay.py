@@ -18,7 +18,7 @@ from typing import Any, Final, NamedTuple
 from cartlog.core.findings import Note, Violation
 from cartlog.core.limits import max_findings
 from cartlog.games.mutiny.codes import CODES
-from cartlog.games.mutiny.engine import SIDE_OF_NAME, Engine
+from cartlog.games.mutiny.engine import Engine
 from cartlog.games.mutiny.events import (
     Comment,
     Duel,
@@ -45,7 +45,7 @@ from cartlog.games.mutiny.model import (
     find_pirate,
     heap_text,
 )
-from cartlog.games.mutiny.rules import duel_totals, duel_winner
+from cartlog.games.mutiny.rules import SIDE_OF_NAME, duel_totals, duel_winner
 
 # the classes compared by type below, as C statics: compiled, a class imported by name is
 # looked up in the module's dictionary at every use (docs/performance.md, "Writing for the
@@ -250,42 +250,65 @@ class Replay:
                    + (self.log.position or ""), 0)
 
     def _event(self, index: int, ev: Any) -> None:
-        engine, state = self.engine, self.engine.state
-        kind = type(ev)
+        """One line of the log: the game's rules (``engine.check``, then ``engine.apply``),
+        and the passes that concern the log alone: the round's number, the condoned mark, the
+        duels kept for the breakdown; a comment is no move and reaches no rule."""
+        engine = self.engine
         start = len(self.notes)
-        seat: int | None = None
-        turn: int | None = state.round or None
-        action: int | None = None
+        turn, action, seat = self._place(ev)
+        listening = self._listener is not None
+        text = describe(ev, engine) if listening else ""  # words only for the views
+        if type(ev) is not _COMMENT:
+            found = engine.check(ev) + self._round_number(ev)
+            self._report(index, ev, found, turn, action, seat)
+            self._follow_duel(ev)
+            engine.apply(ev)
+        if listening:
+            if type(ev) is _SHIP:
+                text += ship_words(engine)
+            self._emit(ev.__struct_config__.tag, ev, turn, action, seat, text, start)
+
+    def _place(self, ev: Any) -> tuple[int | None, int | None, int | None]:
+        """Where a line stands, for its notes and its step: the round (none in the mutiny),
+        the turn's place in its round and the player."""
+        state = self.engine.state
+        kind = type(ev)
         if kind is _ROUND:
-            turn = state.round + 1
             self._action = 0
-        elif kind is _TURN:
-            seat = state.seat(ev.player)
+            return state.round + 1, None, None
+        if kind is _TURN:
             self._action += 1
-            action = self._action
             self.actions += 1
-        elif kind in (_MUTINY, _DUEL, _FIGHT, _STEAL, _WON, _REVEAL, _GOLD):
-            turn = None
-            seat = state.seat(ev.player) if kind is _STEAL else None
-        violations = engine.check(ev)
-        condoned = kind is _TURN and ev.condoned  # marked !: its findings are condoned
-        if violations:
+            return state.round or None, self._action, state.seat(ev.player)
+        if kind in (_MUTINY, _DUEL, _FIGHT, _STEAL, _WON, _REVEAL, _GOLD):
+            return None, None, state.seat(ev.player) if kind is _STEAL else None
+        return state.round or None, None, None
+
+    def _round_number(self, ev: Any) -> list[Violation]:
+        """The log's own check of a round line: the number written is the round's place in
+        the voyage (docs/notation.md, part 3)."""
+        if type(ev) is not _ROUND or ev.number is None:
+            return []
+        want = self.engine.state.round + 1
+        if ev.number == want:
+            return []
+        return [Violation("row/number", f"this is round {want}", str(want), str(ev.number))]
+
+    def _report(self, index: int, ev: Any, found: list[Violation], turn: int | None,
+                action: int | None, seat: int | None) -> None:
+        """A line's findings as notes, condoned when the line is marked ``!``; a mark on a
+        line that breaks no rule is itself a finding (``condoned/lawful-turn``)."""
+        condoned = type(ev) is _TURN and ev.condoned
+        path = f"$.events[{index}]"
+        if found:
             position = self._position()
-            for v in violations:
-                self._note(v, self._where(ev), f"$.events[{index}]", turn, action, seat,
-                           position, condoned=condoned)
+            for v in found:
+                self._note(v, self._where(ev), path, turn, action, seat, position,
+                           condoned=condoned)
         elif condoned:
             self._note(Violation("condoned/lawful-turn", "marked as condoned (!) but the turn "
                                  "breaks no rule", expected="no !", actual="!"),
-                       self._where(ev), f"$.events[{index}]", turn, action, seat)
-        listening = self._listener is not None
-        text = describe(ev, engine) if listening else ""  # words only for the views
-        self._follow_duel(ev)
-        engine.apply(ev)
-        if listening:
-            if kind is _SHIP:
-                text += ship_words(engine)
-            self._emit(ev.__struct_config__.tag, ev, turn, action, seat, text, start)
+                       self._where(ev), path, turn, action, seat)
 
     def _follow_duel(self, ev: Any) -> None:
         kind = type(ev)

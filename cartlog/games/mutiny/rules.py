@@ -1,18 +1,23 @@
 """Cartagena: The Mutiny rules as functions of a :class:`~cartlog.games.mutiny.model.State`.
 
-``check_*`` functions never change the state: they return the rules an event breaks, as
+Every rule of the game lives here, the voyage's and the mutiny's alike, once. ``check_*``
+functions never change the state: they return the rules an event breaks, as
 :class:`Violation` records. ``apply_*`` functions carry out any event that is physically
-possible, legal or not, so that a replay follows the game as it was actually played.
+possible, legal or not, so that a replay follows the game as it was actually played. What the
+engine offers as legal is built from the same functions (:func:`lifeboat_cards`,
+:func:`gain_options`, :func:`playable`, :func:`reveal_options`, :func:`steal_victims`), so
+that every event it offers passes the checks.
 
 Rulings followed: M2 (the row), M3 (Satè), M4 (the ship), M5 (storms), M6 (triggers, empty
-supplies), M7 (undeclared facts are not checked), M8 (duels), M9 (monkey coins), M10 (the
-winner). Pirate cards are numbers (:data:`model.PIRATES`), ``-1`` for a card the log does not
-name; combat and gold cards are kinds, ``-1`` for an unseen card.
+supplies), M7 (undeclared facts are not checked), M8 (duels), M9 and M12 (monkey coins), M10
+(the winner), M11 (Bijoux's change). Pirate cards are numbers (:data:`model.PIRATES`), ``-1``
+for a card the log does not name; combat and gold cards are kinds, ``-1`` for an unseen card;
+in a combat round, :data:`MONKEY` for the monkey.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Final
 
@@ -30,12 +35,15 @@ from cartlog.games.mutiny.model import (
     GOLD,
     MUTINY,
     NERO,
+    NPIRATES,
     OJO,
+    OVER,
     PAIRS,
     PANG,
     PIRATE_TITLES,
     SATE,
     SHIP,
+    SIDE_NAMES,
     TEMBO,
     TURN,
     VALVERDE,
@@ -44,6 +52,7 @@ from cartlog.games.mutiny.model import (
     State,
     combat_side,
     combat_value,
+    heap_text,
 )
 
 FACEDOWN: Final = -1  # a row slot not yet turned
@@ -135,6 +144,17 @@ def next_seat(state: State, seat: int) -> int:
     return (seat + 1) % state.players
 
 
+def next_to_play(state: State) -> int:
+    """M2, 003 'A: The voyage': the giver plays first, then the others clockwise, each once a
+    round: the next to play is the first in that order who has used no card this round, so a
+    player passed over by a turn out of order still plays next (the giver once all have)."""
+    for k in range(state.players):
+        seat = (state.giver + k) % state.players
+        if state.used[seat] is None:
+            return seat
+    return state.giver
+
+
 def open_slots(state: State) -> list[int]:
     """M2: the row's slots a player may take without turning: face up and not yet used."""
     return [i for i, c in enumerate(state.row) if c != FACEDOWN and not state.taken[i]]
@@ -220,8 +240,7 @@ def not_checked(state: State) -> list[str]:
 # -- a new round -----------------------------------------------------------------------------------
 
 
-def check_round(state: State, giver: int | None, lifeboat: int | None,
-                number: int | None = None) -> list[Violation]:
+def check_round(state: State, giver: int | None, lifeboat: int | None) -> list[Violation]:
     """A round opens: the voyage still on (M6), the giver the left neighbour of the last one,
     a card moved to the lifeboat exactly when a storm is due, from the pile of used cards
     (M5)."""
@@ -233,9 +252,6 @@ def check_round(state: State, giver: int | None, lifeboat: int | None,
                                  f"{state.round}"))
         state = state.copy()
         apply_ship(state)
-    if number is not None and number != state.round + 1:
-        out.append(Violation("row/number", f"this is round {state.round + 1}",
-                             str(state.round + 1), str(number)))
     if state.trigger is not None:
         out.append(Violation("voyage/over", f"the voyage ended ({state.trigger}); no round "
                              "follows a mutiny trigger", "mutiny", "round"))
@@ -252,13 +268,28 @@ def check_round(state: State, giver: int | None, lifeboat: int | None,
         out.append(Violation("storm/missing", "the ship reached a storm space: a card goes to "
                              "the lifeboat before the row (an unnamed card is assumed)",
                              "lifeboat CARD", "none"))
-    if lifeboat is not None and lifeboat >= 0 and lifeboat == state.lifeboat:
-        out.append(Violation("row/duplicate", f"{title(lifeboat)} is already in the lifeboat"))
-    elif lifeboat is not None and lifeboat in lying_unused(state):
-        out.append(Violation("storm/lifeboat-card", f"{title(lifeboat)} lies face up in the "
-                             "row, unused: the lifeboat card comes from the pile of used cards",
-                             "a card used this round or not laid out", title(lifeboat)))
+    if lifeboat is not None:
+        out += check_lifeboat(state, lifeboat)
     return out
+
+
+def check_lifeboat(state: State, card: int) -> list[Violation]:
+    """M5: the card a storm moves to the lifeboat comes from the pile of used cards: not the
+    card in the lifeboat already, nor one lying face up and unused in the row (``-1``, a card
+    not named, is never refused)."""
+    if card >= 0 and card == state.lifeboat:
+        return [Violation("row/duplicate", f"{title(card)} is already in the lifeboat")]
+    if card in lying_unused(state):
+        return [Violation("storm/lifeboat-card", f"{title(card)} lies face up in the row, "
+                          "unused: the lifeboat card comes from the pile of used cards",
+                          "a card used this round or not laid out", title(card))]
+    return []
+
+
+def lifeboat_cards(state: State) -> list[int]:
+    """M5: the cards the giver may move to the lifeboat when a storm is due (those
+    :func:`check_lifeboat` lets pass)."""
+    return [c for c in range(NPIRATES) if not check_lifeboat(state, c)]
 
 
 def lying_unused(state: State) -> list[int]:
@@ -325,41 +356,57 @@ def check_turn(state: State, seat: int, turned: Sequence[int], card: int | None,
     if GHOST in turned[:-1]:
         out.append(Violation("row/ghost", "the Ghost ends the turn: no card is turned after "
                              "it", "Ghost", "more cards"))
-    if turned:
-        last = turned[-1]
-        if card is None:
-            if last != GHOST:
-                if len(turned) >= down:
-                    out.append(Violation("row/last-card", f"{title(last)} is the last card of "
-                                         "the row: it must be used", title(last), "no card"))
-                else:
-                    out.append(Violation("row/not-open", "the turn ends with no card used",
-                                         title(last), "no card"))
-        elif last == GHOST and card != GHOST:
-            out.append(Violation("row/ghost", "the Ghost was turned: it counts as the card "
-                                 "used, the turn ends", "Ghost", title(card)))
-        elif card >= 0 and last >= 0 and card != last and len(turned) >= down:
-            out.append(Violation("row/last-card", f"{title(last)} is the last card of the row: "
-                                 "once turned it must be used", title(last), title(card)))
-        elif card >= 0 and last >= 0 and card != last:
-            out.append(Violation("row/not-open", f"{title(card)} is not open: once a card is "
-                                 "turned only it may be used", title(last), title(card)))
-    else:
-        slots = open_slots(state)
-        if card is None:
-            out.append(Violation("row/not-open", "the turn uses no card and turns none",
-                                 "a card", "no card"))
-        elif not slots:
-            out.append(Violation("row/not-open", f"{title(card)} is not face up in the row: "
-                                 "a card must be turned", "a card turned", title(card)))
-        elif card >= 0 and card not in [state.row[i] for i in slots] and \
-                UNNAMED not in [state.row[i] for i in slots]:
-            out.append(Violation("row/not-open", f"{title(card)} is not face up and unused in "
-                                 "the row", ", ".join(title(state.row[i]) for i in slots),
-                                 title(card)))
+    out += _check_used(state, turned, card, down)
     used = card if card is not None else (GHOST if turned and turned[-1] == GHOST else None)
     if used is not None and used >= 0:
         out += check_effect(state, seat, used, effect)
+    return out
+
+
+def _check_used(state: State, turned: Sequence[int], card: int | None,
+               down: int) -> list[Violation]:
+    """M2: the card used is open to the player: once a card is turned only it is (the last
+    card of the row, once turned, must be used; the Ghost counts as the card used); without
+    turning, a card lying face up and unused."""
+    if not turned:
+        return _check_taken(state, card)
+    out: list[Violation] = []
+    last = turned[-1]
+    if card is None:
+        if last != GHOST:
+            if len(turned) >= down:
+                out.append(Violation("row/last-card", f"{title(last)} is the last card of "
+                                     "the row: it must be used", title(last), "no card"))
+            else:
+                out.append(Violation("row/not-open", "the turn ends with no card used",
+                                     title(last), "no card"))
+    elif last == GHOST and card != GHOST:
+        out.append(Violation("row/ghost", "the Ghost was turned: it counts as the card "
+                             "used, the turn ends", "Ghost", title(card)))
+    elif card >= 0 and last >= 0 and card != last and len(turned) >= down:
+        out.append(Violation("row/last-card", f"{title(last)} is the last card of the row: "
+                             "once turned it must be used", title(last), title(card)))
+    elif card >= 0 and last >= 0 and card != last:
+        out.append(Violation("row/not-open", f"{title(card)} is not open: once a card is "
+                             "turned only it may be used", title(last), title(card)))
+    return out
+
+
+def _check_taken(state: State, card: int | None) -> list[Violation]:
+    """M2: a card used without turning lies face up and unused in the row."""
+    out: list[Violation] = []
+    slots = open_slots(state)
+    if card is None:
+        out.append(Violation("row/not-open", "the turn uses no card and turns none",
+                             "a card", "no card"))
+    elif not slots:
+        out.append(Violation("row/not-open", f"{title(card)} is not face up in the row: "
+                             "a card must be turned", "a card turned", title(card)))
+    elif card >= 0 and card not in [state.row[i] for i in slots] and \
+            UNNAMED not in [state.row[i] for i in slots]:
+        out.append(Violation("row/not-open", f"{title(card)} is not face up and unused in "
+                             "the row", ", ".join(title(state.row[i]) for i in slots),
+                             title(card)))
     return out
 
 
@@ -389,13 +436,31 @@ def check_effect(state: State, seat: int, card: int, e: Effect) -> list[Violatio
         out.append(Violation("action/effect", f"{title(card)} gives no {', '.join(extra)}",
                              None, ", ".join(extra)))
     if not given:
-        if card in (DIAZ, PANG):
+        if gain_options(state, card):
             out.append(Violation("action/unrecorded", f"{title(card)}: the log does not say "
                                  "which was taken; nothing is assumed"))
         return out
+    if card in (VALVERDE, DIAZ, CRACKPOTT, TEMBO, PANG):
+        out += _check_draws(state, card, e)
+    elif card in (WESSELJAN, NERO):
+        out += _check_exchange(state, seat, card, e)
+    elif card in (CHANGYE, SATE):
+        out += _check_coins(state, seat, card, e)
+    elif card in (BIJOUX, OJO):
+        out += _check_conviction(state, seat, card, e)
+    elif card == CAMBIVALUTE:
+        out += _check_pair(state, e)
+    return out
+
+
+def _check_draws(state: State, card: int, e: Effect) -> list[Violation]:
+    """Captain Valverde (a gold card and a coin), Ramon Diaz (a gold or a combat card),
+    Crackpott (two combat cards), Tembo (one), Pang (a combat card or a coin): 003 'Actions of
+    the pirate cards'; an empty supply gives nothing (M6)."""
+    out: list[Violation] = []
     coins = e.coins
     if card == VALVERDE:
-        if "gold" in given:
+        if e.gold:
             out += _gain_check(state.gold, e.gold, 1, "gold")
         if coins is not None and coins != min(1, state.supply):
             out.append(_coins(state, coins, 1, "action/effect",
@@ -410,7 +475,23 @@ def check_effect(state: State, seat: int, card: int, e: Effect) -> list[Violatio
             out += _gain_check(state.combat, e.combat, 1, "combat")
     elif card in (CRACKPOTT, TEMBO):
         out += _gain_check(state.combat, e.combat, 2 if card == CRACKPOTT else 1, "combat")
-    elif card == WESSELJAN:
+    elif card == PANG:
+        if e.combat and coins:
+            out.append(Violation("action/effect", "Pang: a combat card or a coin, not both"))
+        elif e.combat:
+            out += _gain_check(state.combat, e.combat, 1, "combat")
+        elif coins is not None and coins != min(1, state.supply):
+            out.append(_coins(state, coins, 1, "action/effect", "Pang: one coin"))
+    return out
+
+
+def _check_exchange(state: State, seat: int, card: int, e: Effect) -> list[Violation]:
+    """Wessel-Jan (0 to 3 combat cards under the pile, as many drawn) and Dean Nero
+    (combat cards for coins or coins for combat cards, 0 to 3, one for one): 003 'Actions of the
+    pirate cards'."""
+    out: list[Violation] = []
+    coins = e.coins
+    if card == WESSELJAN:
         if len(e.under) > EXCHANGE_MAX or len(e.under) != len(e.combat):
             out.append(Violation("action/limit", "Wessel-Jan: 0 to 3 cards under the pile, "
                                  "as many drawn", f"{len(e.under)} drawn",
@@ -441,14 +522,15 @@ def check_effect(state: State, seat: int, card: int, e: Effect) -> list[Violatio
         elif coins:
             out.append(Violation("action/limit", "Dean Nero: coins trade for combat cards one "
                                  "for one", "as many cards as coins", str(coins)))
-    elif card == PANG:
-        if e.combat and coins:
-            out.append(Violation("action/effect", "Pang: a combat card or a coin, not both"))
-        elif e.combat:
-            out += _gain_check(state.combat, e.combat, 1, "combat")
-        elif coins is not None and coins != min(1, state.supply):
-            out.append(_coins(state, coins, 1, "action/effect", "Pang: one coin"))
-    elif card == CHANGYE:
+    return out
+
+
+def _check_coins(state: State, seat: int, card: int, e: Effect) -> list[Violation]:
+    """Chang Ye (a coin from another player who has one) and Satè (M3): 003 'Actions of
+    the pirate cards'."""
+    out: list[Violation] = []
+    coins = e.coins
+    if card == CHANGYE:
         v = e.victim
         if v is not None and (v < 0 or v == seat or state.coins[v] == 0):
             out.append(Violation("action/no-coin", "Chang Ye steals a coin from another "
@@ -463,50 +545,76 @@ def check_effect(state: State, seat: int, card: int, e: Effect) -> list[Violatio
             out.append(Violation(code, f"Satè pays 1 + {state.bounty} (players who passed it), "
                                  f"the supply holds {state.supply}", str(sate_pay(state)),
                                  str(coins)))
-    elif card in (BIJOUX, OJO):
-        had = state.conviction[seat]
-        c = e.conviction
-        if not had and c not in (None, "set"):
-            out.append(Violation("action/conviction", f"{title(card)}: no conviction set yet, "
-                                 "it can only be set", "set", c))
-        if had and card == OJO and c is not None:
-            out.append(Violation("action/conviction", "Ojo with a conviction set looks at "
-                                 "another player's; it changes nothing", "look", c))
-        if had and card == BIJOUX and c == "set":
-            out.append(Violation("action/conviction", "Bijoux: the conviction is set already; "
-                                 "change or bluff", "change/bluff", "set"))
-        if e.look is not None:
-            target = state.seat(e.look)
-            if card == OJO and not had:
-                out.append(Violation("action/conviction", "Ojo looks only when the player's "
-                                     "own conviction is set", "set", "look"))
-            elif target is None or target == seat or not state.conviction[target]:
-                out.append(Violation("action/conviction", "Ojo looks at another player's "
-                                     "conviction card, which must lie under the board", None,
-                                     e.look))
-    elif card == CAMBIVALUTE:
-        if state.placed < len(PAIRS):
-            want = PAIRS[state.placed]
-            if e.look is not None or e.swap:
-                out.append(Violation("action/pair", "Cambivalute looks at a pair only once "
-                                     "all five are placed", f"pair {want}", "look"))
-            if e.pair is not None and e.pair != want:
-                out.append(Violation("action/pair", "pairs are placed in the order A-E",
-                                     want, e.pair))
-        else:
-            if e.pair is not None:
-                out.append(Violation("action/pair", "all five pairs are placed already",
-                                     "look", f"pair {e.pair}"))
-        if e.look is not None and e.look not in tuple(PAIRS):
-            out.append(Violation("action/pair", "Cambivalute looks at a duel pair", "A to E",
-                                 e.look))
-        if e.values:
-            seen = {v for p in state.pairs if p for v in p if v}
-            if len(e.values) != 2 or len(set(e.values)) != 2 or (
-                    e.pair is not None and seen & set(e.values)):
-                out.append(Violation("action/pair", "two sailors of distinct values not placed "
-                                     "before", None, "-".join(map(str, e.values))))
     return out
+
+
+def _check_conviction(state: State, seat: int, card: int, e: Effect) -> list[Violation]:
+    """Bijoux and Ojo: a conviction set, changed (M11) or looked at, as the card's two
+    cases allow (003 'Actions of the pirate cards')."""
+    out: list[Violation] = []
+    had = state.conviction[seat]
+    c = e.conviction
+    if not had and c not in (None, "set"):
+        out.append(Violation("action/conviction", f"{title(card)}: no conviction set yet, "
+                             "it can only be set", "set", c))
+    if had and card == OJO and c is not None:
+        out.append(Violation("action/conviction", "Ojo with a conviction set looks at "
+                             "another player's; it changes nothing", "look", c))
+    if had and card == BIJOUX and c == "set":
+        out.append(Violation("action/conviction", "Bijoux: the conviction is set already; "
+                             "change or bluff", "change/bluff", "set"))
+    if e.look is not None:
+        target = state.seat(e.look)
+        if card == OJO and not had:
+            out.append(Violation("action/conviction", "Ojo looks only when the player's "
+                                 "own conviction is set", "set", "look"))
+        elif target is None or target == seat or not state.conviction[target]:
+            out.append(Violation("action/conviction", "Ojo looks at another player's "
+                                 "conviction card, which must lie under the board", None,
+                                 e.look))
+    return out
+
+
+def _check_pair(state: State, e: Effect) -> list[Violation]:
+    """Cambivalute: the pairs placed A to E, then a pair looked at (and swapped); two
+    sailors of distinct values not placed before (003 'Actions of the pirate cards', M8)."""
+    out: list[Violation] = []
+    if state.placed < len(PAIRS):
+        want = PAIRS[state.placed]
+        if e.look is not None or e.swap:
+            out.append(Violation("action/pair", "Cambivalute looks at a pair only once "
+                                 "all five are placed", f"pair {want}", "look"))
+        if e.pair is not None and e.pair != want:
+            out.append(Violation("action/pair", "pairs are placed in the order A-E",
+                                 want, e.pair))
+    else:
+        if e.pair is not None:
+            out.append(Violation("action/pair", "all five pairs are placed already",
+                                 "look", f"pair {e.pair}"))
+    if e.look is not None and e.look not in tuple(PAIRS):
+        out.append(Violation("action/pair", "Cambivalute looks at a duel pair", "A to E",
+                             e.look))
+    if e.values:
+        seen = {v for p in state.pairs if p for v in p if v}
+        if len(e.values) != 2 or len(set(e.values)) != 2 or (
+                e.pair is not None and seen & set(e.values)):
+            out.append(Violation("action/pair", "two sailors of distinct values not placed "
+                                 "before", None, "-".join(map(str, e.values))))
+    return out
+
+
+def gain_options(state: State, card: int) -> list[str]:
+    """The choice Ramon Diaz (a gold or a combat card) and Pang (a combat card or a coin) leave
+    to the player, which the log records (003 'Actions of the pirate cards'): the effect fields
+    naming each gain whose supply is not used up (M6: an empty supply gives nothing, so it is
+    no choice). Empty for the other cards."""
+    if card == DIAZ:
+        offer = (("gold", state.gold.deck.count), ("combat", state.combat.deck.count))
+    elif card == PANG:
+        offer = (("combat", state.combat.deck.count), ("coins", state.supply))
+    else:
+        return []
+    return [name for name, left in offer if left > 0]
 
 
 def _coins(state: State, coins: int, want: int, code: str, rule: str) -> Violation:
@@ -546,14 +654,17 @@ def apply_turn(state: State, seat: int, turned: Sequence[int], card: int | None,
     used = card if card is not None else (GHOST if turned and turned[-1] == GHOST else None)
     if not turned or (used is not None and used >= 0 and slot >= 0
                       and state.row[slot] not in (used, UNNAMED)):
+        # the slot of the card used; a card the log does not name, a turned card it did not
+        # name either, else any card open
+        unnamed = used is not None and used < 0
         slot = -1
         for j in open_slots(state):
-            if state.row[j] == used or (used is not None and used < 0):
+            if state.row[j] == used or (unnamed and state.row[j] == UNNAMED):
                 slot = j
                 break
         else:
             for j in open_slots(state):
-                if state.row[j] == UNNAMED:
+                if state.row[j] == UNNAMED or unnamed:
                     slot = j
                     break
     if slot >= 0 and not state.taken[slot]:
@@ -566,7 +677,7 @@ def apply_turn(state: State, seat: int, turned: Sequence[int], card: int | None,
     if used != SATE and SATE in state.row and any(
             c == SATE and not state.taken[j] for j, c in enumerate(state.row)):
         state.bounty += 1
-    state.turn = next_seat(state, seat)
+    state.turn = next_to_play(state)
     if all(u is not None for u in state.used):
         state.phase = SHIP
 
@@ -590,7 +701,6 @@ def apply_effect(state: State, seat: int, card: int, e: Effect) -> None:
     """Carry out ``card``'s action; what the log leaves out is assumed where the rules leave
     no choice (package docstring, readings of our own)."""
     hand, golds = state.hands[seat], state.golds[seat]
-    given = e.given()
 
     def coins_in(n: int) -> None:
         n = max(0, min(n, state.supply))
@@ -636,25 +746,37 @@ def apply_effect(state: State, seat: int, card: int, e: Effect) -> None:
     elif card == SATE:
         coins_in(sate_pay(state) if e.coins is None else e.coins)
     elif card in (BIJOUX, OJO):
-        had = state.conviction[seat]
-        act = e.conviction or ("set" if not had else ("move" if card == BIJOUX else None))
-        if act == "set" and not had:
-            state.conviction[seat] = True
-            state.side[seat] = e.side
-        elif act == "change" and had:
-            old = state.side[seat]
-            state.side[seat] = e.side or ({"V": "D", "D": "V"}.get(old) if old else None)
-        elif act == "move" and had:
-            state.side[seat] = e.side
+        _apply_conviction(state, seat, card, e)
     elif card == CAMBIVALUTE:
-        if state.placed < len(PAIRS) and (e.pair is not None or not given or e.values):
-            vals = e.values
-            state.pairs[state.placed] = (vals[0], vals[1]) if len(vals) == 2 else (0, 0)
-            state.placed += 1
-        elif e.swap and e.look in tuple(PAIRS):
-            p = state.pairs[PAIRS.index(e.look)]
-            if p is not None:
-                state.pairs[PAIRS.index(e.look)] = (p[1], p[0])
+        _apply_pair(state, e)
+
+
+def _apply_conviction(state: State, seat: int, card: int, e: Effect) -> None:
+    """Bijoux and Ojo: a first conviction set (its side when the log knows it); Bijoux's
+    change (or bluff, M11) or move of the card set."""
+    had = state.conviction[seat]
+    act = e.conviction or ("set" if not had else ("move" if card == BIJOUX else None))
+    if act == "set" and not had:
+        state.conviction[seat] = True
+        state.side[seat] = e.side
+    elif act == "change" and had:
+        old = state.side[seat]
+        state.side[seat] = e.side or ({"V": "D", "D": "V"}.get(old) if old else None)
+    elif act == "move" and had:
+        state.side[seat] = e.side
+
+
+def _apply_pair(state: State, e: Effect) -> None:
+    """Cambivalute: the next pair placed (its sailors when seen), or, all five placed, the
+    pair looked at swapped when the log says so."""
+    if state.placed < len(PAIRS) and (e.pair is not None or not e.given() or e.values):
+        vals = e.values
+        state.pairs[state.placed] = (vals[0], vals[1]) if len(vals) == 2 else (0, 0)
+        state.placed += 1
+    elif e.swap and e.look in tuple(PAIRS):
+        p = state.pairs[PAIRS.index(e.look)]
+        if p is not None:
+            state.pairs[PAIRS.index(e.look)] = (p[1], p[0])
 
 
 # -- the ship (M4, M5, M6) -------------------------------------------------------------------------
@@ -728,9 +850,11 @@ def check_mutiny(state: State, reason: str | None) -> list[Violation]:
 
 
 def apply_mutiny(state: State) -> None:
+    """M6: the voyage ends (the round closed if its ship line is missing); the mutiny starts."""
     if not state.closed:
         apply_ship(state)
     state.phase = MUTINY
+    state.started = True
     if state.trigger is None:
         state.trigger = "recorded"
 
@@ -818,3 +942,452 @@ def winners(sides: Sequence[str | None], out: Sequence[bool], side: str,
         top = max(colour_sum[s] for s in able)
         able = [s for s in able if colour_sum[s] == top]
     return able
+
+
+# -- the duels, step by step (M8, M9, M10) -----------------------------------------------------------
+
+MONKEY: Final = -2  # the monkey shown in a combat round (combat cards are kinds 0-5, -1 unseen)
+SIDE_OF_NAME: Final = {"valverde": "V", "diaz": "D"}
+
+
+def combat_name(card: int) -> str:
+    """A card of a combat round as the log writes it: ``P1``-``G3``, ``?`` or ``monkey``."""
+    if card == MONKEY:
+        return "monkey"
+    return COMBAT[card] if card >= 0 else "?"
+
+
+def mutiny_step(state: State) -> str:
+    """What the mutiny expects next (the voyage over): ``mutiny`` (its line, M6), ``duel`` (the
+    next pair, A-E), ``steal`` (a monkey's coin, M9), ``fight`` (a combat round, M8), ``won``
+    (every player in the duel has played the monkey, M8), ``reveal`` (a side has three duels,
+    003 'Mutiny victory', M10, or a log that skipped pairs has none left)."""
+    if not state.started:
+        return "mutiny"
+    if not state.in_duel:
+        done = mutiny_winner(state.wins) is not None or state.duel + 1 >= len(PAIRS)
+        return "reveal" if done else "duel"
+    if pending_steals(state):
+        return "steal"
+    return "fight" if still_in(state) else "won"
+
+
+def pair_values(state: State, pair: int) -> tuple[int, int] | None:
+    """M8: the sailors of a pair (Valverde's first), as declared or seen by Cambivalute."""
+    known = state.sailors_known.get(pair)
+    if known is not None:
+        return known
+    seen = state.pairs[pair]
+    return seen if seen is not None and seen != (0, 0) else None
+
+
+def in_mutiny(state: State) -> list[int]:
+    """003 'Exclusion': the seats that set a conviction take part in the mutiny."""
+    return [i for i in range(state.players) if state.conviction[i]]
+
+
+def still_in(state: State) -> list[int]:
+    """The seats still in the current duel: in the mutiny, no monkey played yet (M8)."""
+    return [i for i in range(state.players) if state.conviction[i] and not state.withdrawn[i]]
+
+
+def pending_steals(state: State) -> list[int]:
+    """M9, M12: the monkeys of a duel's second round whose coin is still to be taken: a lone
+    monkey's when an opponent has a coin; several monkeys' while the supply (refilled once from
+    every player, 003 'Shortages' 2) holds coins."""
+    if state.duel_round != 2 or not state.monkeys:
+        return []
+    due = [m for m in state.monkeys if not state.stolen[m]]
+    if len(state.monkeys) == 1:
+        m = state.monkeys[0]
+        rich = any(state.coins[o] > 0 for o in range(state.players) if o != m)
+        return due if rich else []
+    if state.supply > 0 or (not state.refilled and any(state.coins)):
+        return due
+    return []
+
+
+def steal_victims(state: State, seat: int) -> list[int]:
+    """M9, M12: the opponents a lone monkey may steal from: those with a coin, or any opponent
+    when none has one (the steal then gives nothing)."""
+    others = [o for o in range(state.players) if o != seat]
+    return [o for o in others if state.coins[o] > 0] or others
+
+
+def duel_side(state: State) -> str | None:
+    """M8: the side winning the current duel, when its sailors and every card shown are known."""
+    v, d = state.sailors
+    if v is None or d is None or any(k < 0 for k in state.fight):
+        return None
+    return duel_winner(v, d, state.fight)
+
+
+def check_after_reveal(word: str) -> list[Violation]:
+    """M10: once the convictions are revealed the mutiny is over; only the gold count follows
+    (``word`` opens the line written after it)."""
+    return [Violation("duel/order", "the convictions are revealed: the mutiny is over and only "
+                      "the gold count may follow (M10)", "gold or nothing", word)]
+
+
+def check_withheld(state: State) -> list[Violation]:
+    """M9: a monkey's coin of the second round not taken before the duel goes on."""
+    due = pending_steals(state) if state.in_duel else []
+    if not due:
+        return []
+    who = ", ".join(state.colours[m] for m in due)
+    lone = len(state.monkeys) == 1
+    return [Violation("duel/monkey", f"{who}'s monkey of the second round takes a coin "
+                      + ("from an opponent" if lone else "from the supply")
+                      + " (none written)", f"steal {state.colours[due[0]]} "
+                      + ("from COLOUR" if lone else "supply"), "no steal")]
+
+
+def check_distinct(state: State, pair: int, vals: tuple[int, int]) -> list[Violation]:
+    """M8: the ten sailors have distinct values, so no value stands in two places."""
+    taken: dict[int, str] = {}
+    for other in range(len(PAIRS)):
+        known = pair_values(state, other) if other != pair else None
+        if known is not None:
+            taken[known[0]] = f"{PAIRS[other]} ({SIDE_NAMES['V']})"
+            taken[known[1]] = f"{PAIRS[other]} ({SIDE_NAMES['D']})"
+    clash = [f"{v} is also the sailor of pair {taken[v]}" for v in vals if v in taken]
+    if vals[0] == vals[1]:
+        clash.insert(0, f"both sailors of pair {PAIRS[pair]} are {vals[0]}")
+    if not clash:
+        return []
+    return [Violation("duel/sailors", "the sailors' values are distinct (M8): "
+                      + "; ".join(clash), "values not used elsewhere", f"{vals[0]}-{vals[1]}")]
+
+
+def check_pair_shown(state: State, e: Effect) -> list[Violation]:
+    """M8, 003 'Actions of the pirate cards' (Cambivalute): the sailors a turn shows for the
+    pair it places or looks at (``look A 3-7``) are those the pair holds, when known (declared,
+    or seen before), and values no other pair shows (a pair placed: ``action/pair`` checks its
+    values)."""
+    named = e.pair if e.pair is not None else e.look
+    if len(e.values) != 2 or named is None or named not in tuple(PAIRS):
+        return []
+    pair = PAIRS.index(named)
+    held = pair_values(state, pair)
+    vals = (e.values[0], e.values[1])
+    if held is not None and held != vals:
+        how = "declared" if pair in state.sailors_known else "known"
+        return [Violation("duel/sailors", f"pair {named} is {how} as {held[0]}-{held[1]}",
+                          f"{held[0]}-{held[1]}", "-".join(map(str, e.values)))]
+    if held is None and e.pair is None:
+        return check_distinct(state, pair, vals)
+    return []
+
+
+def check_duel(state: State, pair: int, valverde: int | None,
+               diaz: int | None) -> list[Violation]:
+    """003 'The sailor duels': the duels go A to E, one at a time, until a side has three
+    (M8, M10); the sailors are those the pair is known to hold, of distinct values (M8)."""
+    out = check_withheld(state)
+    name = PAIRS[pair]
+    want = PAIRS[state.duel + 1] if state.duel + 1 < len(PAIRS) else None
+    side = mutiny_winner(state.wins)
+    if state.in_duel:
+        out.append(Violation("duel/order", f"duel {PAIRS[state.duel]} has no winner written "
+                             f"yet", f"won SIDE for duel {PAIRS[state.duel]}", f"duel {name}"))
+    elif side is not None:
+        out.append(Violation("duel/order", f"{SIDE_NAMES[side].capitalize()} has won three "
+                             "duels: no more duels are fought, the convictions are revealed "
+                             "(M8, M10)", "reveal", f"duel {name}"))
+    elif name != want:
+        out.append(Violation("duel/order", "duels go A to E until a side has three",
+                             want or "none", name))
+    if valverde is not None and diaz is not None:
+        seen = pair_values(state, pair)
+        if seen is not None and seen != (valverde, diaz):
+            out.append(Violation("duel/sailors", f"pair {name} was {seen[0]}-{seen[1]}",
+                                 f"{seen[0]}-{seen[1]}", f"{valverde}-{diaz}"))
+        else:
+            out += check_distinct(state, pair, (valverde, diaz))
+    return out
+
+
+def apply_duel(state: State, pair: int, valverde: int | None, diaz: int | None) -> None:
+    """A duel opens (the mutiny with it, if its line is missing): no card shown, no monkey;
+    sailors written become known (M8: distinct values), unwritten ones are taken as known."""
+    if state.phase != MUTINY:
+        apply_mutiny(state)
+    state.started = state.in_duel = True
+    state.duel = pair
+    state.fight, state.duel_round = [], 0
+    n = state.players
+    state.withdrawn, state.monkeys, state.stolen = [False] * n, [], [False] * n
+    state.sailors = (valverde, diaz)
+    seen = pair_values(state, pair)
+    if valverde is None or diaz is None:
+        if seen is not None:
+            state.sailors = seen
+    elif seen is None:
+        state.sailors_known[pair] = (valverde, diaz)
+
+
+def check_play(state: State, seat: int, card: int) -> list[Violation]:
+    """003 'The sailor duels', 'Exclusion', M8: what a player may show in a combat round: a
+    combat card held, or the monkey from the second round on; the monkey only when no combat
+    card is left; nothing from a player with no conviction or whose monkey is down."""
+    hand = state.hands[seat]
+    who, name = state.colours[seat], combat_name(card)
+    if not state.conviction[seat]:
+        return [Violation("duel/cards", f"{who} set no conviction and takes no part in the "
+                          "mutiny (003 'Exclusion')", "no card", name)]
+    if state.withdrawn[seat]:
+        return [Violation("duel/monkey", f"{who} played the monkey and is out of this duel",
+                          "no card", name)]
+    if card == MONKEY:
+        if state.duel_round == 0 and sum(hand) > 0:
+            return [Violation("duel/cards", f"{who} holds combat cards: the monkey comes only "
+                              "from the second round", "a combat card", "monkey")]
+        return []
+    if must_play_monkey(sum(hand)):
+        return [Violation("duel/cards", f"{who} has no combat card left and must play the "
+                          "monkey (M8)", "monkey", name)]
+    if card >= 0 and not hand[card] and not hand[-1]:
+        return [Violation("duel/cards", f"{who} holds no {name}",
+                          heap_text(hand, COMBAT) or "none", name)]
+    return []
+
+
+def playable(state: State, seat: int) -> list[int]:
+    """M8: the cards a player still in the duel may show next, each as :func:`check_play` lets
+    pass: every combat card held, and for cards the log does not know each kind one of them
+    may be (as many of it as a declared split holds, M7) and ``-1``; the monkey."""
+    hand, combat = state.hands[seat], state.combat
+    cards = [k for k in range(len(COMBAT))
+             if hand[k] or (hand[-1] and combat.known_out[k] < combat.totals[k])]
+    if hand[-1]:
+        cards.append(-1)
+    cards.append(MONKEY)
+    return [c for c in cards if not check_play(state, seat, c)]
+
+
+def check_fight(state: State, plays: Sequence[tuple[int, int]]) -> list[Violation]:
+    """003 'The sailor duels', M8: one card from each player still in the duel (:func:`
+    check_play`). ``plays``: (seat, card) as shown, seat ``-1`` for a player the log does not
+    name, card a combat kind, ``-1`` unseen or :data:`MONKEY`."""
+    out = check_withheld(state)
+    if not state.in_duel:
+        return out + [Violation("duel/order", "a combat round with no duel open", "duel PAIR",
+                                "fight")]
+    left = still_in(state)
+    seen: set[int] = set()
+    for seat, card in plays:
+        if seat < 0:
+            continue
+        if seat in seen:
+            out.append(Violation("duel/cards", f"{state.colours[seat]} shows two cards in one "
+                                 "combat round", "one card each", combat_name(card)))
+        seen.add(seat)
+        out += check_play(state, seat, card)
+    if len(plays) != len(left) and not (seen - set(left)):
+        out.append(Violation("duel/cards", f"{len(left)} player(s) still in the duel "
+                             f"({', '.join(state.colours[i] for i in left) or 'none'}) show "
+                             "one card each", str(len(left)), str(len(plays))))
+    return out
+
+
+def apply_fight(state: State, plays: Sequence[tuple[int, int]]) -> None:
+    """The cards shown leave their players' hands; a monkey withdraws its player (in a first
+    round, from the game: M8). Cards whose players the log does not name leave the hands of
+    the players in the duel who showed no monkey, which are then known by their sizes only."""
+    state.duel_round += 1
+    state.monkeys, state.refilled, state.stolen = [], False, [False] * state.players
+    showing = set(still_in(state))
+    unnamed = 0
+    for seat, card in plays:
+        if card == MONKEY:
+            if seat >= 0:
+                state.monkeys.append(seat)
+                state.withdrawn[seat] = True
+                showing.discard(seat)
+                if monkey_out_of_game(state.duel_round):
+                    state.out[seat] = True
+            continue
+        state.fight.append(card)
+        if seat < 0:
+            unnamed += 1
+            continue
+        showing.discard(seat)
+        if _take_from_hand(state, seat, card):
+            state.spent += 1
+    for seat in sorted(showing)[:unnamed]:
+        hand = state.hands[seat]
+        for kind in range(len(COMBAT)):
+            state.combat.known_out[kind] -= hand[kind]
+            hand[-1] += hand[kind]
+            hand[kind] = 0
+        if _take_from_hand(state, seat, -1):
+            state.spent += 1
+
+
+def _take_from_hand(state: State, seat: int, kind: int) -> bool:
+    hand = state.hands[seat]
+    if kind >= 0 and hand[kind]:
+        hand[kind] -= 1
+        state.combat.known_out[kind] -= 1
+        return True
+    if hand[-1]:
+        hand[-1] -= 1
+        return True
+    return False
+
+
+def check_steal(state: State, seat: int, victim: str | None) -> list[Violation]:
+    """M9, M12: a monkey of a duel's second round takes a coin: a lone monkey from an
+    opponent (one who has a coin, if any has), several each from the supply. ``seat`` -1: no
+    player; ``victim``: the name written (``None``: the supply)."""
+    brings = monkey_coin(state.duel_round, len(state.monkeys))
+    if brings == "none" or seat not in state.monkeys:
+        return [Violation("duel/monkey", "only a monkey played in a duel's second round takes "
+                          f"a coin (round {state.duel_round})")]
+    if brings == "player" and victim is None:
+        return [Violation("duel/monkey", "a lone monkey takes its coin from an opponent",
+                          "from COLOUR", "supply")]
+    if brings == "supply" and victim is not None:
+        return [Violation("duel/monkey", "several monkeys each take a coin from the supply",
+                          "supply", f"from {victim}")]
+    robbed = None if victim is None else state.seat(victim)
+    if robbed is None:
+        return []
+    rich = [state.colours[o] for o in range(state.players) if o != seat and state.coins[o] > 0]
+    if robbed == seat or (state.coins[robbed] == 0 and rich):
+        why = "steals from its own player" if robbed == seat else f"{victim} has no coin to take"
+        return [Violation("duel/monkey", f"a lone monkey takes a coin from an opponent (M9): "
+                          f"{why}", "from " + " or ".join(rich) if rich else "another player",
+                          f"from {victim}")]
+    return []
+
+
+def apply_steal(state: State, seat: int, victim: int) -> None:
+    """M9, M12: the monkey's coin: from the victim who has one, or (``victim`` -1) from the
+    supply, topped up first, once, by every player when short of the monkeys still to pay."""
+    if seat < 0:
+        return
+    due = sum(1 for m in state.monkeys if not state.stolen[m] or m == seat)  # this one too
+    state.stolen[seat] = True
+    if victim >= 0:
+        if state.coins[victim] > 0:
+            state.coins[victim] -= 1
+            state.coins[seat] += 1
+        return
+    if not state.refilled and state.supply < due:
+        state.supply, state.coins = refill_supply(state.supply, state.coins, due)
+        state.refilled = True
+    if state.supply > 0:
+        state.supply -= 1
+        state.coins[seat] += 1
+
+
+def check_won(state: State, side: str) -> list[Violation]:
+    """M8: a duel ends when every player in it has played the monkey; the higher total wins,
+    equal totals the higher sum of combat cards (``side``: ``V`` or ``D`` as written)."""
+    out = check_withheld(state)
+    if not state.in_duel:
+        return out + [Violation("duel/order", "no duel is open", "duel PAIR", "won")]
+    left = still_in(state)
+    if left:
+        out.append(Violation("duel/winner", "the duel goes on until every player in it has "
+                             "played the monkey: " + ", ".join(state.colours[i] for i in left)
+                             + " still in", "another combat round", f"won {SIDE_NAMES[side]}"))
+    winner = duel_side(state)
+    if winner is not None and side != winner:
+        out.append(Violation("duel/winner", "the side with the higher total wins (equal: the "
+                             "higher sum of combat cards)", SIDE_NAMES[winner],
+                             SIDE_NAMES[side]))
+    return out
+
+
+def apply_won(state: State, side: str) -> None:
+    """The duel goes to the side written (the table played on with it)."""
+    state.wins[side] += 1
+    state.in_duel = False
+
+
+def _side_word(side: str | None) -> str:
+    return SIDE_NAMES[side] if side is not None else "valverde or diaz"
+
+
+def check_reveal(state: State, sides: Mapping[str, str | None]) -> list[Violation]:
+    """M10, 003 'Exclusion': the convictions are revealed once a side has won three duels;
+    every player who set one reveals it, as the log knew it; one who set none has none."""
+    out = check_withheld(state)
+    if state.in_duel or (state.phase == MUTINY and mutiny_winner(state.wins) is None
+                         and state.duel + 1 < len(PAIRS)):
+        out.append(Violation(
+            "duel/order", "the convictions are revealed once a side has won three duels "
+            f"(Valverde {state.wins['V']}, Diaz {state.wins['D']}) (M8, M10)",
+            f"won SIDE for duel {PAIRS[state.duel]}" if state.in_duel else
+            f"duel {PAIRS[state.duel + 1]}", "reveal"))
+    for seat, colour in enumerate(state.colours):
+        if colour not in sides and state.conviction[seat]:
+            out.append(Violation("winner/conviction", "every player reveals the conviction "
+                                 f"set (M10): {colour} is left out", _side_word(state.side[seat]),
+                                 "not revealed"))
+    for colour, side in sides.items():
+        at = state.seat(colour)
+        if at is None:
+            continue
+        known = state.side[at]
+        if side is None and state.conviction[at]:
+            out.append(Violation("winner/conviction", f"{colour} set a conviction card and "
+                                 "reveals it (M10)", _side_word(known), "none"))
+        elif side is not None and not state.conviction[at]:
+            out.append(Violation("winner/conviction", f"{colour} never set a conviction",
+                                 "none", side))
+        elif side is not None and known is not None and SIDE_OF_NAME[side] != known:
+            out.append(Violation("winner/conviction", f"{colour}'s conviction was "
+                                 f"{SIDE_NAMES[known]}", SIDE_NAMES[known], side))
+    return out
+
+
+def reveal_options(state: State, seat: int) -> list[str | None]:
+    """M10, 003 'Exclusion': what a player may reveal: nothing without a conviction, the side
+    set when the log knows it, else either (as :func:`check_reveal` lets pass)."""
+    if not state.conviction[seat]:
+        return [None]
+    side = state.side[seat]
+    return [SIDE_NAMES[side]] if side is not None else ["valverde", "diaz"]
+
+
+def apply_reveal(state: State, sides: Mapping[str, str | None]) -> None:
+    """M10, 003 'Exclusion': a conviction set and known stands, whatever the line says, and a
+    player who set none has none to reveal; the game is over."""
+    revealed: list[str | None] = []
+    for seat, colour in enumerate(state.colours):
+        side = state.side[seat]
+        if not state.conviction[seat]:
+            side = None
+        elif side is None:
+            side = SIDE_OF_NAME.get(sides.get(colour) or "")
+        revealed.append(side)
+    state.revealed = revealed
+    state.phase = OVER
+
+
+def check_gold(state: State, counts: Mapping[str, int]) -> list[Violation]:
+    """M10: the gold counted is the coins plus the gold cards' values (checked when every gold
+    card of the player is known)."""
+    out = []
+    for colour, n in counts.items():
+        seat = state.seat(colour)
+        if seat is None:
+            continue
+        g = state.golds[seat]
+        want = gold_total(state.coins[seat], g)
+        if want is not None and n != want:
+            out.append(Violation("winner/gold", f"{colour} holds {state.coins[seat]} coin(s) "
+                                 f"and gold cards {heap_text(g, GOLD, ' ') or 'none'}",
+                                 str(want), str(n)))
+    return out
+
+
+def apply_gold(state: State, counts: Mapping[str, int]) -> None:
+    """M10: the gold each player counted, kept beside the gold the replay knows."""
+    for colour, n in counts.items():
+        seat = state.seat(colour)
+        if seat is not None:
+            state.counted[seat] = n

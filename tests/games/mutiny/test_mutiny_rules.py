@@ -188,6 +188,16 @@ def test_M4_round_closed_early_is_reported():
     assert "row/unfinished" in codes(e, "ship 5")
 
 
+def test_M4_a_card_turned_and_not_named_lies_face_up():
+    e = pos()
+    play(e, "red ^?")
+    play(e, "blue ^Tembo +C?")
+    play(e, "green ^Crackpott +C? +C?")
+    assert e.state.facedown() == 3  # six cards, three turned: the unnamed one is face up
+    assert codes(e, "ship 3") == []
+    assert codes(e, "ship 4") == ["ship/move"]
+
+
 # -- M5: storms -----------------------------------------------------------------------------------
 
 
@@ -554,9 +564,18 @@ def test_M10_gold_count_is_coins_plus_gold_cards():
     assert codes(e, "gold blue 9") == []  # a gold card not seen: not checked
 
 
-def test_round_number_as_written_is_checked():
+def test_round_number_as_written_is_checked_by_the_walk_not_the_rules():
+    """A round's number is the log's, not the game's: the audit checks it (docs/notation.md,
+    part 3), the engine's rules do not."""
+    from cartlog.audit import audit
+
     e = pos(phase="deal", row="-", giver="blue", to_move="blue")
-    assert codes(e, "round 5 giver blue") == ["row/number"]
+    assert codes(e, "round 5 giver blue") == []
+    log = parse('[Game "mutiny"]\n[Players "red, blue"]\n\nround 1 giver red\nred ^Pang +1\n'
+                "blue ^Tembo +C?\nship\nround 3 giver blue\n")
+    found = [(f.code, f.expected, f.actual) for f in audit(log).findings
+             if f.code == "row/number"]
+    assert found == [("row/number", "2", "3")]
 
 
 def test_round_opened_before_everyone_played_is_reported():
