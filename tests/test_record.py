@@ -881,9 +881,10 @@ def test_the_mutiny_at_a_terminal(tmp_path, terminal):
     term.line("6", r"may: round 1 giver red\s+red deal>")
     term.line("hand", r"combat +red P1G1  blue P1G1\s.*red deal>")
     term.line("round 1 giver red", r"red turn>")
-    term.line("red ^Diaz ^Tembo ^Sate +1", r"may: blue Diaz, blue Tembo, blue \^\?\s+blue turn>")
+    term.line("red ^Diaz ^Tembo ^Sate +1",
+              r"may: blue Diaz \+\$\?, blue Diaz \+C\?, blue Tembo, blue \^\?\s+blue turn>")
     term.line("blue Sate", r"refused: Sate is not face up and unused in the row "
-              r"\[row/not-open.*closest lawful: blue Tembo, blue Diaz, blue \^\?.*blue turn>")
+              r"\[row/not-open.*closest lawful: blue Tembo, blue \^\?, blue Diaz \+\$\?.*blue turn>")
     term.line("blue Tembo +C?", r"recorded: blue Tembo \+C\?.*red ship>")
     term.line("hand", r"coins +red 2  blue 1\s+combat +red P1G1  blue P1G1\?.*red ship>")
     shown = term.line("board", r"-- End.*red ship>")
@@ -896,7 +897,7 @@ def test_the_mutiny_at_a_terminal(tmp_path, terminal):
         "red ^Diaz ^Tembo ^Sate +1\n")
 
     again = terminal("--resume", out.name)
-    again.expect(r"may: blue Diaz, blue Tembo, blue \^\?\s+blue turn>")
+    again.expect(r"may: blue Diaz \+\$\?, blue Diaz \+C\?, blue Tembo, blue \^\?\s+blue turn>")
     again.line("blue Tembo +C?", "red ship>")
     again.line("ship 2 at 2", r"-- Round 1  giver red.*ship +2 at 2.*blue deal>")
     again.line("quit", "the log is complete")
