@@ -15,9 +15,8 @@ from the event, JSON path from its place in the log).
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterator, Sequence
-from itertools import count, repeat
-from typing import Final, NamedTuple, Protocol, TypeVar
+from collections.abc import Callable
+from typing import Final, NamedTuple, Protocol
 
 import msgspec
 
@@ -69,13 +68,16 @@ from cartlog.games.meuterer.model import (
     VARIANT_SPELLINGS,
     VARIANTS,
     WAGES,
+    EventPath,
     Island,
+    RoundRecord,
     SoldCards,
     State,
     Variant,
     find_action,
     find_variant,
     island_with,
+    located,
 )
 from cartlog.games.meuterer.position import from_position, to_position
 from cartlog.games.meuterer.score import PlayerRound, RoundBreakdown
@@ -119,10 +121,8 @@ class StopAudit(Exception):
 
 
 # Where a note stands in the log: a JSON path, or the parts of one built only when a note is
-# made, (event index, list field or None, entry index or None).
-EventPath = tuple[int, str | None, int | None]
+# made (:data:`model.EventPath`).
 NotePath = str | EventPath
-T = TypeVar("T")
 
 
 _EVENT_INDEX: Final = re.compile(r"\$\.events\[(\d+)\]")
@@ -134,103 +134,6 @@ class Located(Protocol):
     line: int
     col: int
     end: int
-
-
-_ROUND_ATTRS: Final = (
-    "index", "event", "last_sell", "dests", "adds", "outcome", "mutiny_at", "sales", "sale_at",
-    "draws", "draw_at", "score_lines", "total_lines", "_scores", "_totals", "wage_at", "skip",
-    "fixes", "marked")
-
-
-class _Round:
-    """The lines of the open round that are settled when it closes, each with its path.
-
-    A round's entries are kept with the parts of their path, (event index, list field, entry
-    index), built in C as they are collected (:func:`_located`). The score and total lines
-    are kept as lines: ``scores`` and ``totals`` (each player's first entry, with its path)
-    are built only when asked for, which a round whose sheet agrees with the replay never
-    does (:meth:`Engine._sheet_checks`)."""
-
-    __slots__ = _ROUND_ATTRS
-
-    def __init__(self, index: int, event: Round) -> None:
-        self.index = index
-        self.event = event
-        self.last_sell: tuple[int, Sell] | None = None  # None: the round records no selling
-        self.dests: list[tuple[EventPath, DestEntry]] = []
-        self.adds: list[tuple[EventPath, Add]] = []
-        self.outcome: tuple[EventPath, Mutiny, str] | None = None
-        self.mutiny_at: tuple[EventPath, Mutiny] | None = None
-        self.sales: list[tuple[EventPath, SaleEntry]] = []
-        self.sale_at: tuple[EventPath, Sale] | None = None
-        self.draws: list[tuple[EventPath, DrawEntry]] = []
-        self.draw_at: tuple[EventPath, Draw] | None = None
-        self.score_lines: list[tuple[int, Score]] = []
-        self.total_lines: list[tuple[int, Total]] = []
-        self._scores: dict[str, tuple[EventPath, Entry]] | None = None  # built when asked
-        self._totals: dict[str, tuple[EventPath, Entry]] | None = None
-        self.wage_at: tuple[EventPath, Wage] | None = None
-        self.skip = False
-        # slips of the pen the rest of the log supports (:mod:`lookahead`): the lawful entry
-        # (or outcome) read at a path, the words that say so, and whether the replay follows
-        # it (else the finding only names it)
-        self.fixes: dict[EventPath, tuple[object, str, bool]] | None = None
-        # the round's lines marked condoned (!): index, event, the round
-        self.marked: list[tuple[int, Located, int]] = []
-
-    @property
-    def scores(self) -> dict[str, tuple[EventPath, Entry]]:
-        """Each player's first score entry of the round, with its path, in the order the
-        players first come."""
-        if self._scores is None:
-            self._scores = _first_entries(self.score_lines)
-        return self._scores
-
-    @property
-    def totals(self) -> dict[str, tuple[EventPath, Entry]]:
-        """As :attr:`scores`, for the total lines."""
-        if self._totals is None:
-            self._totals = _first_entries(self.total_lines)
-        return self._totals
-
-    def score_of(self, player: str) -> tuple[EventPath, Entry] | None:
-        """``scores.get(player)``, without building :attr:`scores`."""
-        if self._scores is not None:
-            return self._scores.get(player)
-        for index, event in self.score_lines:
-            for j, e in enumerate(event.entries):
-                if e.player == player:
-                    return (index, "entries", j), e
-        return None
-
-    def copy(self) -> _Round:
-        """Every attribute, its lists and dicts anew (through the constructor: a compiled
-        class has no bare ``__new__``)."""
-        twin = _Round(self.index, self.event)
-        for name in _ROUND_ATTRS[2:]:
-            value = getattr(self, name)
-            if isinstance(value, (list, dict)):
-                value = value.copy()
-            setattr(twin, name, value)
-        return twin
-
-
-def _first_entries(lines: list[tuple[int, Score]] | list[tuple[int, Total]]
-                   ) -> dict[str, tuple[EventPath, Entry]]:
-    """Each player's first entry in the lines (a player given twice: the first entry is the
-    one read), with its path."""
-    out: dict[str, tuple[EventPath, Entry]] = {}
-    for index, event in lines:
-        for j, e in enumerate(event.entries):
-            if e.player not in out:
-                out[e.player] = ((index, "entries", j), e)
-    return out
-
-
-def _located(index: int, field: str, entries: Sequence[T]) -> Iterator[tuple[EventPath, T]]:
-    """The entries of the line at ``index`` with the parts of their paths, (index, field, j),
-    paired in C."""
-    return zip(zip(repeat(index), repeat(field), count()), entries)
 
 
 _ACTION_INDEX: Final = {name: i for i, name in enumerate(ACTIONS)}
@@ -316,12 +219,11 @@ class Engine:
         self.slips = False
         self._at = 0  # with slips: the index of the event the walker feeds after a close
         self._applied = 0  # events applied through apply(): the next event's index
-        self._round: _Round | None = None
         self._n = 1  # the next selling turn's number within the round
         self._pos_of: dict[str, int] = {}
         self._condoned: set[int] = set()  # the indices of the lines marked condoned (!)
-        self._sheet: list[int] = []  # the total the sheet would show if it added its own entries
-        self._source: list[int | None] = []  # the note a player's sheet error started at
+        # the note a player's sheet error started at (the state keeps its round)
+        self._source: list[int | None] = [None] * n
         self._counts = {"hidden_plays": 0, "unseen_plays": 0, "count_draws": 0,
                         "no_draw": 0, "hidden_mutiny": 0, "no_score": 0, "no_total": 0,
                         "no_sell": 0}
@@ -350,24 +252,14 @@ class Engine:
 
     @classmethod
     def from_position(cls, text: str) -> Engine:
-        """The game set up from a one-line position (``PositionError``, a ValueError); the
-        round it stands in is open, with nothing of it recorded yet."""
+        """The game set up from a one-line position (``PositionError``, a ValueError), the
+        round it stands in with what the position says of it recorded."""
         state = from_position(text)
         engine = cls(state.variant, list(state.colours))
         engine.state = state
-        engine._start_sheet()
-        engine._sheet = state.scores[:]
         for pos, isl in enumerate(state.circle):
             engine._pos_of.setdefault(isl.name, pos)
-        if state.phase != OVER and (any(state.passed) or any(sum(p) for p in state.played)
-                                    or state.wage >= 0):
-            engine._round = _Round(-1, Round(number=state.round))
         return engine
-
-    def _start_sheet(self) -> None:
-        n = len(self.colours)
-        self._sheet = [0] * n
-        self._source = [None] * n
 
     # -- notes -------------------------------------------------------------------------------
 
@@ -417,7 +309,7 @@ class Engine:
                              "breaks no rule", expected="no !", actual="!"),
                    self._where(where), path, rnd, action, seat, condoned=False)
 
-    def _marked_lawful(self, cur: _Round) -> None:
+    def _marked_lawful(self, cur: RoundRecord) -> None:
         """Once a round is settled (its refill, or the game's end, included): its lines
         marked ``!`` that no finding is at."""
         at = {n.path for n in self.notes}
@@ -488,7 +380,6 @@ class Engine:
         captain = self.seat_of.get(log.captain, 0) if log.captain else 0
         colours = self.colours or ["red"]
         self.state = rules.new_game(variant, circle, colours, captain, hands)
-        self._start_sheet()
         for v, field, path, who in found:
             self._note(v, self._header(field), path, seat=who)
         unseen = [c for c, h in zip(self.colours, hands) if h is None or -1 in h]
@@ -507,8 +398,6 @@ class Engine:
         state = from_position(position)
         self.state = state
         self.rs = state.variant
-        self._start_sheet()
-        self._sheet = state.scores[:]
         self._pos_of = {}
         for pos, isl in enumerate(state.circle):
             self._pos_of.setdefault(isl.name, pos)
@@ -549,19 +438,19 @@ class Engine:
         if type(event) is _COMMENT:
             self._emit("comment", event, None, None, None, event.text, len(self.notes))
             return
-        cur = self._round
+        cur = self.state.open
         if cur is None:  # a line before the first round (the readers refuse it)
             cur = self._open(index, Round(number=None))
         if cur.skip:
             return
         if type(event) is _SELL:
-            cur.last_sell = (index, event)
             self._sell(index, event)
+            cur.last_sell = (index, event)
         elif type(event) is _DRAW:
             if event.condoned:
                 self._mark(cur, index, event)
             cur.draw_at = cur.draw_at or ((index, None, None), event)
-            cur.draws += _located(index, "draws", event.draws)
+            cur.draws += located(index, "draws", event.draws)
         elif type(event) is _SCORE:
             cur.score_lines.append((index, event))
             cur._scores = None
@@ -571,35 +460,35 @@ class Engine:
         elif type(event) is _DEST:
             if event.condoned:
                 self._mark(cur, index, event)
-            cur.dests += _located(index, "dests", event.dests)
+            cur.dests += located(index, "dests", event.dests)
         elif type(event) is _WAGE:
             if event.condoned:
                 self._mark(cur, index, event)
+            self._wage(index, event)  # its finding's position: the round before the line
             cur.wage_at = ((index, None, None), event)
-            self._wage(index, event)
         elif type(event) is _MUTINY:
             if event.condoned:
                 self._mark(cur, index, event)
             path: EventPath = (index, None, None)
             cur.mutiny_at = cur.mutiny_at or (path, event)
-            cur.adds += _located(index, "adds", event.adds)
+            cur.adds += located(index, "adds", event.adds)
             if event.outcome is not None:
                 cur.outcome = (path, event, event.outcome)
         elif type(event) is _SALE:
             if event.condoned:
                 self._mark(cur, index, event)
             cur.sale_at = cur.sale_at or ((index, None, None), event)
-            cur.sales += _located(index, "sales", event.sales)
+            cur.sales += located(index, "sales", event.sales)
 
-    def _mark(self, cur: _Round, index: int, event: Wage | Dest | Mutiny | Sale | Draw) -> None:
+    def _mark(self, cur: RoundRecord, index: int, event: Wage | Dest | Mutiny | Sale | Draw) -> None:
         """A line marked condoned (``!``): the findings at it are condoned."""
         self._condoned.add(index)
         cur.marked.append((index, event, self.state.round))
 
-    def _open(self, index: int, event: Round) -> _Round:
+    def _open(self, index: int, event: Round) -> RoundRecord:
         state = self.state
         start = len(self.notes)
-        cur = self._round = _Round(index, event)
+        cur = self.state.open = RoundRecord(index, event)
         if state.phase == OVER:
             cur.skip = True
             self._note(Violation(
@@ -677,6 +566,8 @@ class Engine:
                     rules.apply_pass(state, seat, action)  # the common case: a lawful pass
                     continue
             self._n = first + j
+            if j:  # the line's steps before this one are recorded (its position says so)
+                self.state.open.last_sell = (index, event)  # type: ignore[union-attr]
             self._step(index, event, j, step, seat)
         self._n = first + len(steps)
 
@@ -749,10 +640,10 @@ class Engine:
         """Settle the open round (phases 3-8 of rulebook 001), if any; with ``refill`` false,
         stop before the refill (phase 8), as a look-ahead does. Once the round is settled, its
         lines marked condoned (``!``) that no finding is at are noted (``condoned/lawful``)."""
-        cur = self._round
+        cur = self.state.open
         if cur is None:
             return
-        self._round = None
+        self.state.open = None
         self._n = 1
         if cur.skip:
             return
@@ -792,9 +683,9 @@ class Engine:
                 continue
             found = rules.check_destination(state, seat, claimed, d.role)
             if found and self.slips and fixes is None:  # nothing has changed the table yet
-                self._round = cur
+                self.state.open = cur
                 lookahead.read_round(self, cur)
-                self._round = None
+                self.state.open = None
                 fixes = cur.fixes
             fix = fixes.get(path) if fixes else None
             if fix is not None:  # a slip: the lines after it follow the lawful island
@@ -914,7 +805,7 @@ class Engine:
                      f"{state.island_name(mut_dest)}")
         return text
 
-    def _game_over(self, cur: _Round) -> None:
+    def _game_over(self, cur: RoundRecord) -> None:
         state = self.state
         start = len(self.notes)
         rules.end_game(state)
@@ -928,7 +819,7 @@ class Engine:
         self._emit("round-end", cur.event, None, None, None, f"end of round {state.round}: "
                    "the game is over", start)
 
-    def _sheet_round(self, cur: _Round) -> None:
+    def _sheet_round(self, cur: RoundRecord) -> None:
         """A round with no selling recorded: follow the sheet and the claims as written."""
         state = self.state
         rnd = state.round
@@ -957,7 +848,7 @@ class Engine:
         rules.next_round(state)
         self._emit("round-end", cur.event, None, None, None, f"end of round {rnd}", start, rnd)
 
-    def _sail_as_written(self, cur: _Round) -> None:
+    def _sail_as_written(self, cur: RoundRecord) -> None:
         """Phases 6-7 of a round with no selling recorded, as its lines give them (001 'Phase
         5', 'Phase 6', U5): the ship sails to the captain's destination, or after a mutiny
         the mutiny line says won, to the mutineer's, and the mutineer takes the captain card.
@@ -987,7 +878,7 @@ class Engine:
                "the mutineer's destination is not recorded; the ship was kept in port and the "
                "captain kept"))
 
-    def _drawn_without_selling(self, cur: _Round) -> None:
+    def _drawn_without_selling(self, cur: RoundRecord) -> None:
         """A round with no selling recorded: its hands are not known, but the cards its draw
         lines name must still be cards the deck can hold (checked one entry after another on
         a copy; the replay's hands are left as they were)."""
@@ -1000,7 +891,7 @@ class Engine:
             for c in cards:
                 rules._take(probe, seat, c)
 
-    def _mutiny(self, cur: _Round, mut: int) -> tuple[bool | None, tuple[int, int]]:
+    def _mutiny(self, cur: RoundRecord, mut: int) -> tuple[bool | None, tuple[int, int]]:
         state = self.state
         rnd = state.round
         if mut < 0:
@@ -1045,9 +936,9 @@ class Engine:
                 and lookahead.doubtful(self, cur):
             # a value the rules do not give: read as a slip where the lines after it say so
             # (nothing of the round has moved yet)
-            self._round = cur
+            self.state.open = cur
             lookahead.read_round(self, cur)
-            self._round = None
+            self.state.open = None
         late = dict(rules.check_order(state, seats, "mutiny"))
         adds: list[tuple[int, int, int | None]] = []
         fixes = cur.fixes
@@ -1103,7 +994,7 @@ class Engine:
             success = said
         return success, strength
 
-    def _sales(self, cur: _Round) -> list[SoldCards]:
+    def _sales(self, cur: RoundRecord) -> list[SoldCards]:
         state = self.state
         rnd = state.round
         declared: list[tuple[int, int, int, int | None]] = []
@@ -1136,7 +1027,7 @@ class Engine:
                            self._where(ev), line_path, rnd, None, seat)
         return sales
 
-    def _sheet_checks(self, cur: _Round, items: list[list[rules.Item]],
+    def _sheet_checks(self, cur: RoundRecord, items: list[list[rules.Item]],
                       points: list[int] | None = None
                       ) -> tuple[list[int | None], list[int | None]]:
         """Compare the score sheet, entry by entry, with the replay (``points``: each
@@ -1152,7 +1043,7 @@ class Engine:
             # the common case: one score and one total line, each giving every player once in
             # seat order, as the replay has them
             scored, summed = lines[0][1].entries, total_lines[0][1].entries
-            sheet = self._sheet
+            sheet = state.sheet
             if ([e.points for e in scored] == points and [e.points for e in summed] == running
                     and [e.player for e in scored] == colours
                     and [e.player for e in summed] == colours and len(sheet) == len(running)):
@@ -1179,7 +1070,7 @@ class Engine:
                 f"{', '.join(missing)}: not compared", expected="an entry per player",
                 actual=", ".join(line)), (e.line, 1, 6) if e.line else None,
                 (path[0], "", 0), rnd)
-        sheet = self._sheet
+        sheet, sheet_from = state.sheet, state.sheet_from
         for seat, colour in enumerate(colours):
             pts = points[seat]
             got = scores.get(colour)
@@ -1203,6 +1094,7 @@ class Engine:
                         f"{e.points}: {rules.explain(items[seat])}", expected=str(pts),
                         actual=str(e.points)), self._where(e), path, rnd, None, seat)
                     self._source[seat] = len(self.notes) - 1
+                    sheet_from[seat] = rnd
                 sheet[seat] += e.points
             if tot is None:
                 recorded_totals.append(None)
@@ -1213,12 +1105,12 @@ class Engine:
             if e.points != right:
                 before = right - pts
                 source = self._source[seat]
-                if e.points == sheet[seat] and source is not None:
-                    src = self.notes[source]
+                if e.points == sheet[seat] and sheet_from[seat]:
+                    src_line = self.notes[source].line if source is not None else 0
                     self._note(Violation(
                         "score/carried", f"{colour}'s total after round {rnd} is {right}, not "
                         f"{e.points}, only because of the error carried from "
-                        f"{'line ' + str(src.line) if src.line else 'round ' + str(src.turn)}",
+                        f"{'line ' + str(src_line) if src_line else 'round ' + str(sheet_from[seat])}",
                         expected=str(right), actual=str(e.points)),
                         self._where(e), path, rnd, None, seat, follows=source)
                 else:
@@ -1228,10 +1120,11 @@ class Engine:
                         expected=str(right), actual=str(e.points)),
                         self._where(e), path, rnd, None, seat)
                     self._source[seat] = len(self.notes) - 1
+                    sheet_from[seat] = rnd
             sheet[seat] = e.points
         return recorded, recorded_totals
 
-    def _refill(self, cur: _Round, first: int = 0) -> None:
+    def _refill(self, cur: RoundRecord, first: int = 0) -> None:
         """Phase 8 as the draw line gives it, from its entry ``first`` on (a look-ahead
         resumes a refill there)."""
         state = self.state
@@ -1370,7 +1263,7 @@ class Engine:
         state = self.state
         if state.phase == OVER:
             return None
-        cur = self._round
+        cur = self.state.open
         if cur is None:
             return "round"
         if not all(state.passed):
@@ -1417,7 +1310,7 @@ class Engine:
         state = self.state
         colours = state.colours
         if phase == "round":
-            number = state.round + 1 if self._round is not None else state.round
+            number = state.round + 1 if self.state.open is not None else state.round
             return [Round(number=number)]
         if phase == "wage":
             return [Wage(wage=w) for w in WAGES]
@@ -1515,7 +1408,7 @@ class Engine:
         at = f"$.events[{twin._applied}]"
         try:
             twin.apply(event)
-            if type(event) in self._SETTLED and twin._round is not None:
+            if type(event) in self._SETTLED and twin.state.open is not None:
                 twin.close()
         except StopAudit:  # pragma: no cover - a copy never stops
             pass
@@ -1528,7 +1421,7 @@ class Engine:
         self.feed(self._applied, event)
         self._applied += 1
         state = self.state
-        if (self.auto_close and type(event) is _TOTAL and self._round is not None
+        if (self.auto_close and type(event) is _TOTAL and self.state.open is not None
                 and state.round >= state.rounds):
             self.close()
 
@@ -1546,12 +1439,9 @@ class Engine:
             self.auto_close, self._at, self._applied, self._n)
         new.seat_of, new._pos_of = self.seat_of, self._pos_of  # set once, at setup
         new.state = self.state.copy()
-        new._sheet = self._sheet[:]
         new._source = self._source[:]
         new._counts = dict(self._counts)
         new._condoned = set(self._condoned)
-        if self._round is not None:
-            new._round = self._round.copy()
         return new
 
     def position(self) -> str:

@@ -29,6 +29,8 @@ from cartlog.games.meuterer.model import (
     SIDE_OF_ACTION,
     UNKNOWN,
     WAGES,
+    EventPath,
+    RoundRecord,
     State,
 )
 
@@ -38,11 +40,11 @@ from cartlog.games.meuterer.model import (
 _ROUND: Final = Round
 
 if TYPE_CHECKING:
-    from cartlog.games.meuterer.engine import Engine, EventPath, _Round
+    from cartlog.games.meuterer.engine import Engine
 
 HORIZON: Final = 2  # rounds of the log played past the one being settled: bounded in cost
 
-Reading = dict["EventPath", object]  # a path's lawful entry (or outcome); empty: as written
+Reading = dict[EventPath, object]  # a path's lawful entry (or outcome); empty: as written
 
 
 def _ahead(engine: Engine, twin: Engine, start: int) -> int:
@@ -77,7 +79,7 @@ def _ahead(engine: Engine, twin: Engine, start: int) -> int:
 # -- a round's destinations and mutiny -----------------------------------------------------------
 
 
-def _adds(engine: Engine, cur: _Round) -> list[tuple[int, int, int | None]]:
+def _adds(engine: Engine, cur: RoundRecord) -> list[tuple[int, int, int | None]]:
     return [(engine.seat_of.get(a.player, 0), a.count,
              None if a.side is None else (1 if a.side == "captain" else -1))
             for _, a in cur.adds]
@@ -104,7 +106,7 @@ def _overs(state: State, adds: list[tuple[int, int, int | None]]) -> list[bool]:
     return out
 
 
-def doubtful(engine: Engine, cur: _Round) -> bool:
+def doubtful(engine: Engine, cur: RoundRecord) -> bool:
     """Whether the round being settled records more conflict cards than a player kept, or an
     outcome the cards added do not give: values a look-ahead may read as slips. The engine
     asks only when its mutiny phase meets a count beyond the conflict cards known or another
@@ -136,9 +138,9 @@ def doubtful(engine: Engine, cur: _Round) -> bool:
         rules.mutiny_succeeds(c, m)
 
 
-def _round_cost(engine: Engine, cur: _Round, reading: Reading) -> int:
+def _round_cost(engine: Engine, cur: RoundRecord, reading: Reading) -> int:
     twin = engine.copy()
-    tc = twin._round
+    tc = twin.state.open
     assert tc is not None
     if reading:
         tc.dests = [(p, reading.get(p, d)) for p, d in tc.dests]  # type: ignore[misc]
@@ -151,7 +153,7 @@ def _round_cost(engine: Engine, cur: _Round, reading: Reading) -> int:
     return _ahead(engine, twin, start) + len(reading)
 
 
-def read_round(engine: Engine, cur: _Round) -> None:
+def read_round(engine: Engine, cur: RoundRecord) -> None:
     """Read the doubtful values of the open round (see :func:`doubtful`) as slips where the
     log's next lines support it: ``cur.fixes`` gets the lawful value of each and the words
     for its finding."""
@@ -264,7 +266,7 @@ def _lawful_draws(d: DrawEntry, want: int) -> list[DrawEntry]:
     return out
 
 
-def _draw_cost(engine: Engine, cur: _Round, j: int, entry: DrawEntry,
+def _draw_cost(engine: Engine, cur: RoundRecord, j: int, entry: DrawEntry,
                kept: tuple[int, int] | None = None) -> int:
     twin = engine.copy()
     tc = cur.copy()
@@ -294,7 +296,7 @@ def restore(state: State, seat: int, more: int) -> None:
         rules.apply_add(state, seat, -more)
 
 
-def _add_readings(engine: Engine, cur: _Round, seat: int, extra: int
+def _add_readings(engine: Engine, cur: RoundRecord, seat: int, extra: int
                   ) -> list[tuple[EventPath, Add, int]]:
     """The refill of ``seat`` is ``extra`` cards more than the draw line gives: the mutiny
     line of the round may have miswritten the player's conflict cards instead, by as many,
@@ -338,7 +340,7 @@ class DrawSlip(NamedTuple):
     add: tuple[EventPath, Add, int] | None = None
 
 
-def read_draw(engine: Engine, cur: _Round, j: int, want: int) -> DrawSlip | None:
+def read_draw(engine: Engine, cur: RoundRecord, j: int, want: int) -> DrawSlip | None:
     """Entry ``j`` of the round's draw line draws other than the ``want`` cards the rules
     give: the draw read as a slip (or the round's mutiny line, which fixed the hand) when the
     log's next lines support it, else None (the draw stands as written)."""
@@ -370,7 +372,7 @@ def read_draw(engine: Engine, cur: _Round, j: int, want: int) -> DrawSlip | None
 # -- the wage ----------------------------------------------------------------------------------
 
 
-def sheet_wage(engine: Engine, cur: _Round, items: list[list[rules.Item]]) -> int | None:
+def sheet_wage(engine: Engine, cur: RoundRecord, items: list[list[rules.Item]]) -> int | None:
     """A round in which the wage is paid (a mate, the captain holding), whose score line
     gives both the captain and the mate the points of another wage than the one written:
     that wage, with the finding noted at the wage line; else None."""

@@ -265,11 +265,16 @@ def test_a_copy_of_the_engine_mid_round_has_every_attribute_of_the_original():
         g.apply(event)
         if i == 40:
             break
-    assert g._round is not None
+    assert g.state.open is not None
     twin = g.copy()
     for name in _attributes(g):
-        if name not in ("_listener", "stop_at_first", "slips", "state", "_round"):
+        if name not in ("_listener", "stop_at_first", "slips", "state"):
             assert getattr(twin, name) == getattr(g, name), name
     assert twin.position() == g.position()
-    for name in _attributes(g._round):
-        assert getattr(twin._round, name) == getattr(g._round, name), name
+    for name in _attributes(g.state):
+        if name not in ("deck", "open"):
+            assert getattr(twin.state, name) == getattr(g.state, name), name
+    assert twin.state.deck == g.state.deck and twin.state.deck is not g.state.deck
+    assert twin.state.open is not g.state.open
+    for name in _attributes(g.state.open):
+        assert getattr(twin.state.open, name) == getattr(g.state.open, name), name
