@@ -8,20 +8,20 @@ Implements :class:`cartlog.core.spec.Engine`. Events are the log's own Structs (
 sheet, the refill). The plays and passes of the selling are checked as they come; the rest of
 a round is settled when the round closes (the next ``round`` line, the end of the log, or for
 the last round its ``total`` line), in the order of the rulebook's phases, whatever order the
-round's lines came in (U1-U8). The violations found are kept as located notes (line and column
-from the event, JSON path from its place in the log).
+round's lines came in (U1-U8). The game's whole state, the round under way included, is its
+:class:`~cartlog.games.meuterer.model.State`; the violations found go to the engine's
+:class:`~cartlog.games.meuterer.notebook.Notebook`, which places them in the log (JSON path,
+line and column) for the audit.
 """
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
-from typing import Final, NamedTuple, Protocol
+from typing import Final
 
 import msgspec
 
 from cartlog.core.findings import Note, Violation
-from cartlog.core.limits import MAX_FINDINGS
 from cartlog.core.spec import GameSpec, Outcome, ToMove
 from cartlog.core.words import aside, did_you_mean
 from cartlog.games.meuterer import SPEC, lookahead, rules
@@ -79,6 +79,8 @@ from cartlog.games.meuterer.model import (
     island_with,
     located,
 )
+from cartlog.games.meuterer.notebook import Located, Notebook, NotePath, Step, StopAudit
+from cartlog.games.meuterer.notebook import where as where_of
 from cartlog.games.meuterer.position import from_position, to_position
 from cartlog.games.meuterer.score import PlayerRound, RoundBreakdown
 
@@ -97,43 +99,6 @@ _SCORE: Final = Score
 _SELL: Final = Sell
 _TOTAL: Final = Total
 _WAGE: Final = Wage
-
-
-class Step(NamedTuple):
-    """What one event did, for a listener. ``state`` is live: copy what you keep.
-    ``phase`` names the phase a ``phase`` step settles: ``dest``, ``mutiny``, ``score`` or
-    ``refill``."""
-
-    kind: str  # setup, round, wage, action, phase, round-end, comment, end
-    event: object | None
-    item: object | None  # the sell step of an action
-    round: int | None
-    action_no: int | None
-    seat: int | None
-    text: str
-    notes: list[Note]
-    state: State
-    phase: str | None = None
-
-
-class StopAudit(Exception):
-    """Raised by an engine told to stop at the first error, once it has noted it."""
-
-
-# Where a note stands in the log: a JSON path, or the parts of one built only when a note is
-# made (:data:`model.EventPath`).
-NotePath = str | EventPath
-
-
-_EVENT_INDEX: Final = re.compile(r"\$\.events\[(\d+)\]")
-
-
-class Located(Protocol):
-    """An event or entry as read: where it stands in the text (0: not read from text)."""
-
-    line: int
-    col: int
-    end: int
 
 
 _ACTION_INDEX: Final = {name: i for i, name in enumerate(ACTIONS)}
@@ -185,10 +150,11 @@ class Engine:
     """A game of Meuterer in progress (see :class:`cartlog.core.spec.Engine`).
 
     The audit's walker feeds it a log's events in order (:meth:`feed`, then :meth:`close` at
-    the end); other tools use :meth:`apply` and :meth:`check`. Kept as it goes: ``notes`` (the
-    located violations), ``unchecked`` (what the log did not let it check), ``turns`` (rounds
-    played), ``actions`` (plays and passes) and ``scores`` (a round's breakdown, as its scoring
-    made it: :class:`~cartlog.games.meuterer.score.RoundBreakdown`).
+    the end); other tools use :meth:`apply` and :meth:`check`. Kept as it goes: ``book``, the
+    audit's notebook (``notes``, the located violations; ``unchecked``, what the log did not
+    let it check), ``turns`` (rounds played), ``actions`` (plays and passes) and ``scores`` (a
+    round's breakdown, as its scoring made it:
+    :class:`~cartlog.games.meuterer.score.RoundBreakdown`).
     """
 
     spec: GameSpec = SPEC
@@ -197,13 +163,11 @@ class Engine:
     def __init__(self, variant: Variant, colours: list[str], *, stop_at_first: bool = False,
                  listener: Callable[[Step], None] | None = None) -> None:
         self.log: MeutererLog | None = None
-        self.stop_at_first = stop_at_first
-        self.notes: list[Note] = []
-        self.positions = MAX_FINDINGS  # the notes that get a position (:meth:`_position`)
+        # the audit's bookkeeping: the findings placed in the log, what it could not check
+        self.book = Notebook(stop_at_first=stop_at_first, listener=listener)
         self.turns = 0
         self.actions = 0
         self.scores: list[RoundBreakdown] = []
-        self._listener = listener
         self.rs = variant
         self.colours = colours
         self.seat_of: dict[str, int] = {}
@@ -212,21 +176,30 @@ class Engine:
         self._colour_set = frozenset(colours)
         n = len(colours)
         self._after = [seat + 1 if seat + 1 < n else 0 for seat in range(n)]  # clockwise
-        self.unchecked: list[str] = []
         self.auto_close = True  # the last round closes with its total line (the walker: off)
         # the walker's engine reads slips of the pen, asking the log's next lines which
         # reading they support (:mod:`lookahead`); copies never do
         self.slips = False
-        self._at = 0  # with slips: the index of the event the walker feeds after a close
+        self.next_event = 0  # with slips: the index of the event the walker feeds after a close
         self._applied = 0  # events applied through apply(): the next event's index
         self._n = 1  # the next selling turn's number within the round
-        self._pos_of: dict[str, int] = {}
-        self._condoned: set[int] = set()  # the indices of the lines marked condoned (!)
+        self.pos_of: dict[str, int] = {}
         # the note a player's sheet error started at (the state keeps its round)
         self._source: list[int | None] = [None] * n
-        self._counts = {"hidden_plays": 0, "unseen_plays": 0, "count_draws": 0,
-                        "no_draw": 0, "hidden_mutiny": 0, "no_score": 0, "no_total": 0,
-                        "no_sell": 0}
+
+    @property
+    def notes(self) -> list[Note]:
+        """The findings so far, placed in the log (the notebook's)."""
+        return self.book.notes
+
+    @property
+    def unchecked(self) -> list[str]:
+        """What the log did not let the audit check (the notebook's)."""
+        return self.book.unchecked
+
+    def not_checked(self) -> list[str]:
+        """The checks that hidden cards and missing lines kept from being made."""
+        return self.book.not_checked(self.turns)
 
     # -- construction ------------------------------------------------------------------------
 
@@ -248,6 +221,7 @@ class Engine:
                      [p.colour for p in log.players], stop_at_first=stop_at_first,
                      listener=listener)
         engine.log = log
+        engine.book.log = log
         return engine
 
     @classmethod
@@ -258,85 +232,8 @@ class Engine:
         engine = cls(state.variant, list(state.colours))
         engine.state = state
         for pos, isl in enumerate(state.circle):
-            engine._pos_of.setdefault(isl.name, pos)
+            engine.pos_of.setdefault(isl.name, pos)
         return engine
-
-    # -- notes -------------------------------------------------------------------------------
-
-    def _note(self, v: Violation, where: tuple[int, int, int] | None, path: NotePath,
-              turn: int | None = None, action: int | None = None, seat: int | None = None,
-              position: str | None = None, follows: int | None = None,
-              condoned: bool | None = None) -> Note:
-        """Keep a located violation. ``condoned``: whether the play or line it is at is
-        marked ``!`` (``None``: a finding at a line marked condoned, or at one of its
-        entries, is condoned, as Cartagena's; docs/notation.md, Meuterer)."""
-        line, col, end = where if where else (0, 0, 0)
-        if isinstance(path, tuple):  # built lazily: (event index, field, entry index)
-            index, field, j = path
-            if condoned is None and self._condoned:
-                condoned = index in self._condoned
-            path = f"$.events[{index}]" + (f".{field}[{j}]" if field else "")
-        elif condoned is None and self._condoned:
-            m = _EVENT_INDEX.match(path)
-            condoned = m is not None and int(m.group(1)) in self._condoned
-        note = Note(v, line, col, end, path, turn, action, seat, position, bool(condoned),
-                    follows)
-        self.notes.append(note)
-        if self.stop_at_first and not condoned and CODES[v.code].severity == "error":
-            raise StopAudit
-        return note
-
-    def _position(self, state: State) -> str | None:
-        """The one-line position for the next note, of the first ``positions`` notes only (a
-        report lists no more, docs/cli.md "Limits"). A card played from a hand that held none
-        is still played, so that a log of such plays grows the cards played with the game: a
-        table holding more cards than the game has is no position a game reaches (the reader
-        refuses it), and gets none; no note's position grows with the log."""
-        if len(self.notes) >= self.positions:
-            return None
-        held = (sum(sum(h) for h in state.hands) + sum(sum(p) for p in state.played)
-                + sum(state.discard))
-        if held > state.variant.deck_size:
-            return None
-        return to_position(state)
-
-    def _condoned_lawful(self, where: Located, path: str, rnd: int | None,
-                         action: int | None = None, seat: int | None = None) -> None:
-        """A play, pass or line marked condoned (``!``) that breaks no rule: the mark is
-        needless (a warning, as Cartagena's ``condoned/legal``)."""
-        what = "play or pass" if action is not None else "line"
-        self._note(Violation("condoned/lawful", f"marked as condoned (!) but the {what} "
-                             "breaks no rule", expected="no !", actual="!"),
-                   self._where(where), path, rnd, action, seat, condoned=False)
-
-    def _marked_lawful(self, cur: RoundRecord) -> None:
-        """Once a round is settled (its refill, or the game's end, included): its lines
-        marked ``!`` that no finding is at."""
-        at = {n.path for n in self.notes}
-        for index, ev, rnd in cur.marked:
-            path = f"$.events[{index}]"
-            if path in at or any(p.startswith((path + ".", path + "[")) for p in at):
-                continue
-            self._condoned_lawful(ev, path, rnd)
-
-    def _header(self, field: str) -> tuple[int, int, int] | None:
-        log = self.log
-        if log is None:
-            return None
-        return log.spans.get(field) or ((log.line, 1, 1) if log.line else None)
-
-    @staticmethod
-    def _where(obj: Located | None) -> tuple[int, int, int] | None:
-        return (obj.line, obj.col, obj.end) if obj is not None and obj.line else None
-
-    def _emit(self, kind: str, event: object | None, item: object | None,
-              action_no: int | None, seat: int | None, text: str, start: int,
-              rnd: int | None = None, phase: str | None = None) -> None:
-        if self._listener is not None:
-            if rnd is None and kind != "setup":
-                rnd = self.state.round
-            self._listener(Step(kind, event, item, rnd, action_no, seat, text,
-                                self.notes[start:], self.state, phase))
 
     def setup(self) -> None:
         """Check the log's header and set the table (001 'Mise en place'), or the table of
@@ -370,9 +267,9 @@ class Engine:
         for v in rules.check_circle(list(log.islands), [i.name for i in DEFAULT_ISLANDS]):
             note(v, "islands", "$.islands")
         circle = build_circle(log)
-        self._pos_of = {}
+        self.pos_of = {}
         for pos, isl in enumerate(circle):
-            self._pos_of.setdefault(isl.name, pos)
+            self.pos_of.setdefault(isl.name, pos)
         hands = [_kinds(log.deal.get(c)) for c in self.colours]
         for seat, v in rules.check_deal(variant, hands):
             note(v, "deal", "$.deal" + (f".{self.colours[seat]}" if seat >= 0 else ""),
@@ -381,13 +278,13 @@ class Engine:
         colours = self.colours or ["red"]
         self.state = rules.new_game(variant, circle, colours, captain, hands)
         for v, field, path, who in found:
-            self._note(v, self._header(field), path, seat=who)
+            self.book.note(v, self.book.header(field), path, seat=who)
         unseen = [c for c, h in zip(self.colours, hands) if h is None or -1 in h]
         if unseen:
-            self.unchecked.append(
+            self.book.unchecked.append(
                 f"the deal of {', '.join(unseen)} is not (fully) known: cards played from those "
                 "hands are checked only against the number of cards of each kind")
-        self._emit("setup", None, None, None, None, "setup", 0)
+        self.book.emit(self.state, "setup", None, None, None, None, "setup", 0)
 
     def _setup_at(self, position: str) -> None:
         """The table of a log that starts from a position, at the start of a round
@@ -398,45 +295,47 @@ class Engine:
         state = from_position(position)
         self.state = state
         self.rs = state.variant
-        self._pos_of = {}
+        self.pos_of = {}
         for pos, isl in enumerate(state.circle):
-            self._pos_of.setdefault(isl.name, pos)
+            self.pos_of.setdefault(isl.name, pos)
         self.turns = state.round - 1 if state.phase != OVER else state.rounds
-        where = self._header("position")
+        at = self.book.header("position")
         n = len(state.colours)
         variant = state.variant
         if not variant.min_players <= n <= variant.max_players:
-            self._note(Violation("setup/seats", f"{n} players; Meuterer is for 3 or 4",
-                                 expected="3-4", actual=str(n)), where, "$.position")
+            self.book.note(Violation("setup/seats", f"{n} players; Meuterer is for 3 or 4",
+                                     expected="3-4", actual=str(n)), at, "$.position")
         for v in rules.check_circle([isl.name for isl in state.circle],
                                     [i.name for i in DEFAULT_ISLANDS]):
-            self._note(v, where, "$.position")
+            self.book.note(v, at, "$.position")
         if state.phase != OVER:
             for seat, v in rules.check_round_hands(state):
-                self._note(v, where, "$.position", seat=seat)
+                self.book.note(v, at, "$.position", seat=seat)
         before = (f"rounds 1-{state.round - 1}" if state.round > 2 else "round 1"
                   if state.round == 2 else "nothing but the deal")
         scores = ", ".join(f"{c} {p}" for c, p in zip(state.colours, state.scores))
-        self.unchecked.append(
+        self.book.unchecked.append(
             f"the log starts from a position at round {state.round}: the setup, the deal and "
             f"{before} were not checked, and the position's hands, table and scores ({scores}) "
             "are taken as they are: the score sheet's totals are checked from them")
         unseen = [c for c, h in zip(state.colours, state.hands) if h[UNKNOWN]]
         if unseen:
-            self.unchecked.append(
+            self.book.unchecked.append(
                 f"the hand of {', '.join(unseen)} is not (fully) known in the position: cards "
                 "played from it are checked only against the number of cards of each kind")
-        self._emit("setup", None, None, None, None, "from the position: " + position, 0)
+        self.book.emit(self.state, "setup", None, None, None, None,
+                       "from the position: " + position, 0)
 
     def feed(self, index: int, event: Event) -> None:
         """Carry out the event that stands at ``index`` in the log (its JSON path)."""
         if type(event) is _ROUND:
-            self._at = index
+            self.next_event = index
             self.close()
             self._open(index, event)
             return
         if type(event) is _COMMENT:
-            self._emit("comment", event, None, None, None, event.text, len(self.notes))
+            self.book.emit(self.state, "comment", event, None, None, None, event.text,
+                           len(self.notes))
             return
         cur = self.state.open
         if cur is None:  # a line before the first round (the readers refuse it)
@@ -448,7 +347,7 @@ class Engine:
             cur.last_sell = (index, event)
         elif type(event) is _DRAW:
             if event.condoned:
-                self._mark(cur, index, event)
+                self.book.mark(cur, index, event, self.state.round)
             cur.draw_at = cur.draw_at or ((index, None, None), event)
             cur.draws += located(index, "draws", event.draws)
         elif type(event) is _SCORE:
@@ -459,16 +358,16 @@ class Engine:
             cur._totals = None
         elif type(event) is _DEST:
             if event.condoned:
-                self._mark(cur, index, event)
+                self.book.mark(cur, index, event, self.state.round)
             cur.dests += located(index, "dests", event.dests)
         elif type(event) is _WAGE:
             if event.condoned:
-                self._mark(cur, index, event)
+                self.book.mark(cur, index, event, self.state.round)
             self._wage(index, event)  # its finding's position: the round before the line
             cur.wage_at = ((index, None, None), event)
         elif type(event) is _MUTINY:
             if event.condoned:
-                self._mark(cur, index, event)
+                self.book.mark(cur, index, event, self.state.round)
             path: EventPath = (index, None, None)
             cur.mutiny_at = cur.mutiny_at or (path, event)
             cur.adds += located(index, "adds", event.adds)
@@ -476,14 +375,9 @@ class Engine:
                 cur.outcome = (path, event, event.outcome)
         elif type(event) is _SALE:
             if event.condoned:
-                self._mark(cur, index, event)
+                self.book.mark(cur, index, event, self.state.round)
             cur.sale_at = cur.sale_at or ((index, None, None), event)
             cur.sales += located(index, "sales", event.sales)
-
-    def _mark(self, cur: RoundRecord, index: int, event: Wage | Dest | Mutiny | Sale | Draw) -> None:
-        """A line marked condoned (``!``): the findings at it are condoned."""
-        self._condoned.add(index)
-        cur.marked.append((index, event, self.state.round))
 
     def _open(self, index: int, event: Round) -> RoundRecord:
         state = self.state
@@ -491,42 +385,42 @@ class Engine:
         cur = self.state.open = RoundRecord(index, event)
         if state.phase == OVER:
             cur.skip = True
-            self._note(Violation(
+            self.book.note(Violation(
                 "end/after-last-round", f"the game ended after round {state.rounds} "
                 f"({state.rounds} rounds with {state.players} players); this round should not "
                 "have been played", expected="no further round",
                 actual=f"round {event.number if event.number is not None else state.round + 1}"),
-                self._where(event), f"$.events[{index}]", state.rounds + 1)
-            self._emit("round", event, None, None, None, "after the end", start)
+                where_of(event), f"$.events[{index}]", state.rounds + 1)
+            self.book.emit(self.state, "round", event, None, None, None, "after the end", start)
             return cur
         if event.number is not None and event.number != state.round:
-            self._note(Violation("round/number", f"round written as {event.number} is round "
-                                 f"{state.round} of the game", expected=str(state.round),
-                                 actual=str(event.number)),
-                       self._where(event), f"$.events[{index}].number", state.round)
-        if self._listener is not None:
-            self._emit("round", event, None, None, state.captain,
-                       f"round {state.round}: {state.colours[state.captain]} is captain, the "
-                       f"ship lies at {state.island_name(state.ship)}", start)
+            self.book.note(Violation("round/number", f"round written as {event.number} is round "
+                                     f"{state.round} of the game", expected=str(state.round),
+                                     actual=str(event.number)),
+                           where_of(event), f"$.events[{index}].number", state.round)
+        if self.book.listener is not None:
+            self.book.emit(self.state, "round", event, None, None, state.captain,
+                           f"round {state.round}: {state.colours[state.captain]} is captain, the "
+                           f"ship lies at {state.island_name(state.ship)}", start)
         return cur
 
     def _wage(self, index: int, event: Wage) -> None:
         state = self.state
         start = len(self.notes)
         for v in rules.check_wage(state, event.wage):
-            self._note(v, self._where(event), f"$.events[{index}].wage", state.round, None,
-                       state.captain, self._position(state))
+            self.book.note(v, where_of(event), f"$.events[{index}].wage", state.round, None,
+                           state.captain, self.book.position(state))
         rules.apply_wage(state, event.wage)
-        if self._listener is not None:
-            self._emit("wage", event, None, None, state.captain,
-                       f"{state.colours[state.captain]} offers the mate {event.wage}", start)
+        if self.book.listener is not None:
+            self.book.emit(self.state, "wage", event, None, None, state.captain,
+                           f"{state.colours[state.captain]} offers the mate {event.wage}", start)
 
     # -- selling -----------------------------------------------------------------------------
 
     def _sell(self, index: int, event: Sell) -> None:
         state = self.state
         seat_of, after = self.seat_of, self._after
-        listening = self._listener is not None
+        listening = self.book.listener is not None
         hands, played, passed = state.hands, state.played, state.passed
         kind_of = _SOLD
         steps = event.steps
@@ -555,8 +449,8 @@ class Engine:
                         state.turn = nxt if not passed[nxt] else rules.next_seller(state, seat)
                         if listening:
                             self._n = first + j
-                            self._emit("action", event, step, first + j, seat,
-                                       self._describe(step, seat), len(self.notes))
+                            self.book.emit(self.state, "action", event, step, first + j, seat,
+                                           self._describe(step, seat), len(self.notes))
                         continue
             elif type(step) is _PASS and not listening:
                 word = step.action
@@ -579,16 +473,16 @@ class Engine:
             card = LETTER_INDEX.get(step.card, -1)
             found = rules.check_play(state, seat, card)
             if card < 0:
-                self._counts["unseen_plays"] += 1
+                self.book.counts["unseen_plays"] += 1
             elif not hand[card] and hand[UNKNOWN]:
-                self._counts["hidden_plays"] += 1
-            pos = self._position(state) if found else None
+                self.book.counts["hidden_plays"] += 1
+            pos = self.book.position(state) if found else None
             rules.apply_play(state, seat, card)
             if card == PIRATE:
                 more = rules.check_pirate(state, seat, step.robbed)
                 if more:
                     found = found + more
-                    pos = pos or self._position(state)
+                    pos = pos or self.book.position(state)
                 rules.apply_pirate(state, seat, step.robbed)
         else:
             action = None
@@ -599,21 +493,22 @@ class Engine:
                     a = find_action(word)
                 action = a if a is not None else -1
             found = rules.check_pass(state, seat, step.kept, action, word)
-            pos = self._position(state) if found else None
+            pos = self.book.position(state) if found else None
             rules.apply_pass(state, seat, action)
-        listening = self._listener is not None
+        listening = self.book.listener is not None
         if found or listening or step.condoned:
             start = len(self.notes)
             path = (index, "steps", j)
-            where = self._where(step)
+            where = where_of(step)
             n = self._n
             for v in found:
-                self._note(v, where, path, state.round, n, seat, pos, condoned=step.condoned)
+                self.book.note(v, where, path, state.round, n, seat, pos, condoned=step.condoned)
             if step.condoned and not found:
-                self._condoned_lawful(step, f"$.events[{index}].steps[{j}]", state.round, n,
-                                      seat)
+                self.book.condoned_lawful(step, f"$.events[{index}].steps[{j}]", state.round, n,
+                                          seat)
             if listening:
-                self._emit("action", event, step, n, seat, self._describe(step, seat), start)
+                self.book.emit(self.state, "action", event, step, n, seat,
+                               self._describe(step, seat), start)
 
     def _describe(self, step: Play | Pass, seat: int) -> str:
         state = self.state
@@ -654,13 +549,13 @@ class Engine:
         if cur.last_sell is None:
             self._sheet_round(cur)
             if cur.marked:
-                self._marked_lawful(cur)
+                self.book.marked_lawful(cur)
             return
         # phase 2 ends only when everyone has passed: noted at the last sell line
         at, last = cur.last_sell
         for seat, v in rules.check_all_passed(state):
-            self._note(v, self._where(last), f"$.events[{at}]", rnd, None, seat,
-                       self._position(state))
+            self.book.note(v, where_of(last), f"$.events[{at}]", rnd, None, seat,
+                           self.book.position(state))
             rules.apply_pass(state, seat, None)
         # phase 3: destinations (U7), the recorded ones as played
         capt = state.captain
@@ -668,18 +563,19 @@ class Engine:
         capt_dest = rules.destination(state, capt)
         mut_dest = rules.destination(state, mut) if mut >= 0 else -1
         for path, d in cur.dests:
-            claimed = self._pos_of.get(d.island, -1)
+            claimed = self.pos_of.get(d.island, -1)
             if d.role == "mutineer" and mut < 0:
-                self._note(Violation("mutiny/no-mutineer", "a destination for the mutineer, but "
-                                     "nobody took the mutineer card", expected="no mutineer",
-                                     actual=d.island), self._where(d), path, rnd)
+                self.book.note(Violation("mutiny/no-mutineer", "a destination for the mutineer, "
+                                         "but nobody took the mutineer card",
+                                         expected="no mutineer",
+                                         actual=d.island), where_of(d), path, rnd)
                 continue
             seat = capt if d.role == "captain" else mut
             if claimed < 0:
-                self._note(Violation("dest/wrong-island", f"{d.island} is not in this game's "
-                                     "circle", expected=state.island_name(
-                                         rules.destination(state, seat)), actual=d.island),
-                           self._where(d), path, rnd, None, seat)
+                self.book.note(Violation("dest/wrong-island", f"{d.island} is not in this game's "
+                                         "circle", expected=state.island_name(
+                                             rules.destination(state, seat)), actual=d.island),
+                               where_of(d), path, rnd, None, seat)
                 continue
             found = rules.check_destination(state, seat, claimed, d.role)
             if found and self.slips and fixes is None:  # nothing has changed the table yet
@@ -690,34 +586,34 @@ class Engine:
             fix = fixes.get(path) if fixes else None
             if fix is not None:  # a slip: the lines after it follow the lawful island
                 found = [v._replace(message=v.message + fix[1]) for v in found]
-                claimed = self._pos_of[fix[0].island]  # type: ignore[attr-defined]
+                claimed = self.pos_of[fix[0].island]  # type: ignore[attr-defined]
             for v in found:
-                self._note(v, self._where(d), path, rnd, None, seat, self._position(state))
+                self.book.note(v, where_of(d), path, rnd, None, seat, self.book.position(state))
             if d.role == "captain":
                 capt_dest = claimed
             else:
                 mut_dest = claimed
-        listening = self._listener is not None
+        listening = self.book.listener is not None
         if listening:
-            self._emit("phase", None, None, None, capt,
-                       self._dest_text(capt_dest, mut, mut_dest), start, phase="dest")
+            self.book.emit(self.state, "phase", None, None, None, capt,
+                           self._dest_text(capt_dest, mut, mut_dest), start, phase="dest")
         # phase 4: the mutiny (U6)
         start = len(self.notes)
         success, strength = self._mutiny(cur, mut)
         if listening and (mut >= 0 or len(self.notes) > start):
-            self._emit("phase", None, None, None, mut if mut >= 0 else None,
-                       f"mutiny: captain's side {strength[0]}, mutineers {strength[1]}: "
-                       + ("the mutineers win" if success else "the captain holds")
-                       if mut >= 0 else "no mutiny: nobody took the mutineer card", start,
-                       phase="mutiny")
+            self.book.emit(self.state, "phase", None, None, None, mut if mut >= 0 else None,
+                           f"mutiny: captain's side {strength[0]}, mutineers {strength[1]}: "
+                           + ("the mutineers win" if success else "the captain holds")
+                           if mut >= 0 else "no mutiny: nobody took the mutineer card", start,
+                           phase="mutiny")
         # phase 5: sales and points (U2-U5)
         start = len(self.notes)
         sales = self._sales(cur)
         if state.taken[MATE] >= 0 and state.wage < 0 and not success:
             where = cur.event
-            self._note(Violation("round/no-wage", "the round has a mate but records no wage; "
-                                 "0 assumed", expected="wage 0-3", actual="none"),
-                       self._where(where), f"$.events[{cur.index}]", rnd, None, capt)
+            self.book.note(Violation("round/no-wage", "the round has a mate but records no wage; "
+                                     "0 assumed", expected="wage 0-3", actual="none"),
+                           where_of(where), f"$.events[{cur.index}]", rnd, None, capt)
         items = rules.round_points(state, success, capt_dest, mut_dest, sales)
         points = rules.points_of(items)
         if (self.slips and state.taken[MATE] >= 0 and cur.wage_at is not None
@@ -739,8 +635,8 @@ class Engine:
             state.roles()))
         self.turns += 1
         if listening:
-            self._emit("phase", None, None, None, None, "scoring: " + "; ".join(
-                f"{c} {sum(i.points for i in its)}" for c, its in zip(state.colours, items)),
+            self.book.emit(self.state, "phase", None, None, None, None, "scoring: " + "; ".join(
+                    f"{c} {sum(i.points for i in its)}" for c, its in zip(state.colours, items)),
                 start, phase="score")
         if rnd >= state.rounds:
             self._game_over(cur)
@@ -752,16 +648,16 @@ class Engine:
             return
         # phase 8: the refill
         start = len(self.notes)
-        self._refill(cur)
+        self.refill(cur)
         if cur.marked:
-            self._marked_lawful(cur)
+            self.book.marked_lawful(cur)
         if listening:
-            self._emit("phase", None, None, None, state.captain, "refill", start,
-                       phase="refill")
+            self.book.emit(self.state, "phase", None, None, None, state.captain, "refill", start,
+                           phase="refill")
         rules.next_round(state)
         if listening:
-            self._emit("round-end", cur.event, None, None, None, f"end of round {rnd}",
-                       len(self.notes), rnd)
+            self.book.emit(self.state, "round-end", cur.event, None, None, None,
+                           f"end of round {rnd}", len(self.notes), rnd)
 
     def _breakdown(self, captain: int, dest: int, mutineer: int, mutineer_dest: int,
                    mutiny: str, strength: tuple[int, int] | None, items: list[list[rules.Item]],
@@ -796,7 +692,7 @@ class Engine:
             players=players)
 
     def _dest_text(self, capt_dest: int, mut: int, mut_dest: int) -> str:
-        if self._listener is None:
+        if self.book.listener is None:
             return ""
         state = self.state
         text = f"the captain sails for {state.island_name(capt_dest)}"
@@ -811,24 +707,24 @@ class Engine:
         rules.end_game(state)
         if cur.draw_at is not None:
             path, ev = cur.draw_at
-            self._note(Violation("end/after-last-round", "the game ends with the last round's "
-                                 "scoring: nobody draws", expected="no draw", actual="draw"),
-                       self._where(ev), path, state.round)
+            self.book.note(Violation("end/after-last-round", "the game ends with the last round's "
+                                     "scoring: nobody draws", expected="no draw", actual="draw"),
+                           where_of(ev), path, state.round)
         if cur.marked:
-            self._marked_lawful(cur)
-        self._emit("round-end", cur.event, None, None, None, f"end of round {state.round}: "
-                   "the game is over", start)
+            self.book.marked_lawful(cur)
+        self.book.emit(self.state, "round-end", cur.event, None, None, None,
+                       f"end of round {state.round}: the game is over", start)
 
     def _sheet_round(self, cur: RoundRecord) -> None:
         """A round with no selling recorded: follow the sheet and the claims as written."""
         state = self.state
         rnd = state.round
         start = len(self.notes)
-        self._counts["no_sell"] += 1
-        self._note(Violation("sell/missing", f"round {rnd} records no selling: its points are "
-                             "taken from the score sheet", expected="a sell line",
-                             actual="none"), self._where(cur.event), f"$.events[{cur.index}]",
-                   rnd)
+        self.book.counts["no_sell"] += 1
+        self.book.note(Violation("sell/missing", f"round {rnd} records no selling: its points are "
+                                 "taken from the score sheet", expected="a sell line",
+                                 actual="none"), where_of(cur.event), f"$.events[{cur.index}]",
+                       rnd)
         items: list[list[rules.Item]] = [[] for _ in state.colours]
         for seat, colour in enumerate(state.colours):
             got = cur.scores.get(colour)
@@ -846,7 +742,8 @@ class Engine:
         self._sail_as_written(cur)
         self._drawn_without_selling(cur)
         rules.next_round(state)
-        self._emit("round-end", cur.event, None, None, None, f"end of round {rnd}", start, rnd)
+        self.book.emit(self.state, "round-end", cur.event, None, None, None,
+                       f"end of round {rnd}", start, rnd)
 
     def _sail_as_written(self, cur: RoundRecord) -> None:
         """Phases 6-7 of a round with no selling recorded, as its lines give them (001 'Phase
@@ -857,7 +754,7 @@ class Engine:
         state = self.state
         capt_dest = mut_dest = -1
         for _, d in cur.dests:
-            pos = self._pos_of.get(d.island, -1)
+            pos = self.pos_of.get(d.island, -1)
             if d.role == "captain":
                 capt_dest = pos
             else:
@@ -871,7 +768,7 @@ class Engine:
         if len(others) == 1 and mut_dest >= 0:
             state.captain = others.pop()
             return
-        self.unchecked.append(
+        self.book.unchecked.append(
             f"round {state.round} records no selling and a mutiny the mutineers won: "
             + ("who took the captain card is not known (the mutiny line names more than one "
                "player besides the captain); the captain was kept" if mut_dest >= 0 else
@@ -887,9 +784,9 @@ class Engine:
             seat = self.seat_of.get(d.player, 0)
             cards = [c for c in (_kinds(d.cards) or []) if c >= 0]
             for v in rules.check_drawn(probe, cards):
-                self._note(v, self._where(d), path, probe.round, None, seat)
+                self.book.note(v, where_of(d), path, probe.round, None, seat)
             for c in cards:
-                rules._take(probe, seat, c)
+                rules.take(probe, seat, c)
 
     def _mutiny(self, cur: RoundRecord, mut: int) -> tuple[bool | None, tuple[int, int]]:
         state = self.state
@@ -897,19 +794,19 @@ class Engine:
         if mut < 0:
             if cur.mutiny_at is not None:
                 path, ev = cur.mutiny_at
-                self._note(Violation("mutiny/no-mutineer", "a mutiny, but nobody took the "
-                                     "mutineer card", expected="no mutiny line",
-                                     actual="mutiny"), self._where(ev), path, rnd)
+                self.book.note(Violation("mutiny/no-mutineer", "a mutiny, but nobody took the "
+                                         "mutineer card", expected="no mutiny line",
+                                         actual="mutiny"), where_of(ev), path, rnd)
             # as played: the conflict cards laid down still leave the hands (phase 7)
             for _, a in cur.adds:
                 rules.apply_add(state, self.seat_of.get(a.player, 0), a.count)
             return None, (0, 0)
         if cur.mutiny_at is None:
-            self._note(Violation("mutiny/not-recorded", f"{state.colours[mut]} took the "
-                                 "mutineer card but the log records no mutiny: nobody is "
-                                 "assumed to add conflict cards", expected="a mutiny line",
-                                 actual="none"), self._where(cur.event),
-                       f"$.events[{cur.index}]", rnd, None, mut)
+            self.book.note(Violation("mutiny/not-recorded", f"{state.colours[mut]} took the "
+                                     "mutineer card but the log records no mutiny: nobody is "
+                                     "assumed to add conflict cards", expected="a mutiny line",
+                                     actual="none"), where_of(cur.event),
+                           f"$.events[{cur.index}]", rnd, None, mut)
         seat_of, hands = self.seat_of, state.hands
         seats: list[int] = []
         sides: list[int | None] = []
@@ -952,13 +849,13 @@ class Engine:
                     rules.apply_add(state, seat, count)
                     continue
             if late and j in late:
-                self._note(late[j], self._where(a), path, rnd, None, seat)
+                self.book.note(late[j], where_of(a), path, rnd, None, seat)
             hand = hands[seat]
             fix = fixes.get(path) if fixes else None
             if fix is not None and fix[2]:  # a slip: the lines after it fit another count
                 count = fix[0].count  # type: ignore[attr-defined]
             if count > hand[CONFLICT] and hand[UNKNOWN]:
-                self._counts["hidden_mutiny"] += 1
+                self.book.counts["hidden_mutiny"] += 1
             found = rules.check_add(state, seat, count, side)
             if fix is not None:
                 slip = lookahead.add_slip(state, seat, a.count, fix[0].count,  # type: ignore
@@ -966,9 +863,9 @@ class Engine:
                 found = [slip] + found if fix[2] else [
                     slip if v.code == slip.code else v for v in found]
             if found:
-                pos = self._position(state)
+                pos = self.book.position(state)
                 for v in found:
-                    self._note(v, self._where(a), path, rnd, None, seat, pos)
+                    self.book.note(v, where_of(a), path, rnd, None, seat, pos)
             rules.apply_add(state, seat, count)
             if fixes:
                 adds.append((seat, count, side))
@@ -988,9 +885,9 @@ class Engine:
                 if fix is not None:  # a slip: the lines after it follow the cards' outcome
                     why += fix[1]
                     said = success
-                self._note(Violation("mutiny/outcome", why,
-                                     expected="mutineers" if success else "captain",
-                                     actual=outcome), self._where(ev), path, rnd, None, mut)
+                self.book.note(Violation("mutiny/outcome", why,
+                                         expected="mutineers" if success else "captain",
+                                         actual=outcome), where_of(ev), path, rnd, None, mut)
             success = said
         return success, strength
 
@@ -1001,30 +898,30 @@ class Engine:
         where: list[tuple[EventPath, SaleEntry]] = []
         for path, s in cur.sales:
             seat = self.seat_of.get(s.player, 0)
-            pos = self._pos_of.get(s.island, -1)
+            pos = self.pos_of.get(s.island, -1)
             if pos < 0:
-                self._note(Violation("sale/wrong-island", f"{s.island} is not in this game's "
-                                     "circle", expected=", ".join(
-                                         state.island_name(p) for p in state.active()),
-                                     actual=s.island), self._where(s), path, rnd, None, seat)
+                self.book.note(Violation("sale/wrong-island", f"{s.island} is not in this game's "
+                                         "circle", expected=", ".join(
+                                             state.island_name(p) for p in state.active()),
+                                         actual=s.island), where_of(s), path, rnd, None, seat)
                 continue
             declared.append((seat, LETTER_INDEX[s.good], pos, s.count))
             where.append((path, s))
         sales, bad, assumed = rules.resolve_sales(state, declared)
         for i, v in bad:
             path, s = where[i]
-            self._note(v, self._where(s), path, rnd, None, self.seat_of.get(s.player, 0),
-                       self._position(state))
+            self.book.note(v, where_of(s), path, rnd, None, self.seat_of.get(s.player, 0),
+                           self.book.position(state))
         if assumed:
             at: tuple[NotePath, Located] = (cur.sale_at if cur.sale_at is not None
                                         else (f"$.events[{cur.index}]", cur.event))
             line_path, ev = at
             for seat, what in assumed:
                 names = " and ".join(state.island_name(p) for p in state.active())
-                self._note(Violation("sale/assumed", f"{state.colours[seat]} could split goods "
-                                     f"between {names} but declares no sale there: assumed "
-                                     f"{what}", expected="a sale declaration", actual="none"),
-                           self._where(ev), line_path, rnd, None, seat)
+                self.book.note(Violation("sale/assumed", f"{state.colours[seat]} could split goods "
+                                         f"between {names} but declares no sale there: assumed "
+                                         f"{what}", expected="a sale declaration", actual="none"),
+                               where_of(ev), line_path, rnd, None, seat)
         return sales
 
     def _sheet_checks(self, cur: RoundRecord, items: list[list[rules.Item]],
@@ -1056,16 +953,16 @@ class Engine:
         recorded: list[int | None] = []
         recorded_totals: list[int | None] = []
         if not scores:
-            self._counts["no_score"] += 1
+            self.book.counts["no_score"] += 1
         if not totals:
-            self._counts["no_total"] += 1
+            self.book.counts["no_total"] += 1
         for line in (scores, totals):
             if not line or line.keys() >= self._colour_set:  # the common case: every player
                 continue
             missing = [c for c in colours if c not in line]
             path, e = next(iter(line.values()))
             what = "score" if line is scores else "total"
-            self._note(Violation(
+            self.book.note(Violation(
                 "score/missing", f"the {what} line of round {rnd} has no entry for "
                 f"{', '.join(missing)}: not compared", expected="an entry per player",
                 actual=", ".join(line)), (e.line, 1, 6) if e.line else None,
@@ -1089,10 +986,10 @@ class Engine:
                 path, e = got
                 recorded.append(e.points)
                 if e.points != pts:
-                    self._note(Violation(
+                    self.book.note(Violation(
                         "score/round", f"{colour}'s round {rnd} score is {pts}, not "
                         f"{e.points}: {rules.explain(items[seat])}", expected=str(pts),
-                        actual=str(e.points)), self._where(e), path, rnd, None, seat)
+                        actual=str(e.points)), where_of(e), path, rnd, None, seat)
                     self._source[seat] = len(self.notes) - 1
                     sheet_from[seat] = rnd
                 sheet[seat] += e.points
@@ -1107,30 +1004,31 @@ class Engine:
                 source = self._source[seat]
                 if e.points == sheet[seat] and sheet_from[seat]:
                     src_line = self.notes[source].line if source is not None else 0
-                    self._note(Violation(
+                    src = f"line {src_line}" if src_line else f"round {sheet_from[seat]}"
+                    self.book.note(Violation(
                         "score/carried", f"{colour}'s total after round {rnd} is {right}, not "
                         f"{e.points}, only because of the error carried from "
-                        f"{'line ' + str(src_line) if src_line else 'round ' + str(sheet_from[seat])}",
+                        f"{src}",
                         expected=str(right), actual=str(e.points)),
-                        self._where(e), path, rnd, None, seat, follows=source)
+                        where_of(e), path, rnd, None, seat, follows=source)
                 else:
-                    self._note(Violation(
+                    self.book.note(Violation(
                         "score/total", f"{colour}'s total after round {rnd} is {right}, not "
                         f"{e.points}: {before} before the round + {pts} this round",
                         expected=str(right), actual=str(e.points)),
-                        self._where(e), path, rnd, None, seat)
+                        where_of(e), path, rnd, None, seat)
                     self._source[seat] = len(self.notes) - 1
                     sheet_from[seat] = rnd
             sheet[seat] = e.points
         return recorded, recorded_totals
 
-    def _refill(self, cur: RoundRecord, first: int = 0) -> None:
+    def refill(self, cur: RoundRecord, first: int = 0) -> None:
         """Phase 8 as the draw line gives it, from its entry ``first`` on (a look-ahead
         resumes a refill there)."""
         state = self.state
         rnd = state.round
         if cur.draw_at is None:  # phase 8 assumed whole
-            self._counts["no_draw"] += 1
+            self.book.counts["no_draw"] += 1
             for seat, want in rules.assumed_draws(state, ()):
                 rules.apply_refill(state, seat, None, want, None, None)
             return
@@ -1139,12 +1037,12 @@ class Engine:
         seats = [seat_of.get(d.player, 0) for _, d in draws]
         order = rules.check_order(state, seats, "refill")
         late = dict(order) if order else None
-        counts = self._counts
+        counts = self.book.counts
         for j in range(first, len(draws)):
             path, d = draws[j]
             seat = seats[j]
             if late and j in late:
-                self._note(late[j], self._where(d), path, rnd, None, seat)
+                self.book.note(late[j], where_of(d), path, rnd, None, seat)
             text = d.cards
             count = d.count
             if text is None:
@@ -1164,7 +1062,7 @@ class Engine:
             if not found:
                 rules.apply_refill(state, seat, cards, count, keep, returned)
                 continue
-            if self.slips and found[0].code == "refill/count" and path[0] not in self._condoned:
+            if self.slips and found[0].code == "refill/count" and path[0] not in self.book.condoned:
                 slip = lookahead.read_draw(self, cur, j, int(found[0].expected or 0))
                 if slip is not None and slip.entry is not None:  # the draw is the slip
                     d = slip.entry
@@ -1172,12 +1070,12 @@ class Engine:
                     found = [found[0]._replace(message=found[0].message + slip.words)] + \
                         rules.check_refill(state, seat, cards, d.count, keep, d.returned)
                 elif (slip is not None and slip.add is not None
-                      and slip.add[0][0] not in self._condoned):  # the mutiny line is
+                      and slip.add[0][0] not in self.book.condoned):  # the mutiny line is
                     self._mutiny_slip(slip.add, slip.words, seat)
                     found = rules.check_refill(state, seat, cards, d.count, keep, d.returned)
-            pos = self._position(state) if found else None
+            pos = self.book.position(state) if found else None
             for v in found:
-                self._note(v, self._where(d), path, rnd, None, seat, pos)
+                self.book.note(v, where_of(d), path, rnd, None, seat, pos)
             rules.apply_refill(state, seat, cards, d.count, keep, d.returned)
         # the players the draw line leaves out: noted at it, their draw assumed
         drawn = set(seats)
@@ -1186,12 +1084,12 @@ class Engine:
         at, ev = cur.draw_at
         steve = state.taken[STEVEDORE]
         for seat, want in rules.assumed_draws(state, drawn):
-            self._note(Violation(
+            self.book.note(Violation(
                 "refill/count", f"no draw is recorded for {state.colours[seat]}, who holds "
                 f"{state.hand_size(seat)} and draws {want}"
                 + (" (3 of them as the stevedore)" if seat == steve else "")
                 + "; the draw is assumed", expected=str(want), actual="0"),
-                self._where(ev), at, rnd, None, seat, self._position(state))
+                where_of(ev), at, rnd, None, seat, self.book.position(state))
             rules.apply_refill(state, seat, None, want, None, None)
 
     def _mutiny_slip(self, add: tuple[EventPath, Add, int], words: str, seat: int) -> None:
@@ -1200,8 +1098,8 @@ class Engine:
         mended before the player draws."""
         path, a, count = add
         state = self.state
-        self._note(lookahead.count_slip(state.colours[seat], a.count, count, words),
-                   self._where(a), path, state.round, None, seat)
+        self.book.note(lookahead.count_slip(state.colours[seat], a.count, count, words),
+                       where_of(a), path, state.round, None, seat)
         lookahead.restore(state, seat, a.count - count)
         settled = self.scores[-1]
         c, m = settled.captain_side, settled.mutineer_side
@@ -1213,46 +1111,6 @@ class Engine:
                 m += count - a.count
             # a new breakdown: copies of the engine (look-aheads) keep the one they had
             self.scores[-1] = msgspec.structs.replace(settled, captain_side=c, mutineer_side=m)
-
-    # -- what the log did not let it check -----------------------------------------------------
-
-    def not_checked(self) -> list[str]:
-        """The checks that hidden cards and missing lines kept from being made."""
-        c = self._counts
-        out: list[str] = []
-        if c["hidden_plays"]:
-            out.append(
-                f"{c['hidden_plays']} card play(s) from hands the log does not know: checked "
-                "only against the number of cards of each kind")
-        if c["unseen_plays"]:
-            out.append(
-                f"{c['unseen_plays']} card(s) played without their kind: not counted in any "
-                "sale nor against any kind")
-        if c["hidden_mutiny"]:
-            out.append(
-                f"{c['hidden_mutiny']} mutiny entr{'ies' if c['hidden_mutiny'] > 1 else 'y'} "
-                "from hands the log does not know: checked only against the cards kept")
-        if c["count_draws"]:
-            out.append(
-                f"{c['count_draws']} draw(s) record how many cards, not which: their kinds "
-                "were not checked")
-        if c["no_draw"]:
-            out.append(
-                f"{c['no_draw']} round(s) record no draw: every player was assumed to refill "
-                "to 5 (the stevedore drawing 3 more) with unseen cards")
-        if c["no_sell"]:
-            out.append(
-                f"{c['no_sell']} round(s) record no selling: their points were taken from the "
-                "score sheet, not checked")
-        if c["no_score"] and self.turns:
-            out.append(
-                f"{c['no_score']} round(s) have no score line: the round points were not "
-                "compared with a sheet")
-        if c["no_total"] and self.turns:
-            out.append(
-                f"{c['no_total']} round(s) have no total line: the running totals were not "
-                "compared with a sheet")
-        return out
 
     # -- the engine protocol -----------------------------------------------------------------
 
@@ -1431,17 +1289,13 @@ class Engine:
         bare ``__new__``)."""
         new = Engine(self.rs, self.colours)
         new.log, new.turns, new.actions = self.log, self.turns, self.actions
-        new.notes = self.notes[:]
-        new.positions = self.positions
+        new.book = self.book.copy()
         new.scores = self.scores[:]
-        new.unchecked = self.unchecked[:]
-        new.auto_close, new._at, new._applied, new._n = (
-            self.auto_close, self._at, self._applied, self._n)
-        new.seat_of, new._pos_of = self.seat_of, self._pos_of  # set once, at setup
+        new.auto_close, new.next_event, new._applied, new._n = (
+            self.auto_close, self.next_event, self._applied, self._n)
+        new.seat_of, new.pos_of = self.seat_of, self.pos_of  # set once, at setup
         new.state = self.state.copy()
         new._source = self._source[:]
-        new._counts = dict(self._counts)
-        new._condoned = set(self._condoned)
         return new
 
     def position(self) -> str:
