@@ -79,7 +79,13 @@ from cartlog.games.meuterer.model import (
     island_with,
     located,
 )
-from cartlog.games.meuterer.notebook import Located, Notebook, NotePath, Step, StopAudit
+from cartlog.games.meuterer.notebook import (
+    Located,
+    Notebook,
+    NotePath,
+    Step,
+    needless_mark,
+)
 from cartlog.games.meuterer.notebook import where as where_of
 from cartlog.games.meuterer.position import from_position, to_position
 from cartlog.games.meuterer.score import PlayerRound, RoundBreakdown
@@ -121,6 +127,59 @@ def _kinds_of(text: str) -> tuple[int, ...]:
 
 def _kinds(text: str | None) -> tuple[int, ...] | None:
     return None if text is None else _kinds_of(text)
+
+
+def _after_the_end(state: State, number: int | None) -> Violation:
+    """U1: the game ends after the last round's scoring; a round after it is not played."""
+    return Violation(
+        "end/after-last-round", f"the game ended after round {state.rounds} "
+        f"({state.rounds} rounds with {state.players} players); this round should not "
+        "have been played", expected="no further round",
+        actual=f"round {number if number is not None else state.round + 1}")
+
+
+def _round_number(number: int, written: int) -> Violation:
+    return Violation("round/number", f"round written as {written} is round {number} of the "
+                     "game", expected=str(number), actual=str(written))
+
+
+def _action_of(word: str | None) -> int | None:
+    """The action card a pass takes: ``None`` for none, -1 for a word that names none."""
+    if word is None:
+        return None
+    a = _ACTION_INDEX.get(word)
+    if a is None:
+        a = find_action(word)
+    return a if a is not None else -1
+
+
+def _sell_step(state: State, seat: int, step: Play | Pass, book: Notebook | None
+               ) -> tuple[list[Violation], str | None]:
+    """One play or pass of phase 2 checked by the rules (:func:`rules.check_play`, for the
+    pirate card :func:`rules.check_pirate`, :func:`rules.check_pass`), then carried out, as
+    played; with a notebook, the position for its findings: the table before the step (for
+    the pirate ship's, once the card is played)."""
+    pos: str | None = None
+    if type(step) is _PLAY:
+        card = LETTER_INDEX.get(step.card, -1)
+        found = rules.check_play(state, seat, card)
+        if found and book is not None:
+            pos = book.position(state)
+        rules.apply_play(state, seat, card)
+        if card == PIRATE:
+            more = rules.check_pirate(state, seat, step.robbed)
+            if more:
+                found = found + more
+                if pos is None and book is not None:
+                    pos = book.position(state)
+            rules.apply_pirate(state, seat, step.robbed)
+        return found, pos
+    action = _action_of(step.action)  # type: ignore[union-attr]
+    found = rules.check_pass(state, seat, step.kept, action, step.action)  # type: ignore
+    if found and book is not None:
+        pos = book.position(state)
+    rules.apply_pass(state, seat, action)
+    return found, pos
 
 
 def build_circle(log: MeutererLog) -> list[Island]:
@@ -186,6 +245,7 @@ class Engine:
         self.pos_of: dict[str, int] = {}
         # the note a player's sheet error started at (the state keeps its round)
         self._source: list[int | None] = [None] * n
+        self._source_line = [0] * n  # and the line of that note (0: not read from text)
 
     @property
     def notes(self) -> list[Note]:
@@ -385,19 +445,13 @@ class Engine:
         cur = self.state.open = RoundRecord(index, event)
         if state.phase == OVER:
             cur.skip = True
-            self.book.note(Violation(
-                "end/after-last-round", f"the game ended after round {state.rounds} "
-                f"({state.rounds} rounds with {state.players} players); this round should not "
-                "have been played", expected="no further round",
-                actual=f"round {event.number if event.number is not None else state.round + 1}"),
-                where_of(event), f"$.events[{index}]", state.rounds + 1)
+            self.book.note(_after_the_end(state, event.number), where_of(event),
+                           f"$.events[{index}]", state.rounds + 1)
             self.book.emit(self.state, "round", event, None, None, None, "after the end", start)
             return cur
         if event.number is not None and event.number != state.round:
-            self.book.note(Violation("round/number", f"round written as {event.number} is round "
-                                     f"{state.round} of the game", expected=str(state.round),
-                                     actual=str(event.number)),
-                           where_of(event), f"$.events[{index}].number", state.round)
+            self.book.note(_round_number(state.round, event.number), where_of(event),
+                           f"$.events[{index}].number", state.round)
         if self.book.listener is not None:
             self.book.emit(self.state, "round", event, None, None, state.captain,
                            f"round {state.round}: {state.colours[state.captain]} is captain, the "
@@ -469,32 +523,13 @@ class Engine:
         """One play or pass of a sell line, checked by the rules, then carried out."""
         state = self.state
         hand = state.hands[seat]
-        if isinstance(step, Play):
+        if type(step) is _PLAY:
             card = LETTER_INDEX.get(step.card, -1)
-            found = rules.check_play(state, seat, card)
             if card < 0:
                 self.book.counts["unseen_plays"] += 1
             elif not hand[card] and hand[UNKNOWN]:
                 self.book.counts["hidden_plays"] += 1
-            pos = self.book.position(state) if found else None
-            rules.apply_play(state, seat, card)
-            if card == PIRATE:
-                more = rules.check_pirate(state, seat, step.robbed)
-                if more:
-                    found = found + more
-                    pos = pos or self.book.position(state)
-                rules.apply_pirate(state, seat, step.robbed)
-        else:
-            action = None
-            word = step.action
-            if word is not None:
-                a = _ACTION_INDEX.get(word)
-                if a is None:
-                    a = find_action(word)
-                action = a if a is not None else -1
-            found = rules.check_pass(state, seat, step.kept, action, word)
-            pos = self.book.position(state) if found else None
-            rules.apply_pass(state, seat, action)
+        found, pos = _sell_step(state, seat, step, self.book)
         listening = self.book.listener is not None
         if found or listening or step.condoned:
             start = len(self.notes)
@@ -509,6 +544,20 @@ class Engine:
             if listening:
                 self.book.emit(self.state, "action", event, step, n, seat,
                                self._describe(step, seat), start)
+
+    def _check_sell(self, event: Sell) -> list[Violation]:
+        """What a sell line breaks, step by step on a copy of the table (:func:`_sell_step`,
+        as :meth:`_step` carries it out), a needless ``!`` included."""
+        state = self.state.copy()
+        seat_of = self.seat_of
+        found: list[Violation] = []
+        for step in event.steps:
+            broken, _ = _sell_step(state, seat_of.get(step.player, 0), step, None)
+            if broken:
+                found += broken
+            elif step.condoned:
+                found.append(needless_mark("play or pass"))
+        return found
 
     def _describe(self, step: Play | Pass, seat: int) -> str:
         state = self.state
@@ -991,6 +1040,7 @@ class Engine:
                         f"{e.points}: {rules.explain(items[seat])}", expected=str(pts),
                         actual=str(e.points)), where_of(e), path, rnd, None, seat)
                     self._source[seat] = len(self.notes) - 1
+                    self._source_line[seat] = self.notes[-1].line
                     sheet_from[seat] = rnd
                 sheet[seat] += e.points
             if tot is None:
@@ -1003,7 +1053,7 @@ class Engine:
                 before = right - pts
                 source = self._source[seat]
                 if e.points == sheet[seat] and sheet_from[seat]:
-                    src_line = self.notes[source].line if source is not None else 0
+                    src_line = self._source_line[seat]
                     src = f"line {src_line}" if src_line else f"round {sheet_from[seat]}"
                     self.book.note(Violation(
                         "score/carried", f"{colour}'s total after round {rnd} is {right}, not "
@@ -1018,6 +1068,7 @@ class Engine:
                         expected=str(right), actual=str(e.points)),
                         where_of(e), path, rnd, None, seat)
                     self._source[seat] = len(self.notes) - 1
+                    self._source_line[seat] = self.notes[-1].line
                     sheet_from[seat] = rnd
             sheet[seat] = e.points
         return recorded, recorded_totals
@@ -1202,7 +1253,7 @@ class Engine:
             return [Dest(dests=dests)]
         if phase == "mutiny":
             return self._mutinies()
-        twin = self.copy()
+        twin = self._twin()
         twin.close(refill=False)
         if phase == "score":
             players = twin.scores[-1].players
@@ -1252,26 +1303,58 @@ class Engine:
                  if p.name}
         return read_line(line, self.state.colours, names)
 
-    _SETTLED = (Dest, Mutiny, Sale, Score, Total, Draw)
-
     def check(self, event: Event) -> list[Violation]:
-        """The rules ``event`` breaks here, the state untouched: it is carried out on a copy
-        (with the round settled on the copy for the lines of phases 3-8), and the violations
-        placed at it are returned."""
-        if type(event) is _COMMENT:
+        """The rules ``event`` breaks here, the state untouched. A round line, a wage and a
+        sell line are checked on the table as it stands (a sell line's steps on a copy of
+        it); a line of phases 3-8 is carried out with the round settled on a copy
+        (:meth:`_twin`), and the violations that settling places at it are returned."""
+        kind = type(event)
+        if kind is _COMMENT:
             return []
-        twin = self.copy()
-        twin.auto_close = False
-        start = len(twin.notes)
+        state = self.state
+        cur = state.open
+        if kind is _ROUND:
+            return self._check_round(event)  # type: ignore[arg-type]
+        if state.phase == OVER:  # a line after the end: noted at a round it opens, if none is
+            return [] if cur is not None else [_after_the_end(state, None)]
+        if kind is _WAGE:
+            return rules.check_wage(state, event.wage)  # type: ignore[union-attr]
+        if kind is _SELL:
+            return self._check_sell(event)  # type: ignore[arg-type]
+        twin = self._twin()
         at = f"$.events[{twin._applied}]"
-        try:
-            twin.apply(event)
-            if type(event) in self._SETTLED and twin.state.open is not None:
-                twin.close()
-        except StopAudit:  # pragma: no cover - a copy never stops
-            pass
-        return [n.violation for n in twin.notes[start:]
+        twin.apply(event)
+        if twin.state.open is not None:
+            twin.close()
+        return [n.violation for n in twin.notes
                 if n.path == at or n.path.startswith((at + ".", at + "["))]
+
+    def _check_round(self, event: Round) -> list[Violation]:
+        """A round line closes the round under way (the last one ends the game, U1) and opens
+        the next: after the end, a round not to be played; else its number, if written."""
+        state = self.state
+        cur = state.open
+        open_now = cur is not None and not cur.skip
+        if state.phase == OVER or (open_now and state.round >= state.rounds):
+            return [_after_the_end(state, event.number)]
+        number = state.round + 1 if open_now else state.round
+        if event.number is not None and event.number != number:
+            return [_round_number(number, event.number)]
+        return []
+
+    def _twin(self) -> Engine:
+        """A copy for :meth:`check` and :meth:`legal`: the table copied, a notebook of its
+        own, empty (no finding of the log so far is copied) and placing no position."""
+        new = Engine(self.rs, self.colours)
+        new.log = self.log
+        book = new.book
+        book.log, book.positions, book.condoned = self.log, 0, set(self.book.condoned)
+        new.turns, new.actions = self.turns, self.actions
+        new.auto_close, new._applied, new._n = False, self._applied, self._n
+        new.seat_of, new.pos_of = self.seat_of, self.pos_of
+        new.state = self.state.copy()
+        new._source_line = self._source_line[:]
+        return new
 
     def apply(self, event: Event) -> None:
         """Carry out ``event`` as played, lawful or not; the last round closes with its
@@ -1296,6 +1379,7 @@ class Engine:
         new.seat_of, new.pos_of = self.seat_of, self.pos_of  # set once, at setup
         new.state = self.state.copy()
         new._source = self._source[:]
+        new._source_line = self._source_line[:]
         return new
 
     def position(self) -> str:

@@ -60,6 +60,12 @@ class Step(NamedTuple):
     phase: str | None = None
 
 
+def needless_mark(what: str) -> Violation:
+    """A play or pass (``what``), or a line, marked condoned (``!``) that breaks no rule."""
+    return Violation("condoned/lawful", f"marked as condoned (!) but the {what} breaks no rule",
+                     expected="no !", actual="!")
+
+
 class StopAudit(Exception):
     """Raised by a notebook told to stop at the first error, once it has noted it."""
 
@@ -152,9 +158,7 @@ class Notebook:
                         action: int | None = None, seat: int | None = None) -> None:
         """A play, pass or line marked condoned (``!``) that breaks no rule: the mark is
         needless (a warning, as Cartagena's ``condoned/legal``)."""
-        what = "play or pass" if action is not None else "line"
-        self.note(Violation("condoned/lawful", f"marked as condoned (!) but the {what} "
-                            "breaks no rule", expected="no !", actual="!"),
+        self.note(needless_mark("play or pass" if action is not None else "line"),
                   where(at), path, rnd, action, seat, condoned=False)
 
     def marked_lawful(self, cur: RoundRecord) -> None:
