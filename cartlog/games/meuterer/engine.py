@@ -24,7 +24,7 @@ import msgspec
 from cartlog.core.findings import Note, Violation
 from cartlog.core.spec import GameSpec, Outcome, ToMove
 from cartlog.core.words import aside, did_you_mean
-from cartlog.games.meuterer import SPEC, lookahead, rules
+from cartlog.games.meuterer import SPEC, lookahead, rules, settle
 from cartlog.games.meuterer.codes import CODES
 from cartlog.games.meuterer.events import (
     Add,
@@ -41,7 +41,6 @@ from cartlog.games.meuterer.events import (
     Play,
     Round,
     Sale,
-    SaleEntry,
     Score,
     Sell,
     Total,
@@ -80,9 +79,7 @@ from cartlog.games.meuterer.model import (
     located,
 )
 from cartlog.games.meuterer.notebook import (
-    Located,
     Notebook,
-    NotePath,
     Step,
     needless_mark,
 )
@@ -232,7 +229,6 @@ class Engine:
         self.seat_of: dict[str, int] = {}
         for seat, c in enumerate(self.colours):
             self.seat_of.setdefault(c, seat)
-        self._colour_set = frozenset(colours)
         n = len(colours)
         self._after = [seat + 1 if seat + 1 < n else 0 for seat in range(n)]  # clockwise
         self.auto_close = True  # the last round closes with its total line (the walker: off)
@@ -941,137 +937,45 @@ class Engine:
         return success, strength
 
     def _sales(self, cur: RoundRecord) -> list[SoldCards]:
-        state = self.state
-        rnd = state.round
-        declared: list[tuple[int, int, int, int | None]] = []
-        where: list[tuple[EventPath, SaleEntry]] = []
-        for path, s in cur.sales:
-            seat = self.seat_of.get(s.player, 0)
-            pos = self.pos_of.get(s.island, -1)
-            if pos < 0:
-                self.book.note(Violation("sale/wrong-island", f"{s.island} is not in this game's "
-                                         "circle", expected=", ".join(
-                                             state.island_name(p) for p in state.active()),
-                                         actual=s.island), where_of(s), path, rnd, None, seat)
-                continue
-            declared.append((seat, LETTER_INDEX[s.good], pos, s.count))
-            where.append((path, s))
-        sales, bad, assumed = rules.resolve_sales(state, declared)
-        for i, v in bad:
-            path, s = where[i]
-            self.book.note(v, where_of(s), path, rnd, None, self.seat_of.get(s.player, 0),
-                           self.book.position(state))
-        if assumed:
-            at: tuple[NotePath, Located] = (cur.sale_at if cur.sale_at is not None
-                                        else (f"$.events[{cur.index}]", cur.event))
-            line_path, ev = at
-            for seat, what in assumed:
-                names = " and ".join(state.island_name(p) for p in state.active())
-                self.book.note(Violation("sale/assumed", f"{state.colours[seat]} could split goods "
-                                         f"between {names} but declares no sale there: assumed "
-                                         f"{what}", expected="a sale declaration", actual="none"),
-                               where_of(ev), line_path, rnd, None, seat)
-        return sales
+        sold, found = settle.sales(self.state, cur, self.seat_of, self.pos_of)
+        self._place(found)
+        return sold
 
     def _sheet_checks(self, cur: RoundRecord, items: list[list[rules.Item]],
                       points: list[int] | None = None
                       ) -> tuple[list[int | None], list[int | None]]:
-        """Compare the score sheet, entry by entry, with the replay (``points``: each
-        player's points of the round, the sums of ``items``); a running total wrong only
-        because an earlier error was carried into it is reported as carried."""
-        state = self.state
-        colours = state.colours
+        """The score sheet compared with the replay (:func:`settle.sheet_checks`); a sheet
+        error is the source a total that carries it follows."""
         if points is None:
             points = rules.points_of(items)
-        running = state.scores
-        lines, total_lines = cur.score_lines, cur.total_lines
-        if len(lines) == 1 and len(total_lines) == 1 and 0 < len(set(colours)) == len(colours):
-            # the common case: one score and one total line, each giving every player once in
-            # seat order, as the replay has them
-            scored, summed = lines[0][1].entries, total_lines[0][1].entries
-            sheet = state.sheet
-            if ([e.points for e in scored] == points and [e.points for e in summed] == running
-                    and [e.player for e in scored] == colours
-                    and [e.player for e in summed] == colours and len(sheet) == len(running)):
-                sheet[:] = running
-                same: list[int | None] = list(points)
-                same_totals: list[int | None] = list(running)
-                return same, same_totals
-        rnd = state.round
-        scores, totals = cur.scores, cur.totals
-        recorded: list[int | None] = []
-        recorded_totals: list[int | None] = []
-        if not scores:
+        recorded, totals, found, no_score, no_total = settle.sheet_checks(
+            self.state, cur, items, points, self._source_line)
+        if no_score:
             self.book.counts["no_score"] += 1
-        if not totals:
+        if no_total:
             self.book.counts["no_total"] += 1
-        for line in (scores, totals):
-            if not line or line.keys() >= self._colour_set:  # the common case: every player
+        if found:
+            self._place(found)
+        return recorded, totals
+
+    def _place(self, found: list[settle.Found]) -> None:
+        """Note what a settling rule found, each at its line or entry, with the position of
+        the table for those that carry one; a sheet error becomes the source of the totals
+        that carry it."""
+        state = self.state
+        rnd = state.round
+        notes = self.notes
+        for v, path, at, seat, placed in found:
+            where = at if type(at) is tuple else where_of(at)  # type: ignore[arg-type]
+            pos = self.book.position(state) if placed else None
+            code = v.code
+            if code == "score/carried" and seat is not None:
+                self.book.note(v, where, path, rnd, None, seat, follows=self._source[seat])
                 continue
-            missing = [c for c in colours if c not in line]
-            path, e = next(iter(line.values()))
-            what = "score" if line is scores else "total"
-            self.book.note(Violation(
-                "score/missing", f"the {what} line of round {rnd} has no entry for "
-                f"{', '.join(missing)}: not compared", expected="an entry per player",
-                actual=", ".join(line)), (e.line, 1, 6) if e.line else None,
-                (path[0], "", 0), rnd)
-        sheet, sheet_from = state.sheet, state.sheet_from
-        for seat, colour in enumerate(colours):
-            pts = points[seat]
-            got = scores.get(colour)
-            tot = totals.get(colour)
-            if got is not None and tot is not None:
-                p, t = got[1].points, tot[1].points
-                if p == pts and t == running[seat]:  # the common case: the sheet agrees
-                    recorded.append(p)
-                    recorded_totals.append(t)
-                    sheet[seat] = t
-                    continue
-            if got is None:
-                recorded.append(None)
-                sheet[seat] += pts
-            else:
-                path, e = got
-                recorded.append(e.points)
-                if e.points != pts:
-                    self.book.note(Violation(
-                        "score/round", f"{colour}'s round {rnd} score is {pts}, not "
-                        f"{e.points}: {rules.explain(items[seat])}", expected=str(pts),
-                        actual=str(e.points)), where_of(e), path, rnd, None, seat)
-                    self._source[seat] = len(self.notes) - 1
-                    self._source_line[seat] = self.notes[-1].line
-                    sheet_from[seat] = rnd
-                sheet[seat] += e.points
-            if tot is None:
-                recorded_totals.append(None)
-                continue
-            path, e = tot
-            recorded_totals.append(e.points)
-            right = running[seat]
-            if e.points != right:
-                before = right - pts
-                source = self._source[seat]
-                if e.points == sheet[seat] and sheet_from[seat]:
-                    src_line = self._source_line[seat]
-                    src = f"line {src_line}" if src_line else f"round {sheet_from[seat]}"
-                    self.book.note(Violation(
-                        "score/carried", f"{colour}'s total after round {rnd} is {right}, not "
-                        f"{e.points}, only because of the error carried from "
-                        f"{src}",
-                        expected=str(right), actual=str(e.points)),
-                        where_of(e), path, rnd, None, seat, follows=source)
-                else:
-                    self.book.note(Violation(
-                        "score/total", f"{colour}'s total after round {rnd} is {right}, not "
-                        f"{e.points}: {before} before the round + {pts} this round",
-                        expected=str(right), actual=str(e.points)),
-                        where_of(e), path, rnd, None, seat)
-                    self._source[seat] = len(self.notes) - 1
-                    self._source_line[seat] = self.notes[-1].line
-                    sheet_from[seat] = rnd
-            sheet[seat] = e.points
-        return recorded, recorded_totals
+            self.book.note(v, where, path, rnd, None, seat, pos)
+            if seat is not None and code in ("score/round", "score/total"):
+                self._source[seat] = len(notes) - 1
+                self._source_line[seat] = notes[-1].line
 
     def refill(self, cur: RoundRecord, first: int = 0) -> None:
         """Phase 8 as the draw line gives it, from its entry ``first`` on (a look-ahead
