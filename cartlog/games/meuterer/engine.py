@@ -784,54 +784,13 @@ class Engine:
         if rnd >= state.rounds:
             self._game_over(cur)
             return
-        self._sail_as_written(cur)
-        self._drawn_without_selling(cur)
+        unknown = settle.sail_as_written(self.state, cur, self.seat_of, self.pos_of)
+        if unknown:
+            self.book.unchecked.append(unknown)
+        self._place(settle.drawn_without_selling(self.state, cur, self.seat_of))
         rules.next_round(state)
         self.book.emit(self.state, "round-end", cur.event, None, None, None,
                        f"end of round {rnd}", start, rnd)
-
-    def _sail_as_written(self, cur: RoundRecord) -> None:
-        """Phases 6-7 of a round with no selling recorded, as its lines give them (001 'Phase
-        5', 'Phase 6', U5): the ship sails to the captain's destination, or after a mutiny
-        the mutiny line says won, to the mutineer's, and the mutineer takes the captain card.
-        Who was the mutineer the log tells only when one player besides the captain adds to
-        the mutiny; otherwise the captain stays, and the audit says so."""
-        state = self.state
-        capt_dest = mut_dest = -1
-        for _, d in cur.dests:
-            pos = self.pos_of.get(d.island, -1)
-            if d.role == "captain":
-                capt_dest = pos
-            else:
-                mut_dest = pos
-        won = cur.outcome is not None and cur.outcome[2] == "mutineers"
-        dest = mut_dest if won else capt_dest
-        rules.apply_move(state, dest if dest >= 0 else state.ship, None)
-        if not won:
-            return
-        others = {self.seat_of.get(a.player, -1) for _, a in cur.adds} - {state.captain, -1}
-        if len(others) == 1 and mut_dest >= 0:
-            state.captain = others.pop()
-            return
-        self.book.unchecked.append(
-            f"round {state.round} records no selling and a mutiny the mutineers won: "
-            + ("who took the captain card is not known (the mutiny line names more than one "
-               "player besides the captain); the captain was kept" if mut_dest >= 0 else
-               "the mutineer's destination is not recorded; the ship was kept in port and the "
-               "captain kept"))
-
-    def _drawn_without_selling(self, cur: RoundRecord) -> None:
-        """A round with no selling recorded: its hands are not known, but the cards its draw
-        lines name must still be cards the deck can hold (checked one entry after another on
-        a copy; the replay's hands are left as they were)."""
-        probe = self.state.copy()
-        for path, d in cur.draws:
-            seat = self.seat_of.get(d.player, 0)
-            cards = [c for c in (_kinds(d.cards) or []) if c >= 0]
-            for v in rules.check_drawn(probe, cards):
-                self.book.note(v, where_of(d), path, probe.round, None, seat)
-            for c in cards:
-                rules.take(probe, seat, c)
 
     def _mutiny(self, cur: RoundRecord, mut: int) -> tuple[bool | None, tuple[int, int]]:
         state = self.state

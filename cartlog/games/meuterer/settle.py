@@ -7,9 +7,10 @@ of the line or entry it applies to, that line or entry (for its place in the tex
 of its own), and the player. The engine places them in the log (its notebook); nothing here
 knows the audit.
 
-So far the score sheet (phase 5, :func:`sheet_checks`) and the sales (U2,
-:func:`sales`) are settled here; the destinations, the mutiny and the refill are still the
-engine's, where the walk reads slips of the pen in them.
+So far the score sheet (phase 5, :func:`sheet_checks`), the sales (U2, :func:`sales`) and
+a round recorded without its selling (:func:`sail_as_written`,
+:func:`drawn_without_selling`) are settled here; the destinations, the mutiny and the refill
+are still the engine's, where the walk reads slips of the pen in them.
 """
 
 from __future__ import annotations
@@ -152,3 +153,53 @@ def sheet_checks(state: State, rec: RoundRecord, items: list[list[rules.Item]],
                 sheet_from[seat] = rnd
         sheet[seat] = e.points
     return recorded, recorded_totals, found, not scores, not totals
+
+
+# -- a round recorded without its selling ------------------------------------------------------
+
+
+def sail_as_written(state: State, rec: RoundRecord, seat_of: dict[str, int],
+                    pos_of: dict[str, int]) -> str | None:
+    """Phases 6-7 of a round with no selling recorded, as its lines give them (001 'Phase
+    5', 'Phase 6', U5): the ship sails to the captain's destination, or after a mutiny the
+    mutiny line says won, to the mutineer's, and the mutineer takes the captain card. Who
+    was the mutineer the log tells only when one player besides the captain adds to the
+    mutiny; otherwise the captain stays. Returns what the log leaves unknown, or ``None``."""
+    capt_dest = mut_dest = -1
+    for _, d in rec.dests:
+        pos = pos_of.get(d.island, -1)
+        if d.role == "captain":
+            capt_dest = pos
+        else:
+            mut_dest = pos
+    won = rec.outcome is not None and rec.outcome[2] == "mutineers"
+    dest = mut_dest if won else capt_dest
+    rules.apply_move(state, dest if dest >= 0 else state.ship, None)
+    if not won:
+        return None
+    others = {seat_of.get(a.player, -1) for _, a in rec.adds} - {state.captain, -1}
+    if len(others) == 1 and mut_dest >= 0:
+        state.captain = others.pop()
+        return None
+    return (f"round {state.round} records no selling and a mutiny the mutineers won: "
+            + ("who took the captain card is not known (the mutiny line names more than one "
+               "player besides the captain); the captain was kept" if mut_dest >= 0 else
+               "the mutineer's destination is not recorded; the ship was kept in port and the "
+               "captain kept"))
+
+
+def drawn_without_selling(state: State, rec: RoundRecord, seat_of: dict[str, int]
+                          ) -> list[Found]:
+    """A round with no selling recorded: its hands are not known, but the cards its draw
+    lines name must still be cards the deck can hold (:func:`rules.check_drawn`, one entry
+    after another on a copy: the table is left as it was)."""
+    probe = state.copy()
+    found: list[Found] = []
+    for path, d in rec.draws:
+        seat = seat_of.get(d.player, 0)
+        cards = [c for c in (LETTER_INDEX.get(ch, -1) for ch in d.cards or "") if c >= 0]
+        for v in rules.check_drawn(probe, cards):
+            found.append((v, path, d, seat, False))
+        for c in cards:
+            rules.take(probe, seat, c)
+    return found
