@@ -8,24 +8,23 @@ Implements :class:`cartlog.core.spec.Engine`. Events are the log's own Structs (
 sheet, the refill). The plays and passes of the selling are checked as they come; the rest of
 a round is settled when the round closes (the next ``round`` line, the end of the log, or for
 the last round its ``total`` line), in the order of the rulebook's phases, whatever order the
-round's lines came in (U1-U8). The violations found are kept as located notes (line and column
-from the event, JSON path from its place in the log).
+round's lines came in (U1-U8). The game's whole state, the round under way included, is its
+:class:`~cartlog.games.meuterer.model.State`; the violations found go to the engine's
+:class:`~cartlog.games.meuterer.notebook.Notebook`, which places them in the log (JSON path,
+line and column) for the audit.
 """
 
 from __future__ import annotations
 
-import re
-from collections.abc import Callable, Iterator, Sequence
-from itertools import count, repeat
-from typing import Final, NamedTuple, Protocol, TypeVar
+from collections.abc import Callable
+from typing import Final
 
 import msgspec
 
 from cartlog.core.findings import Note, Violation
-from cartlog.core.limits import MAX_FINDINGS
 from cartlog.core.spec import GameSpec, Outcome, ToMove
 from cartlog.core.words import aside, did_you_mean
-from cartlog.games.meuterer import SPEC, lookahead, rules
+from cartlog.games.meuterer import SPEC, lookahead, rules, settle
 from cartlog.games.meuterer.codes import CODES
 from cartlog.games.meuterer.events import (
     Add,
@@ -42,7 +41,6 @@ from cartlog.games.meuterer.events import (
     Play,
     Round,
     Sale,
-    SaleEntry,
     Score,
     Sell,
     Total,
@@ -69,14 +67,23 @@ from cartlog.games.meuterer.model import (
     VARIANT_SPELLINGS,
     VARIANTS,
     WAGES,
+    EventPath,
     Island,
+    RoundRecord,
     SoldCards,
     State,
     Variant,
     find_action,
     find_variant,
     island_with,
+    located,
 )
+from cartlog.games.meuterer.notebook import (
+    Notebook,
+    Step,
+    needless_mark,
+)
+from cartlog.games.meuterer.notebook import where as where_of
 from cartlog.games.meuterer.position import from_position, to_position
 from cartlog.games.meuterer.score import PlayerRound, RoundBreakdown
 
@@ -95,142 +102,6 @@ _SCORE: Final = Score
 _SELL: Final = Sell
 _TOTAL: Final = Total
 _WAGE: Final = Wage
-
-
-class Step(NamedTuple):
-    """What one event did, for a listener. ``state`` is live: copy what you keep.
-    ``phase`` names the phase a ``phase`` step settles: ``dest``, ``mutiny``, ``score`` or
-    ``refill``."""
-
-    kind: str  # setup, round, wage, action, phase, round-end, comment, end
-    event: object | None
-    item: object | None  # the sell step of an action
-    round: int | None
-    action_no: int | None
-    seat: int | None
-    text: str
-    notes: list[Note]
-    state: State
-    phase: str | None = None
-
-
-class StopAudit(Exception):
-    """Raised by an engine told to stop at the first error, once it has noted it."""
-
-
-# Where a note stands in the log: a JSON path, or the parts of one built only when a note is
-# made, (event index, list field or None, entry index or None).
-EventPath = tuple[int, str | None, int | None]
-NotePath = str | EventPath
-T = TypeVar("T")
-
-
-_EVENT_INDEX: Final = re.compile(r"\$\.events\[(\d+)\]")
-
-
-class Located(Protocol):
-    """An event or entry as read: where it stands in the text (0: not read from text)."""
-
-    line: int
-    col: int
-    end: int
-
-
-_ROUND_ATTRS: Final = (
-    "index", "event", "last_sell", "dests", "adds", "outcome", "mutiny_at", "sales", "sale_at",
-    "draws", "draw_at", "score_lines", "total_lines", "_scores", "_totals", "wage_at", "skip",
-    "fixes", "marked")
-
-
-class _Round:
-    """The lines of the open round that are settled when it closes, each with its path.
-
-    A round's entries are kept with the parts of their path, (event index, list field, entry
-    index), built in C as they are collected (:func:`_located`). The score and total lines
-    are kept as lines: ``scores`` and ``totals`` (each player's first entry, with its path)
-    are built only when asked for, which a round whose sheet agrees with the replay never
-    does (:meth:`Engine._sheet_checks`)."""
-
-    __slots__ = _ROUND_ATTRS
-
-    def __init__(self, index: int, event: Round) -> None:
-        self.index = index
-        self.event = event
-        self.last_sell: tuple[int, Sell] | None = None  # None: the round records no selling
-        self.dests: list[tuple[EventPath, DestEntry]] = []
-        self.adds: list[tuple[EventPath, Add]] = []
-        self.outcome: tuple[EventPath, Mutiny, str] | None = None
-        self.mutiny_at: tuple[EventPath, Mutiny] | None = None
-        self.sales: list[tuple[EventPath, SaleEntry]] = []
-        self.sale_at: tuple[EventPath, Sale] | None = None
-        self.draws: list[tuple[EventPath, DrawEntry]] = []
-        self.draw_at: tuple[EventPath, Draw] | None = None
-        self.score_lines: list[tuple[int, Score]] = []
-        self.total_lines: list[tuple[int, Total]] = []
-        self._scores: dict[str, tuple[EventPath, Entry]] | None = None  # built when asked
-        self._totals: dict[str, tuple[EventPath, Entry]] | None = None
-        self.wage_at: tuple[EventPath, Wage] | None = None
-        self.skip = False
-        # slips of the pen the rest of the log supports (:mod:`lookahead`): the lawful entry
-        # (or outcome) read at a path, the words that say so, and whether the replay follows
-        # it (else the finding only names it)
-        self.fixes: dict[EventPath, tuple[object, str, bool]] | None = None
-        # the round's lines marked condoned (!): index, event, the round
-        self.marked: list[tuple[int, Located, int]] = []
-
-    @property
-    def scores(self) -> dict[str, tuple[EventPath, Entry]]:
-        """Each player's first score entry of the round, with its path, in the order the
-        players first come."""
-        if self._scores is None:
-            self._scores = _first_entries(self.score_lines)
-        return self._scores
-
-    @property
-    def totals(self) -> dict[str, tuple[EventPath, Entry]]:
-        """As :attr:`scores`, for the total lines."""
-        if self._totals is None:
-            self._totals = _first_entries(self.total_lines)
-        return self._totals
-
-    def score_of(self, player: str) -> tuple[EventPath, Entry] | None:
-        """``scores.get(player)``, without building :attr:`scores`."""
-        if self._scores is not None:
-            return self._scores.get(player)
-        for index, event in self.score_lines:
-            for j, e in enumerate(event.entries):
-                if e.player == player:
-                    return (index, "entries", j), e
-        return None
-
-    def copy(self) -> _Round:
-        """Every attribute, its lists and dicts anew (through the constructor: a compiled
-        class has no bare ``__new__``)."""
-        twin = _Round(self.index, self.event)
-        for name in _ROUND_ATTRS[2:]:
-            value = getattr(self, name)
-            if isinstance(value, (list, dict)):
-                value = value.copy()
-            setattr(twin, name, value)
-        return twin
-
-
-def _first_entries(lines: list[tuple[int, Score]] | list[tuple[int, Total]]
-                   ) -> dict[str, tuple[EventPath, Entry]]:
-    """Each player's first entry in the lines (a player given twice: the first entry is the
-    one read), with its path."""
-    out: dict[str, tuple[EventPath, Entry]] = {}
-    for index, event in lines:
-        for j, e in enumerate(event.entries):
-            if e.player not in out:
-                out[e.player] = ((index, "entries", j), e)
-    return out
-
-
-def _located(index: int, field: str, entries: Sequence[T]) -> Iterator[tuple[EventPath, T]]:
-    """The entries of the line at ``index`` with the parts of their paths, (index, field, j),
-    paired in C."""
-    return zip(zip(repeat(index), repeat(field), count()), entries)
 
 
 _ACTION_INDEX: Final = {name: i for i, name in enumerate(ACTIONS)}
@@ -253,6 +124,59 @@ def _kinds_of(text: str) -> tuple[int, ...]:
 
 def _kinds(text: str | None) -> tuple[int, ...] | None:
     return None if text is None else _kinds_of(text)
+
+
+def _after_the_end(state: State, number: int | None) -> Violation:
+    """U1: the game ends after the last round's scoring; a round after it is not played."""
+    return Violation(
+        "end/after-last-round", f"the game ended after round {state.rounds} "
+        f"({state.rounds} rounds with {state.players} players); this round should not "
+        "have been played", expected="no further round",
+        actual=f"round {number if number is not None else state.round + 1}")
+
+
+def _round_number(number: int, written: int) -> Violation:
+    return Violation("round/number", f"round written as {written} is round {number} of the "
+                     "game", expected=str(number), actual=str(written))
+
+
+def _action_of(word: str | None) -> int | None:
+    """The action card a pass takes: ``None`` for none, -1 for a word that names none."""
+    if word is None:
+        return None
+    a = _ACTION_INDEX.get(word)
+    if a is None:
+        a = find_action(word)
+    return a if a is not None else -1
+
+
+def _sell_step(state: State, seat: int, step: Play | Pass, book: Notebook | None
+               ) -> tuple[list[Violation], str | None]:
+    """One play or pass of phase 2 checked by the rules (:func:`rules.check_play`, for the
+    pirate card :func:`rules.check_pirate`, :func:`rules.check_pass`), then carried out, as
+    played; with a notebook, the position for its findings: the table before the step (for
+    the pirate ship's, once the card is played)."""
+    pos: str | None = None
+    if type(step) is _PLAY:
+        card = LETTER_INDEX.get(step.card, -1)
+        found = rules.check_play(state, seat, card)
+        if found and book is not None:
+            pos = book.position(state)
+        rules.apply_play(state, seat, card)
+        if card == PIRATE:
+            more = rules.check_pirate(state, seat, step.robbed)
+            if more:
+                found = found + more
+                if pos is None and book is not None:
+                    pos = book.position(state)
+            rules.apply_pirate(state, seat, step.robbed)
+        return found, pos
+    action = _action_of(step.action)  # type: ignore[union-attr]
+    found = rules.check_pass(state, seat, step.kept, action, step.action)  # type: ignore
+    if found and book is not None:
+        pos = book.position(state)
+    rules.apply_pass(state, seat, action)
+    return found, pos
 
 
 def build_circle(log: MeutererLog) -> list[Island]:
@@ -282,10 +206,11 @@ class Engine:
     """A game of Meuterer in progress (see :class:`cartlog.core.spec.Engine`).
 
     The audit's walker feeds it a log's events in order (:meth:`feed`, then :meth:`close` at
-    the end); other tools use :meth:`apply` and :meth:`check`. Kept as it goes: ``notes`` (the
-    located violations), ``unchecked`` (what the log did not let it check), ``turns`` (rounds
-    played), ``actions`` (plays and passes) and ``scores`` (a round's breakdown, as its scoring
-    made it: :class:`~cartlog.games.meuterer.score.RoundBreakdown`).
+    the end); other tools use :meth:`apply` and :meth:`check`. Kept as it goes: ``book``, the
+    audit's notebook (``notes``, the located violations; ``unchecked``, what the log did not
+    let it check), ``turns`` (rounds played), ``actions`` (plays and passes) and ``scores`` (a
+    round's breakdown, as its scoring made it:
+    :class:`~cartlog.games.meuterer.score.RoundBreakdown`).
     """
 
     spec: GameSpec = SPEC
@@ -294,37 +219,43 @@ class Engine:
     def __init__(self, variant: Variant, colours: list[str], *, stop_at_first: bool = False,
                  listener: Callable[[Step], None] | None = None) -> None:
         self.log: MeutererLog | None = None
-        self.stop_at_first = stop_at_first
-        self.notes: list[Note] = []
-        self.positions = MAX_FINDINGS  # the notes that get a position (:meth:`_position`)
+        # the audit's bookkeeping: the findings placed in the log, what it could not check
+        self.book = Notebook(stop_at_first=stop_at_first, listener=listener)
         self.turns = 0
         self.actions = 0
         self.scores: list[RoundBreakdown] = []
-        self._listener = listener
         self.rs = variant
         self.colours = colours
         self.seat_of: dict[str, int] = {}
         for seat, c in enumerate(self.colours):
             self.seat_of.setdefault(c, seat)
-        self._colour_set = frozenset(colours)
         n = len(colours)
         self._after = [seat + 1 if seat + 1 < n else 0 for seat in range(n)]  # clockwise
-        self.unchecked: list[str] = []
         self.auto_close = True  # the last round closes with its total line (the walker: off)
         # the walker's engine reads slips of the pen, asking the log's next lines which
         # reading they support (:mod:`lookahead`); copies never do
         self.slips = False
-        self._at = 0  # with slips: the index of the event the walker feeds after a close
+        self.next_event = 0  # with slips: the index of the event the walker feeds after a close
         self._applied = 0  # events applied through apply(): the next event's index
-        self._round: _Round | None = None
         self._n = 1  # the next selling turn's number within the round
-        self._pos_of: dict[str, int] = {}
-        self._condoned: set[int] = set()  # the indices of the lines marked condoned (!)
-        self._sheet: list[int] = []  # the total the sheet would show if it added its own entries
-        self._source: list[int | None] = []  # the note a player's sheet error started at
-        self._counts = {"hidden_plays": 0, "unseen_plays": 0, "count_draws": 0,
-                        "no_draw": 0, "hidden_mutiny": 0, "no_score": 0, "no_total": 0,
-                        "no_sell": 0}
+        self.pos_of: dict[str, int] = {}
+        # the note a player's sheet error started at (the state keeps its round)
+        self._source: list[int | None] = [None] * n
+        self._source_line = [0] * n  # and the line of that note (0: not read from text)
+
+    @property
+    def notes(self) -> list[Note]:
+        """The findings so far, placed in the log (the notebook's)."""
+        return self.book.notes
+
+    @property
+    def unchecked(self) -> list[str]:
+        """What the log did not let the audit check (the notebook's)."""
+        return self.book.unchecked
+
+    def not_checked(self) -> list[str]:
+        """The checks that hidden cards and missing lines kept from being made."""
+        return self.book.not_checked(self.turns)
 
     # -- construction ------------------------------------------------------------------------
 
@@ -346,105 +277,19 @@ class Engine:
                      [p.colour for p in log.players], stop_at_first=stop_at_first,
                      listener=listener)
         engine.log = log
+        engine.book.log = log
         return engine
 
     @classmethod
     def from_position(cls, text: str) -> Engine:
-        """The game set up from a one-line position (``PositionError``, a ValueError); the
-        round it stands in is open, with nothing of it recorded yet."""
+        """The game set up from a one-line position (``PositionError``, a ValueError), the
+        round it stands in with what the position says of it recorded."""
         state = from_position(text)
         engine = cls(state.variant, list(state.colours))
         engine.state = state
-        engine._start_sheet()
-        engine._sheet = state.scores[:]
         for pos, isl in enumerate(state.circle):
-            engine._pos_of.setdefault(isl.name, pos)
-        if state.phase != OVER and (any(state.passed) or any(sum(p) for p in state.played)
-                                    or state.wage >= 0):
-            engine._round = _Round(-1, Round(number=state.round))
+            engine.pos_of.setdefault(isl.name, pos)
         return engine
-
-    def _start_sheet(self) -> None:
-        n = len(self.colours)
-        self._sheet = [0] * n
-        self._source = [None] * n
-
-    # -- notes -------------------------------------------------------------------------------
-
-    def _note(self, v: Violation, where: tuple[int, int, int] | None, path: NotePath,
-              turn: int | None = None, action: int | None = None, seat: int | None = None,
-              position: str | None = None, follows: int | None = None,
-              condoned: bool | None = None) -> Note:
-        """Keep a located violation. ``condoned``: whether the play or line it is at is
-        marked ``!`` (``None``: a finding at a line marked condoned, or at one of its
-        entries, is condoned, as Cartagena's; docs/notation.md, Meuterer)."""
-        line, col, end = where if where else (0, 0, 0)
-        if isinstance(path, tuple):  # built lazily: (event index, field, entry index)
-            index, field, j = path
-            if condoned is None and self._condoned:
-                condoned = index in self._condoned
-            path = f"$.events[{index}]" + (f".{field}[{j}]" if field else "")
-        elif condoned is None and self._condoned:
-            m = _EVENT_INDEX.match(path)
-            condoned = m is not None and int(m.group(1)) in self._condoned
-        note = Note(v, line, col, end, path, turn, action, seat, position, bool(condoned),
-                    follows)
-        self.notes.append(note)
-        if self.stop_at_first and not condoned and CODES[v.code].severity == "error":
-            raise StopAudit
-        return note
-
-    def _position(self, state: State) -> str | None:
-        """The one-line position for the next note, of the first ``positions`` notes only (a
-        report lists no more, docs/cli.md "Limits"). A card played from a hand that held none
-        is still played, so that a log of such plays grows the cards played with the game: a
-        table holding more cards than the game has is no position a game reaches (the reader
-        refuses it), and gets none; no note's position grows with the log."""
-        if len(self.notes) >= self.positions:
-            return None
-        held = (sum(sum(h) for h in state.hands) + sum(sum(p) for p in state.played)
-                + sum(state.discard))
-        if held > state.variant.deck_size:
-            return None
-        return to_position(state)
-
-    def _condoned_lawful(self, where: Located, path: str, rnd: int | None,
-                         action: int | None = None, seat: int | None = None) -> None:
-        """A play, pass or line marked condoned (``!``) that breaks no rule: the mark is
-        needless (a warning, as Cartagena's ``condoned/legal``)."""
-        what = "play or pass" if action is not None else "line"
-        self._note(Violation("condoned/lawful", f"marked as condoned (!) but the {what} "
-                             "breaks no rule", expected="no !", actual="!"),
-                   self._where(where), path, rnd, action, seat, condoned=False)
-
-    def _marked_lawful(self, cur: _Round) -> None:
-        """Once a round is settled (its refill, or the game's end, included): its lines
-        marked ``!`` that no finding is at."""
-        at = {n.path for n in self.notes}
-        for index, ev, rnd in cur.marked:
-            path = f"$.events[{index}]"
-            if path in at or any(p.startswith((path + ".", path + "[")) for p in at):
-                continue
-            self._condoned_lawful(ev, path, rnd)
-
-    def _header(self, field: str) -> tuple[int, int, int] | None:
-        log = self.log
-        if log is None:
-            return None
-        return log.spans.get(field) or ((log.line, 1, 1) if log.line else None)
-
-    @staticmethod
-    def _where(obj: Located | None) -> tuple[int, int, int] | None:
-        return (obj.line, obj.col, obj.end) if obj is not None and obj.line else None
-
-    def _emit(self, kind: str, event: object | None, item: object | None,
-              action_no: int | None, seat: int | None, text: str, start: int,
-              rnd: int | None = None, phase: str | None = None) -> None:
-        if self._listener is not None:
-            if rnd is None and kind != "setup":
-                rnd = self.state.round
-            self._listener(Step(kind, event, item, rnd, action_no, seat, text,
-                                self.notes[start:], self.state, phase))
 
     def setup(self) -> None:
         """Check the log's header and set the table (001 'Mise en place'), or the table of
@@ -478,9 +323,9 @@ class Engine:
         for v in rules.check_circle(list(log.islands), [i.name for i in DEFAULT_ISLANDS]):
             note(v, "islands", "$.islands")
         circle = build_circle(log)
-        self._pos_of = {}
+        self.pos_of = {}
         for pos, isl in enumerate(circle):
-            self._pos_of.setdefault(isl.name, pos)
+            self.pos_of.setdefault(isl.name, pos)
         hands = [_kinds(log.deal.get(c)) for c in self.colours]
         for seat, v in rules.check_deal(variant, hands):
             note(v, "deal", "$.deal" + (f".{self.colours[seat]}" if seat >= 0 else ""),
@@ -488,15 +333,14 @@ class Engine:
         captain = self.seat_of.get(log.captain, 0) if log.captain else 0
         colours = self.colours or ["red"]
         self.state = rules.new_game(variant, circle, colours, captain, hands)
-        self._start_sheet()
         for v, field, path, who in found:
-            self._note(v, self._header(field), path, seat=who)
+            self.book.note(v, self.book.header(field), path, seat=who)
         unseen = [c for c, h in zip(self.colours, hands) if h is None or -1 in h]
         if unseen:
-            self.unchecked.append(
+            self.book.unchecked.append(
                 f"the deal of {', '.join(unseen)} is not (fully) known: cards played from those "
                 "hands are checked only against the number of cards of each kind")
-        self._emit("setup", None, None, None, None, "setup", 0)
+        self.book.emit(self.state, "setup", None, None, None, None, "setup", 0)
 
     def _setup_at(self, position: str) -> None:
         """The table of a log that starts from a position, at the start of a round
@@ -507,61 +351,61 @@ class Engine:
         state = from_position(position)
         self.state = state
         self.rs = state.variant
-        self._start_sheet()
-        self._sheet = state.scores[:]
-        self._pos_of = {}
+        self.pos_of = {}
         for pos, isl in enumerate(state.circle):
-            self._pos_of.setdefault(isl.name, pos)
+            self.pos_of.setdefault(isl.name, pos)
         self.turns = state.round - 1 if state.phase != OVER else state.rounds
-        where = self._header("position")
+        at = self.book.header("position")
         n = len(state.colours)
         variant = state.variant
         if not variant.min_players <= n <= variant.max_players:
-            self._note(Violation("setup/seats", f"{n} players; Meuterer is for 3 or 4",
-                                 expected="3-4", actual=str(n)), where, "$.position")
+            self.book.note(Violation("setup/seats", f"{n} players; Meuterer is for 3 or 4",
+                                     expected="3-4", actual=str(n)), at, "$.position")
         for v in rules.check_circle([isl.name for isl in state.circle],
                                     [i.name for i in DEFAULT_ISLANDS]):
-            self._note(v, where, "$.position")
+            self.book.note(v, at, "$.position")
         if state.phase != OVER:
             for seat, v in rules.check_round_hands(state):
-                self._note(v, where, "$.position", seat=seat)
+                self.book.note(v, at, "$.position", seat=seat)
         before = (f"rounds 1-{state.round - 1}" if state.round > 2 else "round 1"
                   if state.round == 2 else "nothing but the deal")
         scores = ", ".join(f"{c} {p}" for c, p in zip(state.colours, state.scores))
-        self.unchecked.append(
+        self.book.unchecked.append(
             f"the log starts from a position at round {state.round}: the setup, the deal and "
             f"{before} were not checked, and the position's hands, table and scores ({scores}) "
             "are taken as they are: the score sheet's totals are checked from them")
         unseen = [c for c, h in zip(state.colours, state.hands) if h[UNKNOWN]]
         if unseen:
-            self.unchecked.append(
+            self.book.unchecked.append(
                 f"the hand of {', '.join(unseen)} is not (fully) known in the position: cards "
                 "played from it are checked only against the number of cards of each kind")
-        self._emit("setup", None, None, None, None, "from the position: " + position, 0)
+        self.book.emit(self.state, "setup", None, None, None, None,
+                       "from the position: " + position, 0)
 
     def feed(self, index: int, event: Event) -> None:
         """Carry out the event that stands at ``index`` in the log (its JSON path)."""
         if type(event) is _ROUND:
-            self._at = index
+            self.next_event = index
             self.close()
             self._open(index, event)
             return
         if type(event) is _COMMENT:
-            self._emit("comment", event, None, None, None, event.text, len(self.notes))
+            self.book.emit(self.state, "comment", event, None, None, None, event.text,
+                           len(self.notes))
             return
-        cur = self._round
+        cur = self.state.open
         if cur is None:  # a line before the first round (the readers refuse it)
             cur = self._open(index, Round(number=None))
         if cur.skip:
             return
         if type(event) is _SELL:
-            cur.last_sell = (index, event)
             self._sell(index, event)
+            cur.last_sell = (index, event)
         elif type(event) is _DRAW:
             if event.condoned:
-                self._mark(cur, index, event)
+                self.book.mark(cur, index, event, self.state.round)
             cur.draw_at = cur.draw_at or ((index, None, None), event)
-            cur.draws += _located(index, "draws", event.draws)
+            cur.draws += located(index, "draws", event.draws)
         elif type(event) is _SCORE:
             cur.score_lines.append((index, event))
             cur._scores = None
@@ -570,74 +414,63 @@ class Engine:
             cur._totals = None
         elif type(event) is _DEST:
             if event.condoned:
-                self._mark(cur, index, event)
-            cur.dests += _located(index, "dests", event.dests)
+                self.book.mark(cur, index, event, self.state.round)
+            cur.dests += located(index, "dests", event.dests)
         elif type(event) is _WAGE:
             if event.condoned:
-                self._mark(cur, index, event)
+                self.book.mark(cur, index, event, self.state.round)
+            self._wage(index, event)  # its finding's position: the round before the line
             cur.wage_at = ((index, None, None), event)
-            self._wage(index, event)
         elif type(event) is _MUTINY:
             if event.condoned:
-                self._mark(cur, index, event)
+                self.book.mark(cur, index, event, self.state.round)
             path: EventPath = (index, None, None)
             cur.mutiny_at = cur.mutiny_at or (path, event)
-            cur.adds += _located(index, "adds", event.adds)
+            cur.adds += located(index, "adds", event.adds)
             if event.outcome is not None:
                 cur.outcome = (path, event, event.outcome)
         elif type(event) is _SALE:
             if event.condoned:
-                self._mark(cur, index, event)
+                self.book.mark(cur, index, event, self.state.round)
             cur.sale_at = cur.sale_at or ((index, None, None), event)
-            cur.sales += _located(index, "sales", event.sales)
+            cur.sales += located(index, "sales", event.sales)
 
-    def _mark(self, cur: _Round, index: int, event: Wage | Dest | Mutiny | Sale | Draw) -> None:
-        """A line marked condoned (``!``): the findings at it are condoned."""
-        self._condoned.add(index)
-        cur.marked.append((index, event, self.state.round))
-
-    def _open(self, index: int, event: Round) -> _Round:
+    def _open(self, index: int, event: Round) -> RoundRecord:
         state = self.state
         start = len(self.notes)
-        cur = self._round = _Round(index, event)
+        cur = self.state.open = RoundRecord(index, event)
         if state.phase == OVER:
             cur.skip = True
-            self._note(Violation(
-                "end/after-last-round", f"the game ended after round {state.rounds} "
-                f"({state.rounds} rounds with {state.players} players); this round should not "
-                "have been played", expected="no further round",
-                actual=f"round {event.number if event.number is not None else state.round + 1}"),
-                self._where(event), f"$.events[{index}]", state.rounds + 1)
-            self._emit("round", event, None, None, None, "after the end", start)
+            self.book.note(_after_the_end(state, event.number), where_of(event),
+                           f"$.events[{index}]", state.rounds + 1)
+            self.book.emit(self.state, "round", event, None, None, None, "after the end", start)
             return cur
         if event.number is not None and event.number != state.round:
-            self._note(Violation("round/number", f"round written as {event.number} is round "
-                                 f"{state.round} of the game", expected=str(state.round),
-                                 actual=str(event.number)),
-                       self._where(event), f"$.events[{index}].number", state.round)
-        if self._listener is not None:
-            self._emit("round", event, None, None, state.captain,
-                       f"round {state.round}: {state.colours[state.captain]} is captain, the "
-                       f"ship lies at {state.island_name(state.ship)}", start)
+            self.book.note(_round_number(state.round, event.number), where_of(event),
+                           f"$.events[{index}].number", state.round)
+        if self.book.listener is not None:
+            self.book.emit(self.state, "round", event, None, None, state.captain,
+                           f"round {state.round}: {state.colours[state.captain]} is captain, the "
+                           f"ship lies at {state.island_name(state.ship)}", start)
         return cur
 
     def _wage(self, index: int, event: Wage) -> None:
         state = self.state
         start = len(self.notes)
         for v in rules.check_wage(state, event.wage):
-            self._note(v, self._where(event), f"$.events[{index}].wage", state.round, None,
-                       state.captain, self._position(state))
+            self.book.note(v, where_of(event), f"$.events[{index}].wage", state.round, None,
+                           state.captain, self.book.position(state))
         rules.apply_wage(state, event.wage)
-        if self._listener is not None:
-            self._emit("wage", event, None, None, state.captain,
-                       f"{state.colours[state.captain]} offers the mate {event.wage}", start)
+        if self.book.listener is not None:
+            self.book.emit(self.state, "wage", event, None, None, state.captain,
+                           f"{state.colours[state.captain]} offers the mate {event.wage}", start)
 
     # -- selling -----------------------------------------------------------------------------
 
     def _sell(self, index: int, event: Sell) -> None:
         state = self.state
         seat_of, after = self.seat_of, self._after
-        listening = self._listener is not None
+        listening = self.book.listener is not None
         hands, played, passed = state.hands, state.played, state.passed
         kind_of = _SOLD
         steps = event.steps
@@ -666,8 +499,8 @@ class Engine:
                         state.turn = nxt if not passed[nxt] else rules.next_seller(state, seat)
                         if listening:
                             self._n = first + j
-                            self._emit("action", event, step, first + j, seat,
-                                       self._describe(step, seat), len(self.notes))
+                            self.book.emit(self.state, "action", event, step, first + j, seat,
+                                           self._describe(step, seat), len(self.notes))
                         continue
             elif type(step) is _PASS and not listening:
                 word = step.action
@@ -677,6 +510,8 @@ class Engine:
                     rules.apply_pass(state, seat, action)  # the common case: a lawful pass
                     continue
             self._n = first + j
+            if j:  # the line's steps before this one are recorded (its position says so)
+                self.state.open.last_sell = (index, event)  # type: ignore[union-attr]
             self._step(index, event, j, step, seat)
         self._n = first + len(steps)
 
@@ -684,45 +519,41 @@ class Engine:
         """One play or pass of a sell line, checked by the rules, then carried out."""
         state = self.state
         hand = state.hands[seat]
-        if isinstance(step, Play):
+        if type(step) is _PLAY:
             card = LETTER_INDEX.get(step.card, -1)
-            found = rules.check_play(state, seat, card)
             if card < 0:
-                self._counts["unseen_plays"] += 1
+                self.book.counts["unseen_plays"] += 1
             elif not hand[card] and hand[UNKNOWN]:
-                self._counts["hidden_plays"] += 1
-            pos = self._position(state) if found else None
-            rules.apply_play(state, seat, card)
-            if card == PIRATE:
-                more = rules.check_pirate(state, seat, step.robbed)
-                if more:
-                    found = found + more
-                    pos = pos or self._position(state)
-                rules.apply_pirate(state, seat, step.robbed)
-        else:
-            action = None
-            word = step.action
-            if word is not None:
-                a = _ACTION_INDEX.get(word)
-                if a is None:
-                    a = find_action(word)
-                action = a if a is not None else -1
-            found = rules.check_pass(state, seat, step.kept, action, word)
-            pos = self._position(state) if found else None
-            rules.apply_pass(state, seat, action)
-        listening = self._listener is not None
+                self.book.counts["hidden_plays"] += 1
+        found, pos = _sell_step(state, seat, step, self.book)
+        listening = self.book.listener is not None
         if found or listening or step.condoned:
             start = len(self.notes)
             path = (index, "steps", j)
-            where = self._where(step)
+            where = where_of(step)
             n = self._n
             for v in found:
-                self._note(v, where, path, state.round, n, seat, pos, condoned=step.condoned)
+                self.book.note(v, where, path, state.round, n, seat, pos, condoned=step.condoned)
             if step.condoned and not found:
-                self._condoned_lawful(step, f"$.events[{index}].steps[{j}]", state.round, n,
-                                      seat)
+                self.book.condoned_lawful(step, f"$.events[{index}].steps[{j}]", state.round, n,
+                                          seat)
             if listening:
-                self._emit("action", event, step, n, seat, self._describe(step, seat), start)
+                self.book.emit(self.state, "action", event, step, n, seat,
+                               self._describe(step, seat), start)
+
+    def _check_sell(self, event: Sell) -> list[Violation]:
+        """What a sell line breaks, step by step on a copy of the table (:func:`_sell_step`,
+        as :meth:`_step` carries it out), a needless ``!`` included."""
+        state = self.state.copy()
+        seat_of = self.seat_of
+        found: list[Violation] = []
+        for step in event.steps:
+            broken, _ = _sell_step(state, seat_of.get(step.player, 0), step, None)
+            if broken:
+                found += broken
+            elif step.condoned:
+                found.append(needless_mark("play or pass"))
+        return found
 
     def _describe(self, step: Play | Pass, seat: int) -> str:
         state = self.state
@@ -749,10 +580,10 @@ class Engine:
         """Settle the open round (phases 3-8 of rulebook 001), if any; with ``refill`` false,
         stop before the refill (phase 8), as a look-ahead does. Once the round is settled, its
         lines marked condoned (``!``) that no finding is at are noted (``condoned/lawful``)."""
-        cur = self._round
+        cur = self.state.open
         if cur is None:
             return
-        self._round = None
+        self.state.open = None
         self._n = 1
         if cur.skip:
             return
@@ -763,13 +594,13 @@ class Engine:
         if cur.last_sell is None:
             self._sheet_round(cur)
             if cur.marked:
-                self._marked_lawful(cur)
+                self.book.marked_lawful(cur)
             return
         # phase 2 ends only when everyone has passed: noted at the last sell line
         at, last = cur.last_sell
         for seat, v in rules.check_all_passed(state):
-            self._note(v, self._where(last), f"$.events[{at}]", rnd, None, seat,
-                       self._position(state))
+            self.book.note(v, where_of(last), f"$.events[{at}]", rnd, None, seat,
+                           self.book.position(state))
             rules.apply_pass(state, seat, None)
         # phase 3: destinations (U7), the recorded ones as played
         capt = state.captain
@@ -777,56 +608,57 @@ class Engine:
         capt_dest = rules.destination(state, capt)
         mut_dest = rules.destination(state, mut) if mut >= 0 else -1
         for path, d in cur.dests:
-            claimed = self._pos_of.get(d.island, -1)
+            claimed = self.pos_of.get(d.island, -1)
             if d.role == "mutineer" and mut < 0:
-                self._note(Violation("mutiny/no-mutineer", "a destination for the mutineer, but "
-                                     "nobody took the mutineer card", expected="no mutineer",
-                                     actual=d.island), self._where(d), path, rnd)
+                self.book.note(Violation("mutiny/no-mutineer", "a destination for the mutineer, "
+                                         "but nobody took the mutineer card",
+                                         expected="no mutineer",
+                                         actual=d.island), where_of(d), path, rnd)
                 continue
             seat = capt if d.role == "captain" else mut
             if claimed < 0:
-                self._note(Violation("dest/wrong-island", f"{d.island} is not in this game's "
-                                     "circle", expected=state.island_name(
-                                         rules.destination(state, seat)), actual=d.island),
-                           self._where(d), path, rnd, None, seat)
+                self.book.note(Violation("dest/wrong-island", f"{d.island} is not in this game's "
+                                         "circle", expected=state.island_name(
+                                             rules.destination(state, seat)), actual=d.island),
+                               where_of(d), path, rnd, None, seat)
                 continue
             found = rules.check_destination(state, seat, claimed, d.role)
             if found and self.slips and fixes is None:  # nothing has changed the table yet
-                self._round = cur
+                self.state.open = cur
                 lookahead.read_round(self, cur)
-                self._round = None
+                self.state.open = None
                 fixes = cur.fixes
             fix = fixes.get(path) if fixes else None
             if fix is not None:  # a slip: the lines after it follow the lawful island
                 found = [v._replace(message=v.message + fix[1]) for v in found]
-                claimed = self._pos_of[fix[0].island]  # type: ignore[attr-defined]
+                claimed = self.pos_of[fix[0].island]  # type: ignore[attr-defined]
             for v in found:
-                self._note(v, self._where(d), path, rnd, None, seat, self._position(state))
+                self.book.note(v, where_of(d), path, rnd, None, seat, self.book.position(state))
             if d.role == "captain":
                 capt_dest = claimed
             else:
                 mut_dest = claimed
-        listening = self._listener is not None
+        listening = self.book.listener is not None
         if listening:
-            self._emit("phase", None, None, None, capt,
-                       self._dest_text(capt_dest, mut, mut_dest), start, phase="dest")
+            self.book.emit(self.state, "phase", None, None, None, capt,
+                           self._dest_text(capt_dest, mut, mut_dest), start, phase="dest")
         # phase 4: the mutiny (U6)
         start = len(self.notes)
         success, strength = self._mutiny(cur, mut)
         if listening and (mut >= 0 or len(self.notes) > start):
-            self._emit("phase", None, None, None, mut if mut >= 0 else None,
-                       f"mutiny: captain's side {strength[0]}, mutineers {strength[1]}: "
-                       + ("the mutineers win" if success else "the captain holds")
-                       if mut >= 0 else "no mutiny: nobody took the mutineer card", start,
-                       phase="mutiny")
+            self.book.emit(self.state, "phase", None, None, None, mut if mut >= 0 else None,
+                           f"mutiny: captain's side {strength[0]}, mutineers {strength[1]}: "
+                           + ("the mutineers win" if success else "the captain holds")
+                           if mut >= 0 else "no mutiny: nobody took the mutineer card", start,
+                           phase="mutiny")
         # phase 5: sales and points (U2-U5)
         start = len(self.notes)
         sales = self._sales(cur)
         if state.taken[MATE] >= 0 and state.wage < 0 and not success:
             where = cur.event
-            self._note(Violation("round/no-wage", "the round has a mate but records no wage; "
-                                 "0 assumed", expected="wage 0-3", actual="none"),
-                       self._where(where), f"$.events[{cur.index}]", rnd, None, capt)
+            self.book.note(Violation("round/no-wage", "the round has a mate but records no wage; "
+                                     "0 assumed", expected="wage 0-3", actual="none"),
+                           where_of(where), f"$.events[{cur.index}]", rnd, None, capt)
         items = rules.round_points(state, success, capt_dest, mut_dest, sales)
         points = rules.points_of(items)
         if (self.slips and state.taken[MATE] >= 0 and cur.wage_at is not None
@@ -848,8 +680,8 @@ class Engine:
             state.roles()))
         self.turns += 1
         if listening:
-            self._emit("phase", None, None, None, None, "scoring: " + "; ".join(
-                f"{c} {sum(i.points for i in its)}" for c, its in zip(state.colours, items)),
+            self.book.emit(self.state, "phase", None, None, None, None, "scoring: " + "; ".join(
+                    f"{c} {sum(i.points for i in its)}" for c, its in zip(state.colours, items)),
                 start, phase="score")
         if rnd >= state.rounds:
             self._game_over(cur)
@@ -861,16 +693,16 @@ class Engine:
             return
         # phase 8: the refill
         start = len(self.notes)
-        self._refill(cur)
+        self.refill(cur)
         if cur.marked:
-            self._marked_lawful(cur)
+            self.book.marked_lawful(cur)
         if listening:
-            self._emit("phase", None, None, None, state.captain, "refill", start,
-                       phase="refill")
+            self.book.emit(self.state, "phase", None, None, None, state.captain, "refill", start,
+                           phase="refill")
         rules.next_round(state)
         if listening:
-            self._emit("round-end", cur.event, None, None, None, f"end of round {rnd}",
-                       len(self.notes), rnd)
+            self.book.emit(self.state, "round-end", cur.event, None, None, None,
+                           f"end of round {rnd}", len(self.notes), rnd)
 
     def _breakdown(self, captain: int, dest: int, mutineer: int, mutineer_dest: int,
                    mutiny: str, strength: tuple[int, int] | None, items: list[list[rules.Item]],
@@ -905,7 +737,7 @@ class Engine:
             players=players)
 
     def _dest_text(self, capt_dest: int, mut: int, mut_dest: int) -> str:
-        if self._listener is None:
+        if self.book.listener is None:
             return ""
         state = self.state
         text = f"the captain sails for {state.island_name(capt_dest)}"
@@ -914,30 +746,30 @@ class Engine:
                      f"{state.island_name(mut_dest)}")
         return text
 
-    def _game_over(self, cur: _Round) -> None:
+    def _game_over(self, cur: RoundRecord) -> None:
         state = self.state
         start = len(self.notes)
         rules.end_game(state)
         if cur.draw_at is not None:
             path, ev = cur.draw_at
-            self._note(Violation("end/after-last-round", "the game ends with the last round's "
-                                 "scoring: nobody draws", expected="no draw", actual="draw"),
-                       self._where(ev), path, state.round)
+            self.book.note(Violation("end/after-last-round", "the game ends with the last round's "
+                                     "scoring: nobody draws", expected="no draw", actual="draw"),
+                           where_of(ev), path, state.round)
         if cur.marked:
-            self._marked_lawful(cur)
-        self._emit("round-end", cur.event, None, None, None, f"end of round {state.round}: "
-                   "the game is over", start)
+            self.book.marked_lawful(cur)
+        self.book.emit(self.state, "round-end", cur.event, None, None, None,
+                       f"end of round {state.round}: the game is over", start)
 
-    def _sheet_round(self, cur: _Round) -> None:
+    def _sheet_round(self, cur: RoundRecord) -> None:
         """A round with no selling recorded: follow the sheet and the claims as written."""
         state = self.state
         rnd = state.round
         start = len(self.notes)
-        self._counts["no_sell"] += 1
-        self._note(Violation("sell/missing", f"round {rnd} records no selling: its points are "
-                             "taken from the score sheet", expected="a sell line",
-                             actual="none"), self._where(cur.event), f"$.events[{cur.index}]",
-                   rnd)
+        self.book.counts["no_sell"] += 1
+        self.book.note(Violation("sell/missing", f"round {rnd} records no selling: its points are "
+                                 "taken from the score sheet", expected="a sell line",
+                                 actual="none"), where_of(cur.event), f"$.events[{cur.index}]",
+                       rnd)
         items: list[list[rules.Item]] = [[] for _ in state.colours]
         for seat, colour in enumerate(state.colours):
             got = cur.scores.get(colour)
@@ -952,73 +784,33 @@ class Engine:
         if rnd >= state.rounds:
             self._game_over(cur)
             return
-        self._sail_as_written(cur)
-        self._drawn_without_selling(cur)
+        unknown = settle.sail_as_written(self.state, cur, self.seat_of, self.pos_of)
+        if unknown:
+            self.book.unchecked.append(unknown)
+        self._place(settle.drawn_without_selling(self.state, cur, self.seat_of))
         rules.next_round(state)
-        self._emit("round-end", cur.event, None, None, None, f"end of round {rnd}", start, rnd)
+        self.book.emit(self.state, "round-end", cur.event, None, None, None,
+                       f"end of round {rnd}", start, rnd)
 
-    def _sail_as_written(self, cur: _Round) -> None:
-        """Phases 6-7 of a round with no selling recorded, as its lines give them (001 'Phase
-        5', 'Phase 6', U5): the ship sails to the captain's destination, or after a mutiny
-        the mutiny line says won, to the mutineer's, and the mutineer takes the captain card.
-        Who was the mutineer the log tells only when one player besides the captain adds to
-        the mutiny; otherwise the captain stays, and the audit says so."""
-        state = self.state
-        capt_dest = mut_dest = -1
-        for _, d in cur.dests:
-            pos = self._pos_of.get(d.island, -1)
-            if d.role == "captain":
-                capt_dest = pos
-            else:
-                mut_dest = pos
-        won = cur.outcome is not None and cur.outcome[2] == "mutineers"
-        dest = mut_dest if won else capt_dest
-        rules.apply_move(state, dest if dest >= 0 else state.ship, None)
-        if not won:
-            return
-        others = {self.seat_of.get(a.player, -1) for _, a in cur.adds} - {state.captain, -1}
-        if len(others) == 1 and mut_dest >= 0:
-            state.captain = others.pop()
-            return
-        self.unchecked.append(
-            f"round {state.round} records no selling and a mutiny the mutineers won: "
-            + ("who took the captain card is not known (the mutiny line names more than one "
-               "player besides the captain); the captain was kept" if mut_dest >= 0 else
-               "the mutineer's destination is not recorded; the ship was kept in port and the "
-               "captain kept"))
-
-    def _drawn_without_selling(self, cur: _Round) -> None:
-        """A round with no selling recorded: its hands are not known, but the cards its draw
-        lines name must still be cards the deck can hold (checked one entry after another on
-        a copy; the replay's hands are left as they were)."""
-        probe = self.state.copy()
-        for path, d in cur.draws:
-            seat = self.seat_of.get(d.player, 0)
-            cards = [c for c in (_kinds(d.cards) or []) if c >= 0]
-            for v in rules.check_drawn(probe, cards):
-                self._note(v, self._where(d), path, probe.round, None, seat)
-            for c in cards:
-                rules._take(probe, seat, c)
-
-    def _mutiny(self, cur: _Round, mut: int) -> tuple[bool | None, tuple[int, int]]:
+    def _mutiny(self, cur: RoundRecord, mut: int) -> tuple[bool | None, tuple[int, int]]:
         state = self.state
         rnd = state.round
         if mut < 0:
             if cur.mutiny_at is not None:
                 path, ev = cur.mutiny_at
-                self._note(Violation("mutiny/no-mutineer", "a mutiny, but nobody took the "
-                                     "mutineer card", expected="no mutiny line",
-                                     actual="mutiny"), self._where(ev), path, rnd)
+                self.book.note(Violation("mutiny/no-mutineer", "a mutiny, but nobody took the "
+                                         "mutineer card", expected="no mutiny line",
+                                         actual="mutiny"), where_of(ev), path, rnd)
             # as played: the conflict cards laid down still leave the hands (phase 7)
             for _, a in cur.adds:
                 rules.apply_add(state, self.seat_of.get(a.player, 0), a.count)
             return None, (0, 0)
         if cur.mutiny_at is None:
-            self._note(Violation("mutiny/not-recorded", f"{state.colours[mut]} took the "
-                                 "mutineer card but the log records no mutiny: nobody is "
-                                 "assumed to add conflict cards", expected="a mutiny line",
-                                 actual="none"), self._where(cur.event),
-                       f"$.events[{cur.index}]", rnd, None, mut)
+            self.book.note(Violation("mutiny/not-recorded", f"{state.colours[mut]} took the "
+                                     "mutineer card but the log records no mutiny: nobody is "
+                                     "assumed to add conflict cards", expected="a mutiny line",
+                                     actual="none"), where_of(cur.event),
+                           f"$.events[{cur.index}]", rnd, None, mut)
         seat_of, hands = self.seat_of, state.hands
         seats: list[int] = []
         sides: list[int | None] = []
@@ -1045,9 +837,9 @@ class Engine:
                 and lookahead.doubtful(self, cur):
             # a value the rules do not give: read as a slip where the lines after it say so
             # (nothing of the round has moved yet)
-            self._round = cur
+            self.state.open = cur
             lookahead.read_round(self, cur)
-            self._round = None
+            self.state.open = None
         late = dict(rules.check_order(state, seats, "mutiny"))
         adds: list[tuple[int, int, int | None]] = []
         fixes = cur.fixes
@@ -1061,13 +853,13 @@ class Engine:
                     rules.apply_add(state, seat, count)
                     continue
             if late and j in late:
-                self._note(late[j], self._where(a), path, rnd, None, seat)
+                self.book.note(late[j], where_of(a), path, rnd, None, seat)
             hand = hands[seat]
             fix = fixes.get(path) if fixes else None
             if fix is not None and fix[2]:  # a slip: the lines after it fit another count
                 count = fix[0].count  # type: ignore[attr-defined]
             if count > hand[CONFLICT] and hand[UNKNOWN]:
-                self._counts["hidden_mutiny"] += 1
+                self.book.counts["hidden_mutiny"] += 1
             found = rules.check_add(state, seat, count, side)
             if fix is not None:
                 slip = lookahead.add_slip(state, seat, a.count, fix[0].count,  # type: ignore
@@ -1075,9 +867,9 @@ class Engine:
                 found = [slip] + found if fix[2] else [
                     slip if v.code == slip.code else v for v in found]
             if found:
-                pos = self._position(state)
+                pos = self.book.position(state)
                 for v in found:
-                    self._note(v, self._where(a), path, rnd, None, seat, pos)
+                    self.book.note(v, where_of(a), path, rnd, None, seat, pos)
             rules.apply_add(state, seat, count)
             if fixes:
                 adds.append((seat, count, side))
@@ -1097,147 +889,60 @@ class Engine:
                 if fix is not None:  # a slip: the lines after it follow the cards' outcome
                     why += fix[1]
                     said = success
-                self._note(Violation("mutiny/outcome", why,
-                                     expected="mutineers" if success else "captain",
-                                     actual=outcome), self._where(ev), path, rnd, None, mut)
+                self.book.note(Violation("mutiny/outcome", why,
+                                         expected="mutineers" if success else "captain",
+                                         actual=outcome), where_of(ev), path, rnd, None, mut)
             success = said
         return success, strength
 
-    def _sales(self, cur: _Round) -> list[SoldCards]:
-        state = self.state
-        rnd = state.round
-        declared: list[tuple[int, int, int, int | None]] = []
-        where: list[tuple[EventPath, SaleEntry]] = []
-        for path, s in cur.sales:
-            seat = self.seat_of.get(s.player, 0)
-            pos = self._pos_of.get(s.island, -1)
-            if pos < 0:
-                self._note(Violation("sale/wrong-island", f"{s.island} is not in this game's "
-                                     "circle", expected=", ".join(
-                                         state.island_name(p) for p in state.active()),
-                                     actual=s.island), self._where(s), path, rnd, None, seat)
-                continue
-            declared.append((seat, LETTER_INDEX[s.good], pos, s.count))
-            where.append((path, s))
-        sales, bad, assumed = rules.resolve_sales(state, declared)
-        for i, v in bad:
-            path, s = where[i]
-            self._note(v, self._where(s), path, rnd, None, self.seat_of.get(s.player, 0),
-                       self._position(state))
-        if assumed:
-            at: tuple[NotePath, Located] = (cur.sale_at if cur.sale_at is not None
-                                        else (f"$.events[{cur.index}]", cur.event))
-            line_path, ev = at
-            for seat, what in assumed:
-                names = " and ".join(state.island_name(p) for p in state.active())
-                self._note(Violation("sale/assumed", f"{state.colours[seat]} could split goods "
-                                     f"between {names} but declares no sale there: assumed "
-                                     f"{what}", expected="a sale declaration", actual="none"),
-                           self._where(ev), line_path, rnd, None, seat)
-        return sales
+    def _sales(self, cur: RoundRecord) -> list[SoldCards]:
+        sold, found = settle.sales(self.state, cur, self.seat_of, self.pos_of)
+        self._place(found)
+        return sold
 
-    def _sheet_checks(self, cur: _Round, items: list[list[rules.Item]],
+    def _sheet_checks(self, cur: RoundRecord, items: list[list[rules.Item]],
                       points: list[int] | None = None
                       ) -> tuple[list[int | None], list[int | None]]:
-        """Compare the score sheet, entry by entry, with the replay (``points``: each
-        player's points of the round, the sums of ``items``); a running total wrong only
-        because an earlier error was carried into it is reported as carried."""
-        state = self.state
-        colours = state.colours
+        """The score sheet compared with the replay (:func:`settle.sheet_checks`); a sheet
+        error is the source a total that carries it follows."""
         if points is None:
             points = rules.points_of(items)
-        running = state.scores
-        lines, total_lines = cur.score_lines, cur.total_lines
-        if len(lines) == 1 and len(total_lines) == 1 and 0 < len(set(colours)) == len(colours):
-            # the common case: one score and one total line, each giving every player once in
-            # seat order, as the replay has them
-            scored, summed = lines[0][1].entries, total_lines[0][1].entries
-            sheet = self._sheet
-            if ([e.points for e in scored] == points and [e.points for e in summed] == running
-                    and [e.player for e in scored] == colours
-                    and [e.player for e in summed] == colours and len(sheet) == len(running)):
-                sheet[:] = running
-                same: list[int | None] = list(points)
-                same_totals: list[int | None] = list(running)
-                return same, same_totals
-        rnd = state.round
-        scores, totals = cur.scores, cur.totals
-        recorded: list[int | None] = []
-        recorded_totals: list[int | None] = []
-        if not scores:
-            self._counts["no_score"] += 1
-        if not totals:
-            self._counts["no_total"] += 1
-        for line in (scores, totals):
-            if not line or line.keys() >= self._colour_set:  # the common case: every player
-                continue
-            missing = [c for c in colours if c not in line]
-            path, e = next(iter(line.values()))
-            what = "score" if line is scores else "total"
-            self._note(Violation(
-                "score/missing", f"the {what} line of round {rnd} has no entry for "
-                f"{', '.join(missing)}: not compared", expected="an entry per player",
-                actual=", ".join(line)), (e.line, 1, 6) if e.line else None,
-                (path[0], "", 0), rnd)
-        sheet = self._sheet
-        for seat, colour in enumerate(colours):
-            pts = points[seat]
-            got = scores.get(colour)
-            tot = totals.get(colour)
-            if got is not None and tot is not None:
-                p, t = got[1].points, tot[1].points
-                if p == pts and t == running[seat]:  # the common case: the sheet agrees
-                    recorded.append(p)
-                    recorded_totals.append(t)
-                    sheet[seat] = t
-                    continue
-            if got is None:
-                recorded.append(None)
-                sheet[seat] += pts
-            else:
-                path, e = got
-                recorded.append(e.points)
-                if e.points != pts:
-                    self._note(Violation(
-                        "score/round", f"{colour}'s round {rnd} score is {pts}, not "
-                        f"{e.points}: {rules.explain(items[seat])}", expected=str(pts),
-                        actual=str(e.points)), self._where(e), path, rnd, None, seat)
-                    self._source[seat] = len(self.notes) - 1
-                sheet[seat] += e.points
-            if tot is None:
-                recorded_totals.append(None)
-                continue
-            path, e = tot
-            recorded_totals.append(e.points)
-            right = running[seat]
-            if e.points != right:
-                before = right - pts
-                source = self._source[seat]
-                if e.points == sheet[seat] and source is not None:
-                    src = self.notes[source]
-                    self._note(Violation(
-                        "score/carried", f"{colour}'s total after round {rnd} is {right}, not "
-                        f"{e.points}, only because of the error carried from "
-                        f"{'line ' + str(src.line) if src.line else 'round ' + str(src.turn)}",
-                        expected=str(right), actual=str(e.points)),
-                        self._where(e), path, rnd, None, seat, follows=source)
-                else:
-                    self._note(Violation(
-                        "score/total", f"{colour}'s total after round {rnd} is {right}, not "
-                        f"{e.points}: {before} before the round + {pts} this round",
-                        expected=str(right), actual=str(e.points)),
-                        self._where(e), path, rnd, None, seat)
-                    self._source[seat] = len(self.notes) - 1
-            sheet[seat] = e.points
-        return recorded, recorded_totals
+        recorded, totals, found, no_score, no_total = settle.sheet_checks(
+            self.state, cur, items, points, self._source_line)
+        if no_score:
+            self.book.counts["no_score"] += 1
+        if no_total:
+            self.book.counts["no_total"] += 1
+        if found:
+            self._place(found)
+        return recorded, totals
 
-    def _refill(self, cur: _Round, first: int = 0) -> None:
+    def _place(self, found: list[settle.Found]) -> None:
+        """Note what a settling rule found, each at its line or entry, with the position of
+        the table for those that carry one; a sheet error becomes the source of the totals
+        that carry it."""
+        state = self.state
+        rnd = state.round
+        notes = self.notes
+        for v, path, at, seat, placed in found:
+            where = at if type(at) is tuple else where_of(at)  # type: ignore[arg-type]
+            pos = self.book.position(state) if placed else None
+            code = v.code
+            if code == "score/carried" and seat is not None:
+                self.book.note(v, where, path, rnd, None, seat, follows=self._source[seat])
+                continue
+            self.book.note(v, where, path, rnd, None, seat, pos)
+            if seat is not None and code in ("score/round", "score/total"):
+                self._source[seat] = len(notes) - 1
+                self._source_line[seat] = notes[-1].line
+
+    def refill(self, cur: RoundRecord, first: int = 0) -> None:
         """Phase 8 as the draw line gives it, from its entry ``first`` on (a look-ahead
         resumes a refill there)."""
         state = self.state
         rnd = state.round
         if cur.draw_at is None:  # phase 8 assumed whole
-            self._counts["no_draw"] += 1
+            self.book.counts["no_draw"] += 1
             for seat, want in rules.assumed_draws(state, ()):
                 rules.apply_refill(state, seat, None, want, None, None)
             return
@@ -1246,12 +951,12 @@ class Engine:
         seats = [seat_of.get(d.player, 0) for _, d in draws]
         order = rules.check_order(state, seats, "refill")
         late = dict(order) if order else None
-        counts = self._counts
+        counts = self.book.counts
         for j in range(first, len(draws)):
             path, d = draws[j]
             seat = seats[j]
             if late and j in late:
-                self._note(late[j], self._where(d), path, rnd, None, seat)
+                self.book.note(late[j], where_of(d), path, rnd, None, seat)
             text = d.cards
             count = d.count
             if text is None:
@@ -1271,7 +976,7 @@ class Engine:
             if not found:
                 rules.apply_refill(state, seat, cards, count, keep, returned)
                 continue
-            if self.slips and found[0].code == "refill/count" and path[0] not in self._condoned:
+            if self.slips and found[0].code == "refill/count" and path[0] not in self.book.condoned:
                 slip = lookahead.read_draw(self, cur, j, int(found[0].expected or 0))
                 if slip is not None and slip.entry is not None:  # the draw is the slip
                     d = slip.entry
@@ -1279,12 +984,12 @@ class Engine:
                     found = [found[0]._replace(message=found[0].message + slip.words)] + \
                         rules.check_refill(state, seat, cards, d.count, keep, d.returned)
                 elif (slip is not None and slip.add is not None
-                      and slip.add[0][0] not in self._condoned):  # the mutiny line is
+                      and slip.add[0][0] not in self.book.condoned):  # the mutiny line is
                     self._mutiny_slip(slip.add, slip.words, seat)
                     found = rules.check_refill(state, seat, cards, d.count, keep, d.returned)
-            pos = self._position(state) if found else None
+            pos = self.book.position(state) if found else None
             for v in found:
-                self._note(v, self._where(d), path, rnd, None, seat, pos)
+                self.book.note(v, where_of(d), path, rnd, None, seat, pos)
             rules.apply_refill(state, seat, cards, d.count, keep, d.returned)
         # the players the draw line leaves out: noted at it, their draw assumed
         drawn = set(seats)
@@ -1293,12 +998,12 @@ class Engine:
         at, ev = cur.draw_at
         steve = state.taken[STEVEDORE]
         for seat, want in rules.assumed_draws(state, drawn):
-            self._note(Violation(
+            self.book.note(Violation(
                 "refill/count", f"no draw is recorded for {state.colours[seat]}, who holds "
                 f"{state.hand_size(seat)} and draws {want}"
                 + (" (3 of them as the stevedore)" if seat == steve else "")
                 + "; the draw is assumed", expected=str(want), actual="0"),
-                self._where(ev), at, rnd, None, seat, self._position(state))
+                where_of(ev), at, rnd, None, seat, self.book.position(state))
             rules.apply_refill(state, seat, None, want, None, None)
 
     def _mutiny_slip(self, add: tuple[EventPath, Add, int], words: str, seat: int) -> None:
@@ -1307,8 +1012,8 @@ class Engine:
         mended before the player draws."""
         path, a, count = add
         state = self.state
-        self._note(lookahead.count_slip(state.colours[seat], a.count, count, words),
-                   self._where(a), path, state.round, None, seat)
+        self.book.note(lookahead.count_slip(state.colours[seat], a.count, count, words),
+                       where_of(a), path, state.round, None, seat)
         lookahead.restore(state, seat, a.count - count)
         settled = self.scores[-1]
         c, m = settled.captain_side, settled.mutineer_side
@@ -1321,46 +1026,6 @@ class Engine:
             # a new breakdown: copies of the engine (look-aheads) keep the one they had
             self.scores[-1] = msgspec.structs.replace(settled, captain_side=c, mutineer_side=m)
 
-    # -- what the log did not let it check -----------------------------------------------------
-
-    def not_checked(self) -> list[str]:
-        """The checks that hidden cards and missing lines kept from being made."""
-        c = self._counts
-        out: list[str] = []
-        if c["hidden_plays"]:
-            out.append(
-                f"{c['hidden_plays']} card play(s) from hands the log does not know: checked "
-                "only against the number of cards of each kind")
-        if c["unseen_plays"]:
-            out.append(
-                f"{c['unseen_plays']} card(s) played without their kind: not counted in any "
-                "sale nor against any kind")
-        if c["hidden_mutiny"]:
-            out.append(
-                f"{c['hidden_mutiny']} mutiny entr{'ies' if c['hidden_mutiny'] > 1 else 'y'} "
-                "from hands the log does not know: checked only against the cards kept")
-        if c["count_draws"]:
-            out.append(
-                f"{c['count_draws']} draw(s) record how many cards, not which: their kinds "
-                "were not checked")
-        if c["no_draw"]:
-            out.append(
-                f"{c['no_draw']} round(s) record no draw: every player was assumed to refill "
-                "to 5 (the stevedore drawing 3 more) with unseen cards")
-        if c["no_sell"]:
-            out.append(
-                f"{c['no_sell']} round(s) record no selling: their points were taken from the "
-                "score sheet, not checked")
-        if c["no_score"] and self.turns:
-            out.append(
-                f"{c['no_score']} round(s) have no score line: the round points were not "
-                "compared with a sheet")
-        if c["no_total"] and self.turns:
-            out.append(
-                f"{c['no_total']} round(s) have no total line: the running totals were not "
-                "compared with a sheet")
-        return out
-
     # -- the engine protocol -----------------------------------------------------------------
 
     def phase(self) -> str | None:
@@ -1370,7 +1035,7 @@ class Engine:
         state = self.state
         if state.phase == OVER:
             return None
-        cur = self._round
+        cur = self.state.open
         if cur is None:
             return "round"
         if not all(state.passed):
@@ -1417,7 +1082,7 @@ class Engine:
         state = self.state
         colours = state.colours
         if phase == "round":
-            number = state.round + 1 if self._round is not None else state.round
+            number = state.round + 1 if self.state.open is not None else state.round
             return [Round(number=number)]
         if phase == "wage":
             return [Wage(wage=w) for w in WAGES]
@@ -1451,7 +1116,7 @@ class Engine:
             return [Dest(dests=dests)]
         if phase == "mutiny":
             return self._mutinies()
-        twin = self.copy()
+        twin = self._twin()
         twin.close(refill=False)
         if phase == "score":
             players = twin.scores[-1].players
@@ -1501,26 +1166,58 @@ class Engine:
                  if p.name}
         return read_line(line, self.state.colours, names)
 
-    _SETTLED = (Dest, Mutiny, Sale, Score, Total, Draw)
-
     def check(self, event: Event) -> list[Violation]:
-        """The rules ``event`` breaks here, the state untouched: it is carried out on a copy
-        (with the round settled on the copy for the lines of phases 3-8), and the violations
-        placed at it are returned."""
-        if type(event) is _COMMENT:
+        """The rules ``event`` breaks here, the state untouched. A round line, a wage and a
+        sell line are checked on the table as it stands (a sell line's steps on a copy of
+        it); a line of phases 3-8 is carried out with the round settled on a copy
+        (:meth:`_twin`), and the violations that settling places at it are returned."""
+        kind = type(event)
+        if kind is _COMMENT:
             return []
-        twin = self.copy()
-        twin.auto_close = False
-        start = len(twin.notes)
+        state = self.state
+        cur = state.open
+        if kind is _ROUND:
+            return self._check_round(event)  # type: ignore[arg-type]
+        if state.phase == OVER:  # a line after the end: noted at a round it opens, if none is
+            return [] if cur is not None else [_after_the_end(state, None)]
+        if kind is _WAGE:
+            return rules.check_wage(state, event.wage)  # type: ignore[union-attr]
+        if kind is _SELL:
+            return self._check_sell(event)  # type: ignore[arg-type]
+        twin = self._twin()
         at = f"$.events[{twin._applied}]"
-        try:
-            twin.apply(event)
-            if type(event) in self._SETTLED and twin._round is not None:
-                twin.close()
-        except StopAudit:  # pragma: no cover - a copy never stops
-            pass
-        return [n.violation for n in twin.notes[start:]
+        twin.apply(event)
+        if twin.state.open is not None:
+            twin.close()
+        return [n.violation for n in twin.notes
                 if n.path == at or n.path.startswith((at + ".", at + "["))]
+
+    def _check_round(self, event: Round) -> list[Violation]:
+        """A round line closes the round under way (the last one ends the game, U1) and opens
+        the next: after the end, a round not to be played; else its number, if written."""
+        state = self.state
+        cur = state.open
+        open_now = cur is not None and not cur.skip
+        if state.phase == OVER or (open_now and state.round >= state.rounds):
+            return [_after_the_end(state, event.number)]
+        number = state.round + 1 if open_now else state.round
+        if event.number is not None and event.number != number:
+            return [_round_number(number, event.number)]
+        return []
+
+    def _twin(self) -> Engine:
+        """A copy for :meth:`check` and :meth:`legal`: the table copied, a notebook of its
+        own, empty (no finding of the log so far is copied) and placing no position."""
+        new = Engine(self.rs, self.colours)
+        new.log = self.log
+        book = new.book
+        book.log, book.positions, book.condoned = self.log, 0, set(self.book.condoned)
+        new.turns, new.actions = self.turns, self.actions
+        new.auto_close, new._applied, new._n = False, self._applied, self._n
+        new.seat_of, new.pos_of = self.seat_of, self.pos_of
+        new.state = self.state.copy()
+        new._source_line = self._source_line[:]
+        return new
 
     def apply(self, event: Event) -> None:
         """Carry out ``event`` as played, lawful or not; the last round closes with its
@@ -1528,7 +1225,7 @@ class Engine:
         self.feed(self._applied, event)
         self._applied += 1
         state = self.state
-        if (self.auto_close and type(event) is _TOTAL and self._round is not None
+        if (self.auto_close and type(event) is _TOTAL and self.state.open is not None
                 and state.round >= state.rounds):
             self.close()
 
@@ -1538,20 +1235,14 @@ class Engine:
         bare ``__new__``)."""
         new = Engine(self.rs, self.colours)
         new.log, new.turns, new.actions = self.log, self.turns, self.actions
-        new.notes = self.notes[:]
-        new.positions = self.positions
+        new.book = self.book.copy()
         new.scores = self.scores[:]
-        new.unchecked = self.unchecked[:]
-        new.auto_close, new._at, new._applied, new._n = (
-            self.auto_close, self._at, self._applied, self._n)
-        new.seat_of, new._pos_of = self.seat_of, self._pos_of  # set once, at setup
+        new.auto_close, new.next_event, new._applied, new._n = (
+            self.auto_close, self.next_event, self._applied, self._n)
+        new.seat_of, new.pos_of = self.seat_of, self.pos_of  # set once, at setup
         new.state = self.state.copy()
-        new._sheet = self._sheet[:]
         new._source = self._source[:]
-        new._counts = dict(self._counts)
-        new._condoned = set(self._condoned)
-        if self._round is not None:
-            new._round = self._round.copy()
+        new._source_line = self._source_line[:]
         return new
 
     def position(self) -> str:

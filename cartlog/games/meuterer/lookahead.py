@@ -13,14 +13,14 @@ find nothing wrong in.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Final, NamedTuple
+from typing import Final, NamedTuple, Protocol
 
 import msgspec
 
-from cartlog.core.findings import Violation
+from cartlog.core.findings import Note, Violation
 from cartlog.games.meuterer import rules
 from cartlog.games.meuterer.codes import CODES
-from cartlog.games.meuterer.events import Add, DestEntry, DrawEntry, Round
+from cartlog.games.meuterer.events import Add, DestEntry, DrawEntry, Event, MeutererLog, Round
 from cartlog.games.meuterer.model import (
     CONFLICT,
     MATE,
@@ -29,23 +29,48 @@ from cartlog.games.meuterer.model import (
     SIDE_OF_ACTION,
     UNKNOWN,
     WAGES,
+    EventPath,
+    RoundRecord,
     State,
 )
+from cartlog.games.meuterer.notebook import Notebook, where
+from cartlog.games.meuterer.score import RoundBreakdown
 
 # the classes compared by type below, as C statics: compiled, a class imported by name is
 # looked up in the module's dictionary at every use (docs/performance.md, "Writing for the
 # compiler")
 _ROUND: Final = Round
 
-if TYPE_CHECKING:
-    from cartlog.games.meuterer.engine import Engine, EventPath, _Round
+
+
+class Walker(Protocol):
+    """What the slip reader asks of the walker's engine: its public surface, no more."""
+
+    log: MeutererLog | None
+    state: State
+    book: Notebook  # the findings placed in the log
+    seat_of: dict[str, int]
+    pos_of: dict[str, int]  # each island's place in the circle, by name
+    next_event: int  # the index of the log's event to feed after the round being settled
+    scores: list[RoundBreakdown]
+
+    @property
+    def notes(self) -> list[Note]: ...
+
+    def copy(self) -> Walker: ...
+
+    def feed(self, index: int, event: Event) -> None: ...
+
+    def close(self, refill: bool = True) -> None: ...
+
+    def refill(self, cur: RoundRecord, first: int = 0) -> None: ...
 
 HORIZON: Final = 2  # rounds of the log played past the one being settled: bounded in cost
 
-Reading = dict["EventPath", object]  # a path's lawful entry (or outcome); empty: as written
+Reading = dict[EventPath, object]  # a path's lawful entry (or outcome); empty: as written
 
 
-def _ahead(engine: Engine, twin: Engine, start: int) -> int:
+def _ahead(engine: Walker, twin: Walker, start: int) -> int:
     """The errors ``twin`` (a copy of ``engine`` with the round being closed settled up to
     where it stands) has noted since ``start``, once it has finished that round and played
     the log's next :data:`HORIZON` round(s); at the end of the log, a recorded result the
@@ -54,7 +79,7 @@ def _ahead(engine: Engine, twin: Engine, start: int) -> int:
     assert log is not None
     events = log.events
     n = len(events)
-    i = engine._at
+    i = engine.next_event
     rounds = 0
     while i < n:
         ev = events[i]
@@ -77,7 +102,7 @@ def _ahead(engine: Engine, twin: Engine, start: int) -> int:
 # -- a round's destinations and mutiny -----------------------------------------------------------
 
 
-def _adds(engine: Engine, cur: _Round) -> list[tuple[int, int, int | None]]:
+def _adds(engine: Walker, cur: RoundRecord) -> list[tuple[int, int, int | None]]:
     return [(engine.seat_of.get(a.player, 0), a.count,
              None if a.side is None else (1 if a.side == "captain" else -1))
             for _, a in cur.adds]
@@ -104,7 +129,7 @@ def _overs(state: State, adds: list[tuple[int, int, int | None]]) -> list[bool]:
     return out
 
 
-def doubtful(engine: Engine, cur: _Round) -> bool:
+def doubtful(engine: Walker, cur: RoundRecord) -> bool:
     """Whether the round being settled records more conflict cards than a player kept, or an
     outcome the cards added do not give: values a look-ahead may read as slips. The engine
     asks only when its mutiny phase meets a count beyond the conflict cards known or another
@@ -136,9 +161,9 @@ def doubtful(engine: Engine, cur: _Round) -> bool:
         rules.mutiny_succeeds(c, m)
 
 
-def _round_cost(engine: Engine, cur: _Round, reading: Reading) -> int:
+def _round_cost(engine: Walker, cur: RoundRecord, reading: Reading) -> int:
     twin = engine.copy()
-    tc = twin._round
+    tc = twin.state.open
     assert tc is not None
     if reading:
         tc.dests = [(p, reading.get(p, d)) for p, d in tc.dests]  # type: ignore[misc]
@@ -151,7 +176,7 @@ def _round_cost(engine: Engine, cur: _Round, reading: Reading) -> int:
     return _ahead(engine, twin, start) + len(reading)
 
 
-def read_round(engine: Engine, cur: _Round) -> None:
+def read_round(engine: Walker, cur: RoundRecord) -> None:
     """Read the doubtful values of the open round (see :func:`doubtful`) as slips where the
     log's next lines support it: ``cur.fixes`` gets the lawful value of each and the words
     for its finding."""
@@ -160,7 +185,7 @@ def read_round(engine: Engine, cur: _Round) -> None:
     readings: list[Reading] = []
     impossible: list[EventPath] = []  # entries adding more conflict cards than were kept
     for path, d in cur.dests:
-        claimed = engine._pos_of.get(d.island, -1)
+        claimed = engine.pos_of.get(d.island, -1)
         seat = capt if d.role == "captain" else mut
         if claimed < 0 or seat < 0:
             continue
@@ -193,8 +218,8 @@ def read_round(engine: Engine, cur: _Round) -> None:
                     if any(over):
                         impossible.append(path)
     cur.fixes = {}  # read: asked once a round
-    if engine._condoned:  # a line marked condoned (!) stood as written: it is no slip
-        readings = [r for r in readings if not any(p[0] in engine._condoned for p in r)]
+    if engine.book.condoned:  # a line marked condoned (!) stood as written: it is no slip
+        readings = [r for r in readings if not any(p[0] in engine.book.condoned for p in r)]
     if not readings:
         return
     best: Reading = {}
@@ -264,7 +289,7 @@ def _lawful_draws(d: DrawEntry, want: int) -> list[DrawEntry]:
     return out
 
 
-def _draw_cost(engine: Engine, cur: _Round, j: int, entry: DrawEntry,
+def _draw_cost(engine: Walker, cur: RoundRecord, j: int, entry: DrawEntry,
                kept: tuple[int, int] | None = None) -> int:
     twin = engine.copy()
     tc = cur.copy()
@@ -272,7 +297,7 @@ def _draw_cost(engine: Engine, cur: _Round, j: int, entry: DrawEntry,
     if kept is not None:
         restore(twin.state, *kept)
     start = len(twin.notes)
-    twin._refill(tc, j)
+    twin.refill(tc, j)
     rules.next_round(twin.state)
     return _ahead(engine, twin, start)
 
@@ -289,12 +314,12 @@ def restore(state: State, seat: int, more: int) -> None:
             if kind == UNKNOWN:
                 state.known_out[CONFLICT] -= 1
         else:  # the discard pile has been shuffled into the deck since
-            rules._take(state, seat, -1 if kind == UNKNOWN else CONFLICT)
+            rules.take(state, seat, -1 if kind == UNKNOWN else CONFLICT)
     if more < 0:
         rules.apply_add(state, seat, -more)
 
 
-def _add_readings(engine: Engine, cur: _Round, seat: int, extra: int
+def _add_readings(engine: Walker, cur: RoundRecord, seat: int, extra: int
                   ) -> list[tuple[EventPath, Add, int]]:
     """The refill of ``seat`` is ``extra`` cards more than the draw line gives: the mutiny
     line of the round may have miswritten the player's conflict cards instead, by as many,
@@ -338,7 +363,7 @@ class DrawSlip(NamedTuple):
     add: tuple[EventPath, Add, int] | None = None
 
 
-def read_draw(engine: Engine, cur: _Round, j: int, want: int) -> DrawSlip | None:
+def read_draw(engine: Walker, cur: RoundRecord, j: int, want: int) -> DrawSlip | None:
     """Entry ``j`` of the round's draw line draws other than the ``want`` cards the rules
     give: the draw read as a slip (or the round's mutiny line, which fixed the hand) when the
     log's next lines support it, else None (the draw stands as written)."""
@@ -370,7 +395,7 @@ def read_draw(engine: Engine, cur: _Round, j: int, want: int) -> DrawSlip | None
 # -- the wage ----------------------------------------------------------------------------------
 
 
-def sheet_wage(engine: Engine, cur: _Round, items: list[list[rules.Item]]) -> int | None:
+def sheet_wage(engine: Walker, cur: RoundRecord, items: list[list[rules.Item]]) -> int | None:
     """A round in which the wage is paid (a mate, the captain holding), whose score line
     gives both the captain and the mate the points of another wage than the one written:
     that wage, with the finding noted at the wage line; else None."""
@@ -393,9 +418,9 @@ def sheet_wage(engine: Engine, cur: _Round, items: list[list[rules.Item]]) -> in
     if not delta or got_c[1].points - pc != -delta or wage not in WAGES:
         return None
     (index, _, _), ev = cur.wage_at
-    engine._note(Violation(
+    engine.book.note(Violation(
         "round/wage-sheet", f"the score sheet gives {colours[mate]} (the mate) {got_m[1].points} "
         f"and {colours[capt]} (the captain) {got_c[1].points}, the points of a wage of {wage}, "
         f"not {ev.wage}: did you mean wage {wage}?", expected=str(wage), actual=str(ev.wage)),
-        engine._where(ev), f"$.events[{index}].wage", state.round, None, capt)
+        where(ev), f"$.events[{index}].wage", state.round, None, capt)
     return wage

@@ -10,11 +10,29 @@ Action cards are 0 mutineer, 1 cabin boy, 2 mate, 3 merchant, 4 stevedore.
 from __future__ import annotations
 
 import unicodedata
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
+from itertools import count, repeat
 from operator import mul
-from typing import Final
+from typing import Final, TypeVar
 
 from cartlog.core.cards import Pile
+from cartlog.games.meuterer.events import (
+    Add,
+    Dest,
+    DestEntry,
+    Draw,
+    DrawEntry,
+    Entry,
+    Mutiny,
+    Round,
+    Sale,
+    SaleEntry,
+    Score,
+    Sell,
+    Total,
+    Wage,
+)
 
 # -- goods -------------------------------------------------------------------------------------
 
@@ -292,6 +310,110 @@ SELL: Final = "sell"  # phase 1-2: the wage and the selling (the round's lines a
 OVER: Final = "over"  # the last round has been scored (U1)
 
 
+# Where a line or an entry of the open round stands in the log: (event index, list field or
+# None, entry index or None), the parts of its JSON path, built only when a finding needs it.
+# A round read back from a position has no log: its lines stand at index -1.
+EventPath = tuple[int, str | None, int | None]
+T = TypeVar("T")
+
+_RECORD_ATTRS: Final = (
+    "index", "event", "last_sell", "dests", "adds", "outcome", "mutiny_at", "sales", "sale_at",
+    "draws", "draw_at", "score_lines", "total_lines", "_scores", "_totals", "wage_at", "skip",
+    "fixes", "marked")
+
+
+class RoundRecord:
+    """What has been recorded of the open round: its lines of phases 1-2 (the wage and sell
+    lines, whose effect is on the table already) and the lines of phases 3-8 that are settled
+    when the round closes (destinations, mutiny, sales, the score sheet, the refill), each
+    entry with the parts of its path.
+
+    The score and total lines are kept as lines: ``scores`` and ``totals`` (each player's
+    first entry, with its path) are built only when asked for, which a round whose sheet
+    agrees with the replay never does."""
+
+    __slots__ = _RECORD_ATTRS
+
+    def __init__(self, index: int, event: Round) -> None:
+        self.index = index
+        self.event = event
+        self.last_sell: tuple[int, Sell] | None = None  # None: the round records no selling
+        self.dests: list[tuple[EventPath, DestEntry]] = []
+        self.adds: list[tuple[EventPath, Add]] = []
+        self.outcome: tuple[EventPath, Mutiny, str] | None = None
+        self.mutiny_at: tuple[EventPath, Mutiny] | None = None
+        self.sales: list[tuple[EventPath, SaleEntry]] = []
+        self.sale_at: tuple[EventPath, Sale] | None = None
+        self.draws: list[tuple[EventPath, DrawEntry]] = []
+        self.draw_at: tuple[EventPath, Draw] | None = None
+        self.score_lines: list[tuple[int, Score]] = []
+        self.total_lines: list[tuple[int, Total]] = []
+        self._scores: dict[str, tuple[EventPath, Entry]] | None = None  # built when asked
+        self._totals: dict[str, tuple[EventPath, Entry]] | None = None
+        self.wage_at: tuple[EventPath, Wage] | None = None
+        self.skip = False  # a round after the game's end: its lines are not played
+        # slips of the pen the rest of the log supports (the look-ahead): the lawful entry
+        # (or outcome) read at a path, the words that say so, and whether the replay follows
+        # it (else the finding only names it)
+        self.fixes: dict[EventPath, tuple[object, str, bool]] | None = None
+        # the round's lines marked condoned (!): index, event, the round
+        self.marked: list[tuple[int, Wage | Dest | Mutiny | Sale | Draw, int]] = []
+
+    @property
+    def scores(self) -> dict[str, tuple[EventPath, Entry]]:
+        """Each player's first score entry of the round, with its path, in the order the
+        players first come."""
+        if self._scores is None:
+            self._scores = first_entries(self.score_lines)
+        return self._scores
+
+    @property
+    def totals(self) -> dict[str, tuple[EventPath, Entry]]:
+        """As :attr:`scores`, for the total lines."""
+        if self._totals is None:
+            self._totals = first_entries(self.total_lines)
+        return self._totals
+
+    def score_of(self, player: str) -> tuple[EventPath, Entry] | None:
+        """``scores.get(player)``, without building :attr:`scores`."""
+        if self._scores is not None:
+            return self._scores.get(player)
+        for index, event in self.score_lines:
+            for j, e in enumerate(event.entries):
+                if e.player == player:
+                    return (index, "entries", j), e
+        return None
+
+    def copy(self) -> RoundRecord:
+        """Every attribute, its lists and dicts anew (through the constructor: a compiled
+        class has no bare ``__new__``)."""
+        twin = RoundRecord(self.index, self.event)
+        for name in _RECORD_ATTRS[2:]:
+            value = getattr(self, name)
+            if isinstance(value, (list, dict)):
+                value = value.copy()
+            setattr(twin, name, value)
+        return twin
+
+
+def first_entries(lines: list[tuple[int, Score]] | list[tuple[int, Total]]
+                  ) -> dict[str, tuple[EventPath, Entry]]:
+    """Each player's first entry in the lines (a player given twice: the first entry is the
+    one read), with its path."""
+    out: dict[str, tuple[EventPath, Entry]] = {}
+    for index, event in lines:
+        for j, e in enumerate(event.entries):
+            if e.player not in out:
+                out[e.player] = ((index, "entries", j), e)
+    return out
+
+
+def located(index: int, field: str, entries: Sequence[T]) -> Iterator[tuple[EventPath, T]]:
+    """The entries of the line at ``index`` with the parts of their paths, (index, field, j),
+    paired in C."""
+    return zip(zip(repeat(index), repeat(field), count()), entries)
+
+
 class State:
     """A Meuterer position: the circle, the ships, the hands and what lies on the table.
 
@@ -301,12 +423,17 @@ class State:
     ``deck_upper`` of how many it can still hold; ``known_out`` counts the named cards outside
     the deck (hands, table, discard pile), which can never exceed the kind's total. ``under``
     holds the cards put under the deck that no draw has reached yet (drawn last, phase 8).
+
+    ``open`` is the round under way, as far as it has been recorded (:class:`RoundRecord`;
+    ``None`` between rounds). ``sheet`` is each player's total as the score sheet would show
+    it, adding its own entries, and ``sheet_from`` the round of the sheet error it carries
+    (0: none), which tell a total wrong only because of an earlier error.
     """
 
     __slots__ = (
         "variant", "colours", "circle", "ship", "prev", "pirate", "round", "rounds", "phase",
         "captain", "wage", "turn", "hands", "played", "passed", "action", "taken",
-        "deck", "under", "discard", "known_out", "scores",
+        "deck", "under", "discard", "known_out", "scores", "open", "sheet", "sheet_from",
     )
 
     def __init__(self, variant: Variant, circle: list[Island], colours: list[str],
@@ -339,6 +466,9 @@ class State:
         self.discard: list[int] = [0] * 8
         self.known_out: list[int] = [0] * NKINDS
         self.scores: list[int] = [0] * n
+        self.open: RoundRecord | None = None
+        self.sheet: list[int] = [0] * n
+        self.sheet_from: list[int] = [0] * n
 
     @property
     def deck_count(self) -> int:
@@ -374,6 +504,9 @@ class State:
         new.discard = self.discard[:]
         new.known_out = self.known_out[:]
         new.scores = self.scores[:]
+        new.open = self.open.copy() if self.open is not None else None
+        new.sheet = self.sheet[:]
+        new.sheet_from = self.sheet_from[:]
         return new
 
     # -- small queries ---------------------------------------------------------------------

@@ -1312,11 +1312,13 @@ def _overrides(state: State) -> dict[str, IslandData]:
 
 
 def at_round_start(state: State) -> bool:
-    """Whether a position stands between rounds (or after the last): no wage set, no card
-    played and nobody passed in the round it names. A log opens each round with its round
-    line, so a position it starts from stands there."""
-    return state.phase == OVER or (state.wage < 0 and not any(state.passed)
-                                   and not any(sum(p) for p in state.played))
+    """Whether a position stands between rounds (or after the last): no round under way
+    (``open:`` and the round's lines), no wage set, no card played and nobody passed in the
+    round it names. A log opens each round with its round line, so a position it starts from
+    stands there."""
+    return state.open is None and (
+        state.phase == OVER or (state.wage < 0 and not any(state.passed)
+                                and not any(sum(p) for p in state.played)))
 
 
 def position_problems(log: MeutererLog, start: State) -> list[tuple[str, str, str]]:
@@ -1369,9 +1371,10 @@ def position_problems(log: MeutererLog, start: State) -> list[tuple[str, str, st
                     "in the position", "no Deal tag"))
     if not at_round_start(start):
         out.append(("position", f"the position stands in the middle of round {start.round} "
-                    "(a wage set, cards played or a player passed): a log opens each round "
-                    "with its round line", "a position between rounds, as the engine writes "
-                    "it before a round line: no wage (-), no card played, nobody passed"))
+                    "(a wage set, cards played, a player passed or a line of the round "
+                    "recorded): a log opens each round with its round line", "a position "
+                    "between rounds, as the engine writes it before a round line: no wage (-), "
+                    "no card played, nobody passed, no open: nor round lines"))
     elif start.phase != OVER and (start.round == 1) != (start.prev < 0):
         # U3: the ship has lain at a port the round before from round 2 on, never in round 1
         out.append(("position", "round 1 has no port of the round before" if start.round == 1

@@ -20,23 +20,54 @@ Six fields separated by spaces, then optional ``key:value`` fields::
 
 Optional: ``deck:N`` (cards in the deck; by default every card not elsewhere),
 ``discard:LETTERS`` and ``table:CODE=good,sole,two,three,ship;...`` for islands whose card a
-log overrides (the good as a name or ``any``).
+log overrides (the good as a name or ``any``). Written only when the rest does not imply
+them: ``under:LETTERS`` (the cards put under the deck no draw has reached), ``upper:N,...``
+(the most of each kind the deck can hold), ``sheet:T;T@R;...`` (the score sheet's totals,
+with the round of the error each carries).
+
+The round under way, as recorded so far (:class:`~cartlog.games.meuterer.model.RoundRecord`):
+``dest:``, ``mutiny:``, ``sale:``, ``score:``, ``total:`` and ``draw:`` hold its lines that
+are settled when it closes, entries joined by ``;`` and their parts by ``,``; ``open:`` the
+lines of phases 1-2 recorded (``wage``, ``sell`` or ``-``) when the table does not show them.
+A table showing a round under way (a wage set, a card played, a pass) is in that round; any
+other position without these fields stands between rounds. docs/notation.md, Meuterer, "The
+one-line position", gives the forms with an example.
 """
 
 from __future__ import annotations
 
+from urllib.parse import quote, unquote
+
 from cartlog.core.text import MAX_DIGITS, safe_int
+from cartlog.games.meuterer.events import (
+    Add,
+    DestEntry,
+    Draw,
+    DrawEntry,
+    Entry,
+    Mutiny,
+    Round,
+    Sale,
+    SaleEntry,
+    Score,
+    Sell,
+    Total,
+    Wage,
+)
 from cartlog.games.meuterer.model import (
     ACTIONS,
     ANY,
     GOODS,
     ISLAND_BY_CODE,
+    ISLAND_BY_NAME,
     LETTERS,
     NGOODS,
     NKINDS,
     OVER,
     SELL,
     UNKNOWN,
+    EventPath,
+    RoundRecord,
     State,
     cards_text,
     find_action,
@@ -50,14 +81,17 @@ class PositionError(ValueError):
 
 
 HELP = ("a Meuterer position: variant circle ships round/phase/turn captain:wage players, "
-        "then deck:N, discard:, table: (docs/notation.md, The one-line position)")
+        "then deck:N, discard:, table:, the round's lines (docs/notation.md, The one-line "
+        "position)")
 KEY_SEP = ":"  # between the key of an optional field and its value
 
 # the field a PositionError names (its message's first words), by place or by key
 _FIELDS: dict[str, int | str] = {
     "variant": 0, "circle": 1, "ships": 2, "round": 3, "captain": 4, "wage": 4,
     "players": 5, "hand of": 5, "cards played by": 5, "score of": 5, "status of": 5,
-    "discard": "discard", "deck": "deck", "table": "table"}
+    "discard": "discard", "deck": "deck", "table": "table", "open": "open", "dest": "dest",
+    "mutiny": "mutiny", "sale": "sale", "score": "score", "total": "total", "draw": "draw",
+    "sheet": "sheet", "upper": "upper", "under": "under"}
 
 
 def error_field(message: str) -> int | str | None:
@@ -104,7 +138,250 @@ def to_position(state: State) -> str:
         fields.append("table:" + ";".join(
             f"{i.code}={'any' if i.good == ANY else GOODS[i.good]},"
             f"{','.join(map(str, i.values))},{i.ship}" for i in changed))
+    if sum(state.under):
+        fields.append("under:" + _cards(state.under))
+    upper = _upper(state)
+    if state.deck_upper != upper:
+        fields.append("upper:" + ",".join(map(str, state.deck_upper)))
+    if state.open is not None:
+        fields += _round_fields(state, state.open)
+    if state.sheet != state.scores:
+        fields.append("sheet:" + ";".join(
+            str(total) + (f"@{since}" if since and total != score else "")
+            for total, score, since in zip(state.sheet, state.scores, state.sheet_from)))
     return " ".join(fields)
+
+
+# -- the open round ------------------------------------------------------------------------------
+
+_AT: EventPath = (-1, None, None)  # where a line read from a position stands: in no log
+
+
+def _table_open(state: State) -> bool:
+    """Whether the table shows a round under way: a wage set, a card played or a pass (what
+    a position without ``open:`` says of the round)."""
+    return state.wage >= 0 or any(state.passed) or any(sum(p) for p in state.played)
+
+
+def _table_flags(state: State) -> list[str]:
+    """The lines of phases 1-2 the table shows recorded: ``wage`` (a wage set) and ``sell``
+    (a card played or a pass)."""
+    flags = ["wage"] if state.wage >= 0 else []
+    if any(state.passed) or any(sum(p) for p in state.played):
+        flags.append("sell")
+    return flags
+
+
+def _word(text: str) -> str:
+    """A player or a word of a log as a position writes it: nothing in it separates fields."""
+    return quote(text, safe="")
+
+
+def _place(name: str) -> str:
+    """An island of a recorded line: its code, or ``~`` and the name as written when it
+    names no island."""
+    isl = ISLAND_BY_NAME.get(name)
+    return isl.code if isl is not None else "~" + quote(name, safe="")
+
+
+def _draw_text(d: DrawEntry) -> str:
+    parts = [_word(d.player), d.cards or "", "" if d.count is None else str(d.count),
+             "" if d.keep is None else d.keep or "-",
+             "" if d.returned is None else str(d.returned)]
+    return ",".join(parts).rstrip(",")
+
+
+def _round_fields(state: State, rec: RoundRecord) -> list[str]:
+    """The open round's lines: ``open:`` when the table does not show the round under way
+    as recorded, then the lines settled at its close, each when the round has it."""
+    if state.phase == OVER:
+        return ["open:-"]  # a round after the game's end: nothing of it is played
+    said = []
+    if rec.dests:
+        said.append("dest:" + ";".join(f"{d.role},{_place(d.island)}" for _, d in rec.dests))
+    if rec.mutiny_at is not None:
+        said.append("mutiny:" + ";".join(
+            [rec.outcome[2] if rec.outcome is not None else "-"]
+            + [f"{_word(a.player)},{a.count}" + (f",{a.side}" if a.side else "")
+               for _, a in rec.adds]))
+    if rec.sale_at is not None:
+        said.append("sale:" + ";".join(
+            f"{_word(e.player)},{e.good},{_place(e.island)}"
+            + (f",{e.count}" if e.count is not None else "") for _, e in rec.sales))
+    for key, lines in (("score", rec.score_lines), ("total", rec.total_lines)):
+        entries = [e for _, line in lines for e in line.entries]
+        if entries:
+            said.append(f"{key}:" + ";".join(f"{_word(e.player)},{e.points}" for e in entries))
+    if rec.draw_at is not None:
+        said.append("draw:" + ";".join(_draw_text(d) for _, d in rec.draws))
+    flags = [name for name, on in (("wage", rec.wage_at is not None),
+                                   ("sell", rec.last_sell is not None)) if on]
+    if (not said and not _table_open(state)) or flags != _table_flags(state):
+        said.insert(0, "open:" + (",".join(flags) or "-"))
+    return said
+
+
+def _items(extra: dict[str, str], key: str, width: tuple[int, int]) -> list[list[str]]:
+    """The entries of an optional field, ``;`` between entries, ``,`` between their parts,
+    each of ``width`` parts (the least and the most)."""
+    out = []
+    for item in extra[key].split(";") if extra[key] else []:
+        parts = item.split(",")
+        if not width[0] <= len(parts) <= width[1]:
+            raise PositionError(f"{key}: {item[:40]!r} has {len(parts)} part(s), not "
+                                + (f"{width[0]}" if width[0] == width[1]
+                                   else f"{width[0]}-{width[1]}"))
+        out.append(parts)
+    return out
+
+
+def _player(word: str, state: State, key: str) -> str:
+    player = unquote(word)
+    if player not in state.colours:
+        raise PositionError(f"{key}: {player!r} is not one of the players")
+    return player
+
+
+def _island_name(word: str, key: str) -> str:
+    if word.startswith("~"):
+        return unquote(word[1:])
+    return _island(word, key).name
+
+
+def _letters(text: str, key: str, allowed: str) -> str:
+    if any(c not in allowed for c in text):
+        raise PositionError(f"{key}: {text[:20]!r} is not goods letters ({allowed})")
+    return text
+
+
+_ROUND_KEYS = ("open", "dest", "mutiny", "sale", "score", "total", "draw")
+
+
+def _read_round(state: State, extra: dict[str, str]) -> RoundRecord | None:
+    """The open round of a position (see :func:`_round_fields`), or ``None`` between
+    rounds."""
+    given = [key for key in _ROUND_KEYS if key in extra]
+    if state.phase == OVER:
+        if not given:
+            return None
+        if given != ["open"] or extra["open"] != "-":
+            raise PositionError(f"{given[0]}: the game is over: no round is under way but one "
+                                "played after the end (open:-)")
+        rec = RoundRecord(-1, Round())
+        rec.skip = True
+        return rec
+    if not given and not _table_open(state):
+        return None
+    rec = RoundRecord(-1, Round(number=state.round))
+    flags = _table_flags(state)
+    if "open" in extra:
+        flags = [] if extra["open"] == "-" else extra["open"].split(",")
+        for flag in flags:
+            if flag not in ("wage", "sell") or flags.count(flag) > 1:
+                raise PositionError(f"open: {extra['open'][:40]!r}: expected -, or wage and "
+                                    "sell, each at most once, joined by ,")
+    if "wage" in flags:
+        rec.wage_at = (_AT, Wage(wage=state.wage))
+    if "sell" in flags:
+        rec.last_sell = (-1, Sell())
+    if "dest" in extra:
+        for role, island in _items(extra, "dest", (2, 2)):
+            if role not in ("captain", "mutineer"):
+                raise PositionError(f"dest: {role!r} is not captain or mutineer")
+            rec.dests.append((_AT, DestEntry(role=role,  # type: ignore[arg-type]
+                                             island=_island_name(island, "dest"))))
+    if "mutiny" in extra:
+        outcome, _, rest = extra["mutiny"].partition(";")
+        if outcome not in ("-", "captain", "mutineers"):
+            raise PositionError(f"mutiny: the outcome {outcome[:20]!r} is not -, captain or "
+                                "mutineers")
+        adds = []
+        for parts in _items({"mutiny": rest}, "mutiny", (2, 3)):
+            side = parts[2] if len(parts) == 3 else None
+            if side not in (None, "captain", "mutineer"):
+                raise PositionError(f"mutiny: the side {side!r} is not captain or mutineer")
+            adds.append(Add(player=_player(parts[0], state, "mutiny"),
+                            count=_number(parts[1], "mutiny"), side=side))  # type: ignore
+        event = Mutiny(adds=adds, outcome=None if outcome == "-" else outcome)  # type: ignore
+        rec.mutiny_at = (_AT, event)
+        rec.adds = [(_AT, a) for a in adds]
+        if event.outcome is not None:
+            rec.outcome = (_AT, event, event.outcome)
+    if "sale" in extra:
+        for parts in _items(extra, "sale", (3, 4)):
+            good = parts[1].upper()
+            if len(good) != 1 or good not in LETTERS[:NGOODS]:
+                raise PositionError(f"sale: {parts[1][:20]!r} is not a good's letter "
+                                    f"({LETTERS[:NGOODS]})")
+            rec.sales.append((_AT, SaleEntry(
+                player=_player(parts[0], state, "sale"), good=good,
+                island=_island_name(parts[2], "sale"),
+                count=_number(parts[3], "sale") if len(parts) == 4 else None)))
+        rec.sale_at = (_AT, Sale())
+    for key in ("score", "total"):
+        if key in extra:
+            entries = [Entry(player=_player(p, state, key), points=_number(n, key, signed=True))
+                       for p, n in _items(extra, key, (2, 2))]
+            if key == "score":
+                rec.score_lines.append((-1, Score(entries=entries)))
+            else:
+                rec.total_lines.append((-1, Total(entries=entries)))
+    if "draw" in extra:
+        for parts in _items(extra, "draw", (2, 5)):
+            parts += [""] * (5 - len(parts))
+            player, cards, count, keep, returned = parts
+            rec.draws.append((_AT, DrawEntry(
+                player=_player(player, state, "draw"),
+                cards=_letters(cards, "draw", LETTERS + "?") or None,
+                count=_number(count, "draw") if count else None,
+                keep=None if not keep else "" if keep == "-" else _letters(keep, "draw",
+                                                                           LETTERS + "?"),
+                returned=_number(returned, "draw") if returned else None)))
+        rec.draw_at = (_AT, Draw())
+    return rec
+
+
+def _read_upper(state: State, text: str) -> list[int]:
+    """``upper:``: the most of each kind, ruby to pirate, the deck can hold."""
+    items = text.split(",")
+    if len(items) != NKINDS:
+        raise PositionError(f"upper: {len(items)} bounds, not {NKINDS} (one per kind, "
+                            f"{LETTERS})")
+    upper = [_number(item, "upper") for item in items]
+    for k, (bound, total) in enumerate(zip(upper, state.variant.totals)):
+        if bound > total:
+            raise PositionError(f"upper: {bound} {GOODS[k]} in the deck; the game has {total}")
+    return upper
+
+
+def _read_sheet(state: State, text: str) -> None:
+    """``sheet:``: each player's total as the score sheet has it, in seat order, with ``@``
+    and the round of the sheet error it carries."""
+    items = text.split(";")
+    if len(items) != state.players:
+        raise PositionError(f"sheet: {len(items)} totals for {state.players} players")
+    for seat, item in enumerate(items):
+        total, at, since = item.partition("@")
+        state.sheet[seat] = _number(total, "sheet", signed=True)
+        if at:
+            state.sheet_from[seat] = _number(since, "sheet")
+            if not 1 <= state.sheet_from[seat] <= state.round:
+                raise PositionError(f"sheet: round {state.sheet_from[seat]} is not a round "
+                                    f"played by round {state.round}")
+
+
+def _known(state: State) -> list[int]:
+    """The named cards of each kind in the hands, on the table and in the discard pile."""
+    return [sum(h[k] for h in state.hands) + sum(p[k] for p in state.played) + state.discard[k]
+            for k in range(NKINDS)]
+
+
+def _upper(state: State) -> list[int]:
+    """The most of each kind the deck can hold by the cards named elsewhere: what a position
+    without ``upper:`` says."""
+    totals = state.variant.totals
+    known = _known(state)
+    return [max(0, totals[k] - known[k]) for k in range(NKINDS)]
 
 
 def _counts(text: str, what: str) -> list[int]:
@@ -151,6 +428,35 @@ def _check_round(state: State) -> None:
     if state.phase == OVER and state.round != last:
         raise PositionError(f"round: the game is over only after round {last} ({n} players), "
                             f"not after round {state.round}")
+
+
+def _read_cards(state: State, extra: dict[str, str]) -> None:
+    """The discard pile, the deck and what is known of the deck's cards: by default, every
+    card not elsewhere, each kind bounded by the game's cards less those named elsewhere."""
+    variant = state.variant
+    state.discard = _counts(extra.get("discard", "-"), "discard")
+    known = [sum(h[k] for h in state.hands) + sum(p[k] for p in state.played)
+             + state.discard[k] for k in range(NKINDS)]
+    for k in range(NKINDS):
+        if known[k] > variant.totals[k]:
+            raise PositionError(f"{GOODS[k]}: {known[k]} cards in the position; the game has "
+                                f"{variant.totals[k]}")
+    state.known_out = known
+    elsewhere = (sum(sum(h) for h in state.hands) + sum(sum(p) for p in state.played)
+                 + sum(state.discard))
+    rest = max(0, variant.deck_size - elsewhere)
+    state.deck_count = _number(extra["deck"], "deck") if "deck" in extra else rest
+    if state.deck_count > rest:
+        raise PositionError(f"deck: {state.deck_count} cards; the game has {variant.deck_size}, "
+                            f"{elsewhere} of them in the hands, on the table or discarded")
+    state.deck_upper = _upper(state)
+    if "upper" in extra:
+        state.deck_upper = _read_upper(state, extra["upper"])
+    if "under" in extra:
+        state.under = _counts(extra["under"], "under")
+        if sum(state.under) > state.deck_count:
+            raise PositionError(f"under: {sum(state.under)} cards under a deck of "
+                                f"{state.deck_count}")
 
 
 def from_position(text: str) -> State:
@@ -251,20 +557,9 @@ def from_position(text: str) -> State:
         state.turn = colours.index(turn)
     else:
         raise PositionError(f"round: {turn!r} is not one of the players")
-    state.discard = _counts(extra.get("discard", "-"), "discard")
-    known = [sum(h[k] for h in state.hands) + sum(p[k] for p in state.played)
-             + state.discard[k] for k in range(NKINDS)]
-    for k in range(NKINDS):
-        if known[k] > variant.totals[k]:
-            raise PositionError(f"{GOODS[k]}: {known[k]} cards in the position; the game has "
-                                f"{variant.totals[k]}")
-    state.known_out = known
-    elsewhere = (sum(sum(h) for h in state.hands) + sum(sum(p) for p in state.played)
-                 + sum(state.discard))
-    rest = max(0, variant.deck_size - elsewhere)
-    state.deck_count = _number(extra["deck"], "deck") if "deck" in extra else rest
-    if state.deck_count > rest:
-        raise PositionError(f"deck: {state.deck_count} cards; the game has {variant.deck_size}, "
-                            f"{elsewhere} of them in the hands, on the table or discarded")
-    state.deck_upper = [max(0, variant.totals[k] - known[k]) for k in range(NKINDS)]
+    _read_cards(state, extra)
+    state.sheet = state.scores[:]
+    if "sheet" in extra:
+        _read_sheet(state, extra["sheet"])
+    state.open = _read_round(state, extra)
     return state

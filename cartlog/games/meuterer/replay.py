@@ -15,10 +15,11 @@ from collections.abc import Callable
 from cartlog.core.findings import Note, Violation
 from cartlog.core.limits import max_findings
 from cartlog.games.meuterer import rules
-from cartlog.games.meuterer.engine import Engine, Step, StopAudit, build_circle
+from cartlog.games.meuterer.engine import Engine, build_circle
 from cartlog.games.meuterer.events import MeutererLog
 from cartlog.games.meuterer.frames import Frame
 from cartlog.games.meuterer.model import OVER, VARIANTS, State, cards_text, find_variant
+from cartlog.games.meuterer.notebook import Step, StopAudit, where
 from cartlog.games.meuterer.score import RoundBreakdown
 
 
@@ -43,7 +44,7 @@ class Replay:
         self.engine = Engine.for_log(log, stop_at_first=stop_at_first)
         self.engine.auto_close = False  # the walker closes each round itself
         self.engine.slips = True  # values the rules do not give may be read as slips
-        self.engine.positions = max_findings() if positions is None else positions
+        self.engine.book.positions = max_findings() if positions is None else positions
 
     @property
     def state(self) -> State:
@@ -72,12 +73,12 @@ class Replay:
 
     def run(self, listener: Callable[[Step], None] | None = None) -> Replay:
         engine = self.engine
-        engine._listener = listener
+        engine.book.listener = listener
         try:
             engine.setup()
             for index, event in enumerate(self.log.events):
                 engine.feed(index, event)
-            engine._at = len(self.log.events)
+            engine.next_event = len(self.log.events)
             if not (self.in_progress and engine.phase() in ("wage", "sell")):
                 engine.close()
             self._finish()
@@ -100,13 +101,13 @@ class Replay:
         winners = [state.colours[s] for s in rules.winners(state)] if over else []
         if not over:
             last = log.events[-1] if log.events else None
-            where = engine._where(last) if last is not None else engine._header("players")
+            at = where(last) if last is not None else engine.book.header("players")
             done = state.round - 1
-            engine._note(Violation("end/unfinished", f"the log ends after {done} of "
-                                   f"{state.rounds} rounds", expected=f"{state.rounds} rounds",
-                                   actual=str(done)),
-                         where, "$.events", done or None, None, None,
-                         engine._position(state))
+            engine.book.note(Violation("end/unfinished", f"the log ends after {done} of "
+                                       f"{state.rounds} rounds",
+                                       expected=f"{state.rounds} rounds", actual=str(done)),
+                             at, "$.events", done or None, None, None,
+                             engine.book.position(state))
         if log.result is None:
             self.unchecked.append("the log records no result (Result tag): the result was "
                                   "not compared")
@@ -115,12 +116,14 @@ class Replay:
                     f"won by {winners[0]}" if len(winners) == 1 else
                     "a tie shared by " + ", ".join(winners))
             totals = ", ".join(f"{c} {s}" for c, s in zip(state.colours, state.scores))
-            engine._note(Violation("result/differs", f"the replayed game is {said} ({totals})",
-                                   expected=", ".join(winners) or "unfinished",
-                                   actual=", ".join(log.result) or "unfinished"),
-                         engine._header("result"), "$.result")
+            engine.book.note(Violation("result/differs",
+                                       f"the replayed game is {said} ({totals})",
+                                       expected=", ".join(winners) or "unfinished",
+                                       actual=", ".join(log.result) or "unfinished"),
+                             engine.book.header("result"), "$.result")
         self.unchecked.extend(engine.not_checked())
-        engine._emit("end", None, None, None, None, ", ".join(winners) or "unfinished", start)
+        engine.book.emit(state, "end", None, None, None, None,
+                         ", ".join(winners) or "unfinished", start)
 
 
 # -- frames for the step-by-step view ----------------------------------------------------------

@@ -195,7 +195,7 @@ def _draw(state: State, seat: int, drawn: Sequence[int]) -> None:
     deck = state.deck
     if len(drawn) > deck.count:
         for c in drawn:
-            _take(state, seat, c)
+            take(state, seat, c)
         return
     _reach_under(state, len(drawn))
     deck.count -= len(drawn)
@@ -210,7 +210,7 @@ def _draw(state: State, seat: int, drawn: Sequence[int]) -> None:
         upper[c] = left if left > 0 else 0
 
 
-def _take(state: State, seat: int, card: int) -> bool:
+def take(state: State, seat: int, card: int) -> bool:
     """One card from the deck (reshuffling the discard pile when it is empty) to ``seat``'s
     hand. False when no card is left anywhere."""
     if state.deck.count == 0:
@@ -392,7 +392,7 @@ def apply_play(state: State, seat: int, card: int) -> None:
     """The card goes from the hand to the table in front of the player; the turn passes on."""
     if not _leave_hand(state, seat, card):
         # no card in hand, yet the table saw one played: it can only have come from the deck
-        _take(state, seat, card)
+        take(state, seat, card)
         _leave_hand(state, seat, card)
     state.played[seat][card if card >= 0 else UNKNOWN] += 1
     if not state.passed[seat]:  # a play after passing does not change whose turn it is
@@ -1213,7 +1213,7 @@ def apply_refill(state: State, seat: int, cards: Sequence[int] | None, count: in
         drawn = []
         for k in range(n):
             c = cards[k] if cards is not None else -1
-            if not _take(state, seat, c):
+            if not take(state, seat, c):
                 break
             drawn.append(c)
     if keep is not None:

@@ -97,9 +97,8 @@ def simulate(variant: str = "base", players: int = 4, seed: int = 0, *, view: st
     deal = {c: "".join(LETTERS[k] for k in h) for c, h in zip(colours, hands)}
     game = Engine(rs, colours)
     game.state = rules.new_game(rs, circle, colours, captain, [h[:] for h in hands])
-    game._start_sheet()
     for pos, isl in enumerate(circle):
-        game._pos_of.setdefault(isl.name, pos)
+        game.pos_of.setdefault(isl.name, pos)
     state = game.state
     played: list[list[int]] = [[] for _ in range(players)]
     events: list = []

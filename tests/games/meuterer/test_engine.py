@@ -4,11 +4,23 @@ by step), with every card known or as the table saw it."""
 
 from __future__ import annotations
 
+import random
+
 import msgspec
 import pytest
 
 from cartlog import engine
-from cartlog.games.meuterer.events import Entry, Mutiny, Score, Sell, Total
+from cartlog.games.meuterer.events import (
+    Dest,
+    Entry,
+    Mutiny,
+    Play,
+    Round,
+    Score,
+    Sell,
+    Total,
+    Wage,
+)
 from cartlog.games.meuterer.replay import Replay
 from cartlog.games.meuterer.simulate import simulate
 from games.meuterer.helpers import ROUND1, make, read
@@ -265,11 +277,82 @@ def test_a_copy_of_the_engine_mid_round_has_every_attribute_of_the_original():
         g.apply(event)
         if i == 40:
             break
-    assert g._round is not None
+    assert g.state.open is not None
     twin = g.copy()
     for name in _attributes(g):
-        if name not in ("_listener", "stop_at_first", "slips", "state", "_round"):
+        if name not in ("slips", "state", "book"):
             assert getattr(twin, name) == getattr(g, name), name
+    for name in _attributes(g.book):
+        if name not in ("listener", "stop_at_first"):
+            assert getattr(twin.book, name) == getattr(g.book, name), name
     assert twin.position() == g.position()
-    for name in _attributes(g._round):
-        assert getattr(twin._round, name) == getattr(g._round, name), name
+    for name in _attributes(g.state):
+        if name not in ("deck", "open"):
+            assert getattr(twin.state, name) == getattr(g.state, name), name
+    assert twin.state.deck == g.state.deck and twin.state.deck is not g.state.deck
+    assert twin.state.open is not g.state.open
+    for name in _attributes(g.state.open):
+        assert getattr(twin.state.open, name) == getattr(g.state.open, name), name
+
+
+def _check_by_the_walk(game, event) -> list:
+    """What ``event`` breaks found the long way: the whole engine copied, the event carried
+    out (the round settled for a line of phases 3-8) and the findings placed at it kept."""
+    twin = game.copy()
+    twin.auto_close = False
+    start = len(twin.notes)
+    at = f"$.events[{twin._applied}]"
+    twin.apply(event)
+    if type(event) not in (Round, Wage, Sell) and twin.state.open is not None:
+        twin.close()
+    return [n.violation for n in twin.notes[start:]
+            if n.path == at or n.path.startswith((at + ".", at + "["))]
+
+
+def _variants(event, rng: random.Random) -> list:
+    """``event`` and lines near it: another round number, another wage, another player or
+    card, a line marked condoned."""
+    out = [event]
+    replace = msgspec.structs.replace
+    if isinstance(event, Round):
+        out += [replace(event, number=(event.number or 1) + rng.choice((-1, 1))),
+                replace(event, number=None)]
+    elif isinstance(event, Wage):
+        out += [replace(event, wage=rng.choice((-1, 4, 7))), replace(event, condoned=True)]
+    elif isinstance(event, Sell) and event.steps:
+        step = event.steps[0]
+        out.append(replace(event, steps=[replace(step, condoned=True)] + event.steps[1:]))
+        if isinstance(step, Play):
+            out.append(replace(event, steps=[replace(step, card=rng.choice("RSWCGXP?"))]))
+        else:
+            out.append(replace(event, steps=[replace(step, kept=(step.kept or 0) + 1,
+                                                     action=rng.choice((None, "mate", "boy")))]))
+    elif hasattr(event, "condoned"):
+        out.append(replace(event, condoned=True))
+    return out
+
+
+@pytest.mark.parametrize("variant, players, view", [
+    ("base", 4, "all"), ("pirate", 3, "table"), ("pirate", 4, "red"), ("base", 3, "green")])
+def test_check_finds_what_carrying_the_event_out_finds(variant, players, view):
+    """check() judges a round, wage or sell line on the table as it stands, and settles the
+    round on a copy of the table for the other lines: the same violations as carrying the
+    event out on a copy of the whole engine, at every step, for the log's lines, the lawful
+    ones and lines near them."""
+    rng = random.Random(7)
+    log = simulate(variant, players, 4, view=view)
+    game = start(msgspec.structs.replace(log, events=[]))
+    events = list(log.events)
+    for i, event in enumerate(events):
+        candidates = [] if game.is_over() else game.legal()[:8]
+        for near in events[max(0, i - 2): i + 3]:
+            candidates += _variants(near, rng)
+        for candidate in candidates:
+            assert game.check(candidate) == _check_by_the_walk(game, candidate), (i, candidate)
+        game.apply(event)
+    after = [Round(number=99), Wage(wage=1), Dest(dests=[])]
+    for candidate in after:
+        assert game.check(candidate) == _check_by_the_walk(game, candidate), candidate
+    game.apply(Round())
+    for candidate in after:
+        assert game.check(candidate) == _check_by_the_walk(game, candidate), candidate

@@ -139,7 +139,7 @@ def test_phase8_draw_at_once_matches_drawing_card_by_card():
         state, drawn, seat = _table(rng), _draws(rng), rng.randrange(3)
         slow = state.copy()
         for c in drawn:
-            rules._take(slow, seat, c)
+            rules.take(slow, seat, c)
         rules._draw(state, seat, drawn)
         assert _snapshot(state) == _snapshot(slow), drawn
 
@@ -252,7 +252,7 @@ def test_phase8_draw_across_a_reshuffle_at_once_matches_drawing_card_by_card():
         named = rng.random() < 0.8
         slow = state.copy()
         for c in (drawn if named else (-1,) * len(drawn)):
-            assert rules._take(slow, seat, c)
+            assert rules.take(slow, seat, c)
         rules.apply_refill(state, seat, drawn if named else None, len(drawn), None, None)
         assert _full_snapshot(state) == _full_snapshot(slow), drawn
         seen += 1

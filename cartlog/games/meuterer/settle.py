@@ -1,0 +1,205 @@
+"""Settling a Meuterer round: rule functions of the state and the round's record.
+
+Each takes the :class:`~cartlog.games.meuterer.model.State` and the
+:class:`~cartlog.games.meuterer.model.RoundRecord` of the round being settled, carries its
+phase out on the state, and returns what it found as :data:`Found`: the violation, the path
+of the line or entry it applies to, that line or entry (for its place in the text, or a span
+of its own), and the player. The engine places them in the log (its notebook); nothing here
+knows the audit.
+
+So far the score sheet (phase 5, :func:`sheet_checks`), the sales (U2, :func:`sales`) and
+a round recorded without its selling (:func:`sail_as_written`,
+:func:`drawn_without_selling`) are settled here; the destinations, the mutiny and the refill
+are still the engine's, where the walk reads slips of the pen in them.
+"""
+
+from __future__ import annotations
+
+from cartlog.core.findings import Violation
+from cartlog.games.meuterer import rules
+from cartlog.games.meuterer.events import SaleEntry
+from cartlog.games.meuterer.model import LETTER_INDEX, EventPath, RoundRecord, SoldCards, State
+
+# (violation, path, the line or entry it is at, or its span (line, col, end), the player,
+# whether the finding carries the position of the table as the function returns it)
+Found = tuple[Violation, EventPath, object, int | None, bool]
+
+
+def sales(state: State, rec: RoundRecord, seat_of: dict[str, int], pos_of: dict[str, int]
+          ) -> tuple[list[SoldCards], list[Found]]:
+    """U2: the sales of the round, as its sale lines declare them where they may
+    (:func:`rules.resolve_sales`); a declaration on an island not in the circle, one the
+    rules refuse, and the default sale assumed for a player who could split goods and
+    declares nothing (at the sale line, or the round line without one)."""
+    found: list[Found] = []
+    declared: list[tuple[int, int, int, int | None]] = []
+    where: list[tuple[EventPath, SaleEntry]] = []
+    for path, s in rec.sales:
+        seat = seat_of.get(s.player, 0)
+        pos = pos_of.get(s.island, -1)
+        if pos < 0:
+            found.append((Violation(
+                "sale/wrong-island", f"{s.island} is not in this game's circle",
+                expected=", ".join(state.island_name(p) for p in state.active()),
+                actual=s.island), path, s, seat, False))
+            continue
+        declared.append((seat, LETTER_INDEX[s.good], pos, s.count))
+        where.append((path, s))
+    sold, bad, assumed = rules.resolve_sales(state, declared)
+    for i, v in bad:
+        path, s = where[i]
+        found.append((v, path, s, seat_of.get(s.player, 0), True))
+    if assumed:
+        line_path, ev = rec.sale_at if rec.sale_at is not None else (
+            (rec.index, None, None), rec.event)
+        names = " and ".join(state.island_name(p) for p in state.active())
+        for seat, what in assumed:
+            found.append((Violation(
+                "sale/assumed", f"{state.colours[seat]} could split goods between {names} but "
+                f"declares no sale there: assumed {what}", expected="a sale declaration",
+                actual="none"), line_path, ev, seat, False))
+    return sold, found
+
+
+def sheet_checks(state: State, rec: RoundRecord, items: list[list[rules.Item]],
+                 points: list[int], source_lines: list[int]
+                 ) -> tuple[list[int | None], list[int | None], list[Found], bool, bool]:
+    """Phase 5 on the score sheet: each player's round score and running total compared with
+    the replay's (``points``, the sums of ``items``; the totals are ``state.scores``, the
+    round's points added). A total wrong only because the sheet carried its own earlier
+    error is ``score/carried``: ``state.sheet`` holds the totals as the sheet adds them and
+    ``state.sheet_from`` the round of the error each carries (``source_lines``: the line of
+    that error in the log, 0 if not known). Returns the scores and totals the sheet
+    records (``None`` where it has no entry), the findings (``score/round`` and
+    ``score/total`` are the errors later totals may carry), and whether the round has no
+    score line, no total line."""
+    colours = state.colours
+    running = state.scores
+    sheet, sheet_from = state.sheet, state.sheet_from
+    lines, total_lines = rec.score_lines, rec.total_lines
+    if len(lines) == 1 and len(total_lines) == 1 and 0 < len(set(colours)) == len(colours):
+        # the common case: one score and one total line, each giving every player once in
+        # seat order, as the replay has them
+        scored, summed = lines[0][1].entries, total_lines[0][1].entries
+        if ([e.points for e in scored] == points and [e.points for e in summed] == running
+                and [e.player for e in scored] == colours
+                and [e.player for e in summed] == colours and len(sheet) == len(running)):
+            sheet[:] = running
+            same: list[int | None] = list(points)
+            same_totals: list[int | None] = list(running)
+            return same, same_totals, [], False, False
+    rnd = state.round
+    scores, totals = rec.scores, rec.totals
+    found: list[Found] = []
+    recorded: list[int | None] = []
+    recorded_totals: list[int | None] = []
+    for line in (scores, totals):
+        if not line or line.keys() >= set(colours):  # the common case: every player
+            continue
+        missing = [c for c in colours if c not in line]
+        path, e = next(iter(line.values()))
+        what = "score" if line is scores else "total"
+        found.append((Violation(
+            "score/missing", f"the {what} line of round {rnd} has no entry for "
+            f"{', '.join(missing)}: not compared", expected="an entry per player",
+            actual=", ".join(line)), (path[0], "", 0), (e.line, 1, 6) if e.line else None,
+            None, False))
+    lines_of = source_lines[:]
+    for seat, colour in enumerate(colours):
+        pts = points[seat]
+        got = scores.get(colour)
+        tot = totals.get(colour)
+        if got is not None and tot is not None:
+            p, t = got[1].points, tot[1].points
+            if p == pts and t == running[seat]:  # the common case: the sheet agrees
+                recorded.append(p)
+                recorded_totals.append(t)
+                sheet[seat] = t
+                continue
+        if got is None:
+            recorded.append(None)
+            sheet[seat] += pts
+        else:
+            path, e = got
+            recorded.append(e.points)
+            if e.points != pts:
+                found.append((Violation(
+                    "score/round", f"{colour}'s round {rnd} score is {pts}, not {e.points}: "
+                    f"{rules.explain(items[seat])}", expected=str(pts),
+                    actual=str(e.points)), path, e, seat, False))
+                lines_of[seat] = e.line
+                sheet_from[seat] = rnd
+            sheet[seat] += e.points
+        if tot is None:
+            recorded_totals.append(None)
+            continue
+        path, e = tot
+        recorded_totals.append(e.points)
+        right = running[seat]
+        if e.points != right:
+            if e.points == sheet[seat] and sheet_from[seat]:
+                at = lines_of[seat]
+                src = f"line {at}" if at else f"round {sheet_from[seat]}"
+                found.append((Violation(
+                    "score/carried", f"{colour}'s total after round {rnd} is {right}, not "
+                    f"{e.points}, only because of the error carried from {src}",
+                    expected=str(right), actual=str(e.points)), path, e, seat, False))
+            else:
+                found.append((Violation(
+                    "score/total", f"{colour}'s total after round {rnd} is {right}, not "
+                    f"{e.points}: {right - pts} before the round + {pts} this round",
+                    expected=str(right), actual=str(e.points)), path, e, seat, False))
+                lines_of[seat] = e.line
+                sheet_from[seat] = rnd
+        sheet[seat] = e.points
+    return recorded, recorded_totals, found, not scores, not totals
+
+
+# -- a round recorded without its selling ------------------------------------------------------
+
+
+def sail_as_written(state: State, rec: RoundRecord, seat_of: dict[str, int],
+                    pos_of: dict[str, int]) -> str | None:
+    """Phases 6-7 of a round with no selling recorded, as its lines give them (001 'Phase
+    5', 'Phase 6', U5): the ship sails to the captain's destination, or after a mutiny the
+    mutiny line says won, to the mutineer's, and the mutineer takes the captain card. Who
+    was the mutineer the log tells only when one player besides the captain adds to the
+    mutiny; otherwise the captain stays. Returns what the log leaves unknown, or ``None``."""
+    capt_dest = mut_dest = -1
+    for _, d in rec.dests:
+        pos = pos_of.get(d.island, -1)
+        if d.role == "captain":
+            capt_dest = pos
+        else:
+            mut_dest = pos
+    won = rec.outcome is not None and rec.outcome[2] == "mutineers"
+    dest = mut_dest if won else capt_dest
+    rules.apply_move(state, dest if dest >= 0 else state.ship, None)
+    if not won:
+        return None
+    others = {seat_of.get(a.player, -1) for _, a in rec.adds} - {state.captain, -1}
+    if len(others) == 1 and mut_dest >= 0:
+        state.captain = others.pop()
+        return None
+    return (f"round {state.round} records no selling and a mutiny the mutineers won: "
+            + ("who took the captain card is not known (the mutiny line names more than one "
+               "player besides the captain); the captain was kept" if mut_dest >= 0 else
+               "the mutineer's destination is not recorded; the ship was kept in port and the "
+               "captain kept"))
+
+
+def drawn_without_selling(state: State, rec: RoundRecord, seat_of: dict[str, int]
+                          ) -> list[Found]:
+    """A round with no selling recorded: its hands are not known, but the cards its draw
+    lines name must still be cards the deck can hold (:func:`rules.check_drawn`, one entry
+    after another on a copy: the table is left as it was)."""
+    probe = state.copy()
+    found: list[Found] = []
+    for path, d in rec.draws:
+        seat = seat_of.get(d.player, 0)
+        cards = [c for c in (LETTER_INDEX.get(ch, -1) for ch in d.cards or "") if c >= 0]
+        for v in rules.check_drawn(probe, cards):
+            found.append((v, path, d, seat, False))
+        for c in cards:
+            rules.take(probe, seat, c)
+    return found
