@@ -25,6 +25,8 @@ COMPILED = [
     "cartlog/games/meuterer/lookahead.py",
     "cartlog/games/meuterer/model.py",
     "cartlog/games/meuterer/rules.py",
+    "cartlog/games/meuterer/settle.py",
+    "cartlog/games/meuterer/notebook.py",
     "cartlog/games/meuterer/replay.py",
     "cartlog/games/meuterer/notation.py",
     "cartlog/games/mutiny/model.py",
