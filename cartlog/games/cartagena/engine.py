@@ -54,6 +54,23 @@ class SetupNote(NamedTuple):
     violation: Violation
 
 
+def _named(cards: dict[str, tuple[int, ...]], index: dict[str, int], written: str
+           ) -> tuple[int, ...] | None:
+    """The signs of drawn cards as written, when every letter names one (kept in ``cards``
+    for the next draw written alike, up to 4096 spellings), else ``None``."""
+    found = cards.get(written)
+    if found is not None:
+        return found
+    if len(written) > 8:
+        return None
+    drawn = tuple(index.get(c, -1) for c in written)
+    if -1 in drawn:
+        return None
+    if len(cards) < 4096:
+        cards[written] = drawn
+    return drawn
+
+
 def signs(state: State, cards: str | None) -> list[int] | None:
     """Sign letters as sign numbers (-1 for ``?`` or a letter of no sign)."""
     if cards is None:
@@ -70,13 +87,23 @@ class Engine:
     """
 
     spec: GameSpec = SPEC
-    __slots__ = ("state", "setup", "unseen")
+    __slots__ = ("state", "setup", "unseen", "_open", "_before", "_written", "_moved",
+                 "_room_said", "_pass_said")
 
     def __init__(self, state: State, setup: list[SetupNote] | None = None,
                  unseen: list[str] | None = None) -> None:
         self.state = state
         self.setup = setup if setup is not None else []
         self.unseen = unseen if unseen is not None else []
+        # the turn line being played (:meth:`begin`): whether it began (not after the end),
+        # the actions the turn held before it, the actions it writes, those played, and
+        # whether the spent room and an action after the pass were reported
+        self._open = False
+        self._before = 0
+        self._written = 0
+        self._moved = 0
+        self._room_said = False
+        self._pass_said = False
 
     # -- construction ------------------------------------------------------------------------
 
@@ -289,71 +316,195 @@ class Engine:
             return rules.check_pirates_claim(state, seat, event.spaces)
         if kind not in (Forward, Back, Draw, Pass):
             return []
-        return self._check_action(event)
+        return self._check_single(event)
 
-    def _check_action(self, act: Any, written: int | None = None) -> list[Violation]:
+    def _check_single(self, act: Any) -> list[Violation]:
+        """One action as an event of its own: in the turn as it stands, the action the turn's
+        line would write next; a pass as the whole of a turn (O2)."""
         state = self.state
-        seat = state.seat
-        if state.winner is not None:
-            return [rules.action_after_end(state, False, type(act).__name__.lower())]
-        kind = type(act)
-        if kind is Pass:
+        if type(act) is Pass and state.winner is None:
             if state.done or state.passed:
                 return []
-            return rules.check_turn_end(state, seat, 0, rules.is_stuck(state, seat), False)
+            return rules.check_turn_end(state, state.seat, 0, rules.is_stuck(state, state.seat),
+                                        False)
+        return self._action(act, state.done + 1, False, False)
+
+    def _check_turn(self, turn: Turn) -> list[Violation]:
+        """A whole turn line, on a copy: :meth:`begin`, each action (:meth:`action`, then
+        :meth:`play`), :meth:`end`."""
+        state = self.state
+        seat = state.colours.index(turn.player) if turn.player in state.colours else state.seat
+        game = self.copy()
+        out = game.check_begin(turn, seat)
+        game.begin(turn, seat)
+        for act in turn.actions:
+            out += game.check_action(act)
+            if game.finished():
+                break
+            game.play(act)
+        return out + game.check_end()
+
+    # -- a turn line: the one composition of a turn's rules ----------------------------------
+    #
+    # Every reader of turn lines (check and apply of a Turn, the audit's walk, the reading of
+    # slips) plays a line the same way:
+    #
+    #     found = game.check_begin(turn, seat)
+    #     game.begin(turn, seat)
+    #     for act in turn.actions:
+    #         found += game.check_action(act)
+    #         if game.finished():          # nothing after the win (C6)
+    #             break
+    #         game.play(act)               # as played, lawful or not
+    #     found += game.check_end()
+    #     game.end()
+    #
+    # and :meth:`step` runs the same for a line of usual lawful actions, faster.
+
+    def check_begin(self, turn: Turn, seat: int) -> list[Violation]:
+        """The rules the turn line ``turn`` of the player at ``seat`` breaks before its first
+        action: after the end of the game, the line is one finding if it holds an action
+        (C6); otherwise the turn order (seat order, the first player first)."""
+        state = self.state
+        if state.winner is not None:
+            return [rules.action_after_end(state, True, turn.player)] if turn.actions else []
+        return rules.check_turn_order(state, seat)
+
+    def begin(self, turn: Turn, seat: int) -> None:
+        """Begin the line: that player takes the turn as played (:func:`rules.begin_turn`);
+        after the end of the game nothing begins."""
+        state = self.state
+        self._open = state.winner is None
+        if not self._open:
+            return
+        rules.begin_turn(state, seat)
+        self._before = state.done  # actions a position taken during the turn already holds
+        self._written = state.done + sum(1 for a in turn.actions if type(a) is not Pass)
+        self._moved = 0
+        self._room_said = self._pass_said = False
+
+    def finished(self) -> bool:
+        """Whether the game is over: the rest of the line is not played (C6)."""
+        return self.state.winner is not None
+
+    def check_action(self, act: Any) -> list[Violation]:
+        """The rules the line's next action breaks, the state unchanged: after the win, that
+        the game is over (C6: the rest of the line does not count, :meth:`finished`); a pass
+        breaks nothing by itself (it ends the turn, O2: :meth:`end` judges a line that only
+        passes); an action after the pass (once a line), an action the turn has no room for
+        (R2, O2, R3; once a line), then the action's own rule (C1, C2, R3)."""
+        return self._action(act, self._written, self._room_said, self._pass_said)
+
+    def _action(self, act: Any, written: int, room_said: bool, pass_said: bool
+                ) -> list[Violation]:
+        state = self.state
+        kind = type(act)
+        if state.winner is not None:
+            return [rules.action_after_end(state, False, kind.__name__.lower())]
+        if kind is Pass:
+            return []
         out: list[Violation] = []
-        if state.passed:
+        if state.passed and not pass_said:
             out.append(rules.action_after_pass(kind.__name__.lower()))
-        room = rules.check_action_room(state, state.done + 1 if written is None else written)
-        if room is not None:
-            out.append(room)
+        if not room_said:
+            room = rules.check_action_room(state, written)
+            if room is not None:
+                out.append(room)
+        seat = state.seat
         if kind is Forward:
             out += rules.check_forward(state, seat, state.rs.index.get(act.card, -1), act.start,
                                        act.to)
         elif kind is Back:
             out += rules.check_back(state, seat, act.start, act.to, signs(state, act.cards),
                                     act.count)
-        else:
+        elif kind is Draw:
             out += rules.check_stuck_draw(state, seat, signs(state, act.cards), act.count)
         return out
 
-    def _check_turn(self, turn: Turn) -> list[Violation]:
-        """A whole turn: its order, then each action in sequence (on a copy), then its end."""
+    def play(self, act: Any) -> None:
+        """Carry out the line's next action as played (a pass: the turn holds no more
+        actions, O2); nothing once the game is over."""
         state = self.state
-        seat = state.colours.index(turn.player) if turn.player in state.colours else state.seat
         if state.winner is not None:
-            return ([rules.action_after_end(state, True, turn.player)] if turn.actions
-                    else [])
-        out = rules.check_turn_order(state, seat)
-        game = self.copy()
-        rules.begin_turn(game.state, seat)
-        before = game.state.done  # taken before the log's line: a position taken mid-turn
-        written = before + sum(1 for a in turn.actions if type(a) is not Pass)
-        reported_room = after_pass_reported = False
-        moved = False
-        for act in turn.actions:
-            if game.state.winner is not None:
-                out.append(rules.action_after_end(game.state, False, type(act).__name__.lower()))
-                break
-            if type(act) is Pass:
-                game.state.passed = True
-                continue
-            found = game._check_action(act, written)
-            if after_pass_reported:
-                found = [v for v in found if v.code != "turn/action-after-pass"]
-            after_pass_reported = after_pass_reported or game.state.passed
-            if reported_room:
-                found = [v for v in found if v.code != "turn/too-many-actions"]
-            reported_room = reported_room or any(v.code == "turn/too-many-actions"
-                                                 for v in found)
-            out += found
-            game.apply(act)
-            moved = True
-        if not moved and game.state.winner is None:
-            out += rules.check_turn_end(game.state, seat, before,
-                                        rules.is_stuck(game.state, seat), False)
-        return out
+            return
+        if type(act) is Pass:
+            state.passed = True
+            return
+        self._pass_said = self._pass_said or state.passed
+        self._room_said = (self._room_said or state.done >= state.rs.actions
+                           or state.stuck_draw)
+        self.apply(act)
+        self._moved += 1
 
+    def moved(self) -> int:
+        """The actions of the line played so far (passes are none)."""
+        return self._moved
+
+    def check_end(self) -> list[Violation]:
+        """The rules the line breaks as a whole: a turn with no action played (passes are
+        none), the actions a position held counting (O2, R2, R3:
+        :func:`rules.check_turn_end`)."""
+        if not self._open or self._moved:
+            return []
+        state = self.state
+        return rules.check_turn_end(state, state.seat, self._before,
+                                    rules.is_stuck(state, state.seat), False)
+
+    def end(self) -> None:
+        """End the line: play passes to the next seat (:func:`rules.end_turn`), the winning
+        line's too. A line after the end of the game ends nothing."""
+        if self._open:
+            self._open = False
+            rules.end_turn(self.state)
+
+    def step(self, turn: Turn, seat: int, cards: dict[str, tuple[int, ...]]) -> int:
+        """:meth:`begin`, :meth:`check_action` and :meth:`play` in one pass for a line of usual
+        actions, with no copy: when the line is the turn of the player to move, with room for
+        all its actions, it begins, and its actions are played while each is a forward or
+        backward move with every card named (``cards``: drawn cards as written -> their
+        signs, filled as they are met), not marked condoned (the log's mark, which its reader
+        judges) and lawful (the rule functions' own recognition of a lawful move). When every
+        action is, the line ends (:meth:`end`: a line that moved has no turn-end finding).
+        Returns the actions played, or -1 when the line did not begin (the caller then plays
+        it from :meth:`begin`); a line cut short goes on from :meth:`action`."""
+        state = self.state
+        actions = turn.actions
+        n = len(actions)
+        if (not n or seat != state.seat or state.winner is not None or state.passed
+                or state.stuck_draw or state.done + n > state.rs.actions):
+            return -1
+        self._open = True
+        self._before = before = state.done
+        self._moved = 0
+        self._room_said = self._pass_said = False
+        index = state.rs.index
+        done = 0
+        for act in actions:
+            if type(act) is Forward:
+                card = index.get(act.card, -1)
+                start, to = act.start, act.to
+                if card < 0 or act.condoned or rules.check_forward(state, seat, card, start, to):
+                    break
+                rules.apply_forward(state, seat, card, start, to)
+            elif type(act) is Back:
+                written = act.cards
+                drawn = _named(cards, index, written) if written is not None else None
+                start, to, count = act.start, act.to, act.count
+                if drawn is None or act.condoned or rules.check_back(
+                        state, seat, start, to, drawn, count):
+                    break
+                rules.apply_back(state, seat, start, to, drawn, count)
+            else:
+                break
+            done += 1
+            if state.winner is not None and done < n:
+                break  # the rest of the line: after the end (C6), for check_action() to say
+        self._moved = done
+        if done == n:
+            self.end()
+            return n
+        self._written = before + sum(1 for a in actions if type(a) is not Pass)
+        return done
     def apply(self, event: Any) -> None:
         """Carry out ``event`` as played, lawful or not."""
         state = self.state
@@ -373,21 +524,22 @@ class Engine:
             if state.winner is None:
                 rules.end_turn(state)
         elif kind is Turn:
-            if state.winner is not None:
-                return
-            if event.player in state.colours:
-                rules.begin_turn(state, state.colours.index(event.player))
+            self.begin(event, state.colours.index(event.player)
+                       if event.player in state.colours else state.seat)
             for act in event.actions:
-                if state.winner is not None:
+                if self.finished():
                     break
-                self.apply(act)
-            if state.winner is None:
-                rules.end_turn(state)
+                self.play(act)
+            self.end()
         elif kind is Row:
             rules.apply_row(state, signs(state, event.cards) or [])
 
     def copy(self) -> Engine:
-        return Engine(self.state.copy(), self.setup, self.unseen)
+        new = Engine(self.state.copy(), self.setup, self.unseen)
+        new._open, new._before, new._written = self._open, self._before, self._written
+        new._moved, new._room_said, new._pass_said = (self._moved, self._room_said,
+                                                       self._pass_said)
+        return new
 
     def position(self) -> str:
         """The one-line position, with the turn number past turn 1 (so that a log starting
