@@ -385,9 +385,7 @@ class Replay:
         pos = self._position(state) if found else None
         played: Action = act
         if found and not act.condoned and act.to is not None:
-            found, to = self._slip(found, "move/forward-destination", act, index, ai, seat,
-                                   lambda s, dest: rules.apply_forward(s, seat, card,
-                                                                       act.start, dest))
+            found, to = self._slip(found, "move/forward-destination", act, index, ai)
             if to != act.to:
                 played = msgspec.structs.replace(act, to=to)
         return Read(played, found, pos, text)
@@ -408,16 +406,11 @@ class Replay:
         pos = self._position(state) if found else None
         to = act.to
         if found and not act.condoned and to is not None:
-            found, to = self._slip(found, "move/back-destination", act, index, ai, seat,
-                                   lambda s, dest: rules.apply_back(s, seat, act.start, dest,
-                                                                    cards, act.count))
+            found, to = self._slip(found, "move/back-destination", act, index, ai)
         count = act.count
         drawn = cards
         if found and not act.condoned and any(v.code in _SLIPS for v in found):
-            found, drawn, count = self._draw_slips(
-                found, act, index, ai, cards,
-                lambda s, c, n: rules.apply_back(s, seat, act.start, to, c, n),
-                lambda s, c, n: rules.check_back(s, seat, act.start, to, c, n))
+            found, drawn, count = self._draw_slips(found, act, index, ai, cards, to)
         played: Action = act
         if to != act.to or drawn is not cards or count != act.count:
             played = msgspec.structs.replace(act, to=to, cards=self._letters(drawn),
@@ -431,8 +424,7 @@ class Replay:
         return "".join(self.rs.letter(c) if c >= 0 else "?" for c in cards)
 
     def _slip(self, found: list[Violation], code: str, act: Forward | Back, index: int,
-              ai: int, seat: int, play: Callable[[State, int | None], object]
-              ) -> tuple[list[Violation], int | None]:
+              ai: int) -> tuple[list[Violation], int | None]:
         """A written destination the rules do not give: keep it as played, or read it as a
         slip of the pen and go on from the lawful space, whichever the next turns of the log
         fit with fewer errors (:mod:`lookahead`; a tie keeps the log as written). Returns the
@@ -446,9 +438,9 @@ class Replay:
             state.boat if v.expected == "boat" else None)
         if lawful is None:
             return found, act.to
-        written, corrected = state.copy(), state.copy()
-        play(written, act.to)
-        play(corrected, lawful)
+        written, corrected = self._game().copy(), self._game().copy()
+        written.play(act)
+        corrected.play(msgspec.structs.replace(act, to=lawful))
         if (errors_ahead(self.log, self.seat_of, corrected, index, ai)
                 >= errors_ahead(self.log, self.seat_of, written, index, ai)):
             return found, act.to
@@ -460,8 +452,7 @@ class Replay:
         return found, lawful
 
     def _draw_slips(self, found: list[Violation], act: Back | Draw, index: int, ai: int,
-                    cards: list[int] | None, play: Callable[[State, Drawn, int | None], object],
-                    check: Callable[[State, Drawn, int | None], list[Violation]]
+                    cards: list[int] | None, to: int | None
                     ) -> tuple[list[Violation], Drawn, int | None]:
         """A draw written other than the rules give it (``draw/count``: another number of
         cards; ``draw/not-next-in-row``: not the row's next cards) is either what the table
@@ -470,6 +461,17 @@ class Replay:
         keeps the log as written). The draw is reported once; the findings of the action are
         those of the reading followed. Returns them, the cards and the count to follow."""
         count = act.count
+
+        def read(drawn: Drawn, many: int | None) -> Action:  # the action as a reading has it
+            if type(act) is _BACK:
+                return msgspec.structs.replace(act, to=to, cards=self._letters(drawn),
+                                               count=many)
+            return msgspec.structs.replace(act, cards=self._letters(drawn), count=many)
+
+        def check(drawn: Drawn, many: int | None) -> list[Violation]:  # the action's own rule
+            return [v for v in self._game().check_action(read(drawn, many))
+                    if v.code not in _TURN_CODES]
+
         if self._draws_read >= _DRAW_READS:
             return found, cards, count
         self._draws_read += 1
@@ -486,18 +488,17 @@ class Replay:
             row = rules.peek_row(self._now(), len(cards))
             readings = [([e if e >= 0 else c for c, e in zip(cards, row)], None)]
             note = "later lines hold the row's cards"
-        state = self._now()
-        written = state.copy()
-        play(written, cards, count)
+        written = self._game().copy()
+        written.play(read(cards, count))
         # the errors of each reading: its own at the action (the slip aside), and to the end
         # of the log, since a hand off by one card may show only much later
         best = (errors_of([w for w in found if w is not slip])
                 + errors_ahead(self.log, self.seat_of, written, index, ai, None))
         chosen: Reading | None = None
         for reading in readings:
-            corrected = state.copy()
-            play(corrected, *reading)
-            n = (errors_of([w for w in check(state, *reading) if w.code != slip.code])
+            corrected = self._game().copy()
+            corrected.play(read(*reading))
+            n = (errors_of([w for w in check(*reading) if w.code != slip.code])
                  + errors_ahead(self.log, self.seat_of, corrected, index, ai, None))
             if n < best:
                 best, chosen = n, reading
@@ -516,7 +517,7 @@ class Replay:
             message=f"{slip.message}; {note}: did you mean {meant}{unseen}?"))
         kept += [w for w in found[at + 1:] if w.code not in _DRAWN]
         codes = {w.code for w in kept}
-        kept += [w for w in check(state, *chosen) if w.code not in codes]
+        kept += [w for w in check(*chosen) if w.code not in codes]
         return kept, chosen[0], chosen[1]
 
     def _count_readings(self, cards: list[int] | None, want: int) -> list[Reading]:
@@ -552,10 +553,7 @@ class Replay:
         pos = self._position(state) if found else None
         played: Action = act
         if found and not act.condoned and any(v.code in _SLIPS for v in found):
-            found, drawn, count = self._draw_slips(
-                found, act, index, ai, cards,
-                lambda s, c, n: rules.apply_stuck_draw(s, seat, c, n),
-                lambda s, c, n: rules.check_stuck_draw(s, seat, c, n))
+            found, drawn, count = self._draw_slips(found, act, index, ai, cards, None)
             if drawn is not cards or count != act.count:
                 played = msgspec.structs.replace(act, cards=self._letters(drawn), count=count)
         return Read(played, found, pos, text)
