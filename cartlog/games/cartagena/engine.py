@@ -5,9 +5,10 @@ Implements :class:`cartlog.core.spec.Engine`. Events are the log's own Structs
 :class:`EndTurn` (an engine event: the log implies it at the end of each :class:`Turn`), a
 whole :class:`Turn`, and the Tortuga :class:`Row`. ``hand`` and ``pirates`` claims are about the
 log, not the game: the engine checks them against its state (:func:`rules.check_hand_claim`,
-:func:`rules.check_pirates_claim`) and changes nothing. Every turn rule lives in
+:func:`rules.check_pirates_claim`), and a hand claim that fits reveals the hand's unseen cards. Every turn rule lives in
 :mod:`rules`: seat order, the action limit (R2, O2), the stuck player (O2, R3), nothing after
-the end (C6).
+the end (C6). A ``hand`` line that fits the hand makes its cards known (the table saw
+them).
 """
 
 from __future__ import annotations
@@ -58,9 +59,6 @@ def _named(cards: dict[str, tuple[int, ...]], index: dict[str, int], written: st
            ) -> tuple[int, ...] | None:
     """The signs of drawn cards as written, when every letter names one (kept in ``cards``
     for the next draw written alike, up to 4096 spellings), else ``None``."""
-    found = cards.get(written)
-    if found is not None:
-        return found
     if len(written) > 8:
         return None
     drawn = tuple(index.get(c, -1) for c in written)
@@ -458,25 +456,24 @@ class Engine:
             rules.end_turn(self.state)
 
     def step(self, turn: Turn, seat: int, cards: dict[str, tuple[int, ...]]) -> int:
-        """:meth:`begin`, :meth:`check_action` and :meth:`play` in one pass for a line of usual
-        actions, with no copy: when the line is the turn of the player to move, with room for
-        all its actions, it begins, and its actions are played while each is a forward or
-        backward move with every card named (``cards``: drawn cards as written -> their
-        signs, filled as they are met), not marked condoned (the log's mark, which its reader
-        judges) and lawful (the rule functions' own recognition of a lawful move). When every
-        action is, the line ends (:meth:`end`: a line that moved has no turn-end finding).
-        Returns the actions played, or -1 when the line did not begin (the caller then plays
-        it from :meth:`begin`); a line cut short goes on from :meth:`action`."""
+        """The line's :meth:`check_begin`/:meth:`begin`, :meth:`check_action`/:meth:`play`
+        and :meth:`check_end`/:meth:`end` in one pass, with no copy, for a line of usual
+        actions: when the line is the turn of the player to move, with room for all its
+        actions, it begins, and its actions are played while each is a forward or backward
+        move with every card named (``cards``: drawn cards as written -> their signs, filled
+        as they are met), not marked condoned (the log's mark, which its reader judges) and
+        lawful (the rule functions' own recognition of a lawful move: the checks find
+        nothing). When every action is, the line ends. Returns the actions played, or -1
+        when the line did not begin (the caller then plays it from :meth:`check_begin`); a
+        line cut short goes on from :meth:`check_action` at the first action not played.
+        tests/games/cartagena/test_fast_paths.py holds it to the event-by-event line."""
         state = self.state
         actions = turn.actions
         n = len(actions)
         if (not n or seat != state.seat or state.winner is not None or state.passed
                 or state.stuck_draw or state.done + n > state.rs.actions):
             return -1
-        self._open = True
-        self._before = before = state.done
-        self._moved = 0
-        self._room_said = self._pass_said = False
+        before = state.done
         index = state.rs.index
         done = 0
         for act in actions:
@@ -488,7 +485,11 @@ class Engine:
                 rules.apply_forward(state, seat, card, start, to)
             elif type(act) is Back:
                 written = act.cards
-                drawn = _named(cards, index, written) if written is not None else None
+                if written is None:
+                    break
+                drawn = cards.get(written)
+                if drawn is None:
+                    drawn = _named(cards, index, written)
                 start, to, count = act.start, act.to, act.count
                 if drawn is None or act.condoned or rules.check_back(
                         state, seat, start, to, drawn, count):
@@ -499,12 +500,19 @@ class Engine:
             done += 1
             if state.winner is not None and done < n:
                 break  # the rest of the line: after the end (C6), for check_action() to say
-        self._moved = done
-        if done == n:
-            self.end()
+        if done == n:  # :meth:`end` of a line that moved: no turn-end finding
+            self._open = False
+            self._moved = n
+            rules.end_turn(state)
             return n
+        # the line goes on event by event: the context :meth:`begin` gives it
+        self._open = True
+        self._before = before
         self._written = before + sum(1 for a in actions if type(a) is not Pass)
+        self._moved = done
+        self._room_said = self._pass_said = False
         return done
+
     def apply(self, event: Any) -> None:
         """Carry out ``event`` as played, lawful or not."""
         state = self.state
@@ -533,6 +541,24 @@ class Engine:
             self.end()
         elif kind is Row:
             rules.apply_row(state, signs(state, event.cards) or [])
+        elif kind is HandClaim:
+            self._reveal(event)
+
+    def _reveal(self, claim: HandClaim) -> None:
+        """A hand the table saw: the cards a ``hand`` line names are known now, when they fit
+        the hand (:func:`rules.apply_reveal`); a line that does not fit reveals nothing."""
+        state = self.state
+        if claim.player not in state.colours or claim.cards is None:
+            return
+        seat = state.colours.index(claim.player)
+        claimed = signs(state, claim.cards) or []
+        if any(v.code == "claim/hand"
+               for v in rules.check_hand_claim(state, seat, claim.size, claimed)):
+            return
+        heap = [0] * 7
+        for c in claimed:
+            heap[c if c >= 0 else UNKNOWN] += 1
+        rules.apply_reveal(state, seat, heap)
 
     def copy(self) -> Engine:
         new = Engine(self.state.copy(), self.setup, self.unseen)

@@ -608,40 +608,33 @@ class Replay:
     # -- other events ------------------------------------------------------------------------
 
     def _row(self, index: int, event: Row) -> None:
-        state = self._now()
-        cards = signs(state, event.cards) or []
+        engine = self._game()
         start = len(self.notes)
-        for v in rules.check_row(state, cards):
+        for v in engine.check(event):
             self._note(v, self._where(event), f"$.events[{index}]", self.turns or None)
-        rules.apply_row(state, cards)
+        engine.apply(event)
         self._emit("row", event, None, self.turns or None, None, None,
                    f"a new row: {event.cards}", self.notes[start:])
 
     def _hand_claim(self, index: int, event: HandClaim) -> None:
-        state = self._now()
+        """A ``hand`` line: the engine checks it, and a hand that fits shows its cards."""
+        engine = self._game()
         seat = self.seat_of.get(event.player, 0)
         start = len(self.notes)
-        claimed = signs(state, event.cards)
-        found = rules.check_hand_claim(state, seat, event.size, claimed)
-        for v in found:
+        for v in engine.check(event):
             self._note(v, self._where(event), f"$.events[{index}]", self.turns or None, None,
-                       seat, self._position(state))
-        if claimed is not None and not any(v.code == "claim/hand" for v in found):
-            # a hand the table saw: what it shows is known now
-            heap = [0] * 7
-            for c in claimed:
-                heap[c if c >= 0 else UNKNOWN] += 1
-            rules.apply_reveal(state, seat, heap)
+                       seat, self._position(engine.state))
+        engine.apply(event)
         self._emit("claim", event, None, self.turns or None, None, seat, "hand",
                    self.notes[start:])
 
     def _pirates_claim(self, index: int, event: PiratesClaim) -> None:
-        state = self._now()
+        engine = self._game()
         seat = self.seat_of.get(event.player, 0)
         start = len(self.notes)
-        for v in rules.check_pirates_claim(state, seat, event.spaces):
+        for v in engine.check(event):
             self._note(v, self._where(event), f"$.events[{index}]", self.turns or None, None,
-                       seat, self._position(state))
+                       seat, self._position(engine.state))
         self._emit("claim", event, None, self.turns or None, None, seat, "pirates",
                    self.notes[start:])
 
