@@ -85,7 +85,7 @@ class Engine:
     """
 
     spec: GameSpec = SPEC
-    __slots__ = ("state", "setup", "unseen", "_open", "_before", "_written", "_moved",
+    __slots__ = ("state", "setup", "unseen", "_open", "_written", "_moved",
                  "_room_said", "_pass_said")
 
     def __init__(self, state: State, setup: list[SetupNote] | None = None,
@@ -94,10 +94,9 @@ class Engine:
         self.setup = setup if setup is not None else []
         self.unseen = unseen if unseen is not None else []
         # the turn line being played (:meth:`begin`): whether it began (not after the end),
-        # the actions the turn held before it, the actions it writes, those played, and
-        # whether the spent room and an action after the pass were reported
+        # the actions the turn holds with it, those it played, and whether the spent room and
+        # an action after the pass were reported
         self._open = False
-        self._before = 0
         self._written = 0
         self._moved = 0
         self._room_said = False
@@ -297,11 +296,9 @@ class Engine:
         if kind is Turn:
             return self._check_turn(event)
         if kind is EndTurn:
-            if state.winner is not None or state.passed:
+            if state.passed:
                 return []  # a pass was judged when it was made
-            stuck = state.done == 0 and rules.is_stuck(state, state.seat)
-            return rules.check_turn_end(state, state.seat, state.done, stuck,
-                                        state.stuck_draw)
+            return self._turn_end()
         if kind is Row:
             return rules.check_row(state, signs(state, event.cards) or [])
         if kind is HandClaim or kind is PiratesClaim:
@@ -321,15 +318,20 @@ class Engine:
         line would write next; a pass as the whole of a turn (O2)."""
         state = self.state
         if type(act) is Pass and state.winner is None:
-            if state.done or state.passed:
-                return []
-            return rules.check_turn_end(state, state.seat, 0, rules.is_stuck(state, state.seat),
-                                        False)
+            return [] if state.passed else self._turn_end()
         return self._action(act, state.done + 1, False, False)
 
+    def _turn_end(self) -> list[Violation]:
+        """The turn as a whole, as it stands (O2, R2, R3: :func:`rules.check_turn_end`): at
+        least one action, counting those a position held, unless the player is stuck; a stuck
+        player draws where the rule set says so."""
+        state = self.state
+        return rules.check_turn_end(state, state.seat, state.done,
+                                    rules.is_stuck(state, state.seat), state.stuck_draw)
+
     def _check_turn(self, turn: Turn) -> list[Violation]:
-        """A whole turn line, on a copy: :meth:`begin`, each action (:meth:`action`, then
-        :meth:`play`), :meth:`end`."""
+        """A whole turn line, on a copy: :meth:`check_begin`/:meth:`begin`, each action
+        (:meth:`check_action`, then :meth:`play`), :meth:`check_end`."""
         state = self.state
         seat = state.colours.index(turn.player) if turn.player in state.colours else state.seat
         game = self.copy()
@@ -376,7 +378,7 @@ class Engine:
         if not self._open:
             return
         rules.begin_turn(state, seat)
-        self._before = state.done  # actions a position taken during the turn already holds
+        # the actions the turn holds with the line: a position taken during it holds some
         self._written = state.done + sum(1 for a in turn.actions if type(a) is not Pass)
         self._moved = 0
         self._room_said = self._pass_said = False
@@ -425,14 +427,12 @@ class Engine:
         state = self.state
         if state.winner is not None:
             return
-        if type(act) is Pass:
-            state.passed = True
-            return
-        self._pass_said = self._pass_said or state.passed
-        self._room_said = (self._room_said or state.done >= state.rs.actions
-                           or state.stuck_draw)
+        if type(act) is not Pass:
+            self._pass_said = self._pass_said or state.passed
+            self._room_said = (self._room_said or state.done >= state.rs.actions
+                               or state.stuck_draw)
+            self._moved += 1
         self.apply(act)
-        self._moved += 1
 
     def moved(self) -> int:
         """The actions of the line played so far (passes are none)."""
@@ -444,9 +444,7 @@ class Engine:
         :func:`rules.check_turn_end`)."""
         if not self._open or self._moved:
             return []
-        state = self.state
-        return rules.check_turn_end(state, state.seat, self._before,
-                                    rules.is_stuck(state, state.seat), False)
+        return self._turn_end()
 
     def end(self) -> None:
         """End the line: play passes to the next seat (:func:`rules.end_turn`), the winning
@@ -507,7 +505,6 @@ class Engine:
             return n
         # the line goes on event by event: the context :meth:`begin` gives it
         self._open = True
-        self._before = before
         self._written = before + sum(1 for a in actions if type(a) is not Pass)
         self._moved = done
         self._room_said = self._pass_said = False
@@ -562,7 +559,7 @@ class Engine:
 
     def copy(self) -> Engine:
         new = Engine(self.state.copy(), self.setup, self.unseen)
-        new._open, new._before, new._written = self._open, self._before, self._written
+        new._open, new._written = self._open, self._written
         new._moved, new._room_said, new._pass_said = (self._moved, self._room_said,
                                                        self._pass_said)
         return new
