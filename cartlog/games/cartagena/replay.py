@@ -1,4 +1,9 @@
-"""Walk a Cartagena log through the rules: check each event, then apply it as played.
+"""Walk a Cartagena log through the engine: read each event, the engine checks it, then
+applies it as played (:class:`Engine`: a turn line through its one composition of a turn,
+``check_begin``/``begin``, ``check_action``/``play``, ``check_end``/``end``, or its ``step``
+for a line of usual lawful actions). Beside the engine, the walk's own passes over the log:
+turn numbers, condoned marks, slips of the pen (:mod:`lookahead`), what could not be checked,
+the recorded result.
 
 :class:`Replay` is shared by the audit (which only wants the notes) and the step-by-step
 renderer (which passes a listener and gets a :class:`Step` after every event). Nothing here
