@@ -336,6 +336,8 @@ class Engine:
         seat = state.colours.index(turn.player) if turn.player in state.colours else state.seat
         game = self.copy()
         out = game.check_begin(turn, seat)
+        if game.finished():  # after the end: the line is one finding
+            return out
         game.begin(turn, seat)
         for act in turn.actions:
             out += game.check_action(act)
@@ -350,6 +352,8 @@ class Engine:
     # slips) plays a line the same way:
     #
     #     found = game.check_begin(turn, seat)
+    #     if game.finished():              # after the end: the line is one finding (C6)
+    #         return found
     #     game.begin(turn, seat)
     #     for act in turn.actions:
     #         found += game.check_action(act)

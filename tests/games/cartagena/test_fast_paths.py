@@ -151,6 +151,8 @@ def _by_events(game: Engine, turn: Turn, seat: int, first: int) -> list:
     found = []
     if not first:
         found += game.check_begin(turn, seat)
+        if game.finished():
+            return found
         game.begin(turn, seat)
     for act in turn.actions[first:]:
         found += game.check_action(act)
