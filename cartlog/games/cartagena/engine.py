@@ -472,7 +472,9 @@ class Engine:
         state = self.state
         actions = turn.actions
         n = len(actions)
-        if (not n or seat != state.seat or state.winner is not None or state.passed
+        # the game over is asked of finished(), not tested here: mypy would take the winner
+        # for None through the loop below, and so would compiled code
+        if (not n or seat != state.seat or self.finished() or state.passed
                 or state.stuck_draw or state.done + n > state.rs.actions):
             return -1
         before = state.done
