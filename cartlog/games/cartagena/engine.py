@@ -5,9 +5,10 @@ Implements :class:`cartlog.core.spec.Engine`. Events are the log's own Structs
 :class:`EndTurn` (an engine event: the log implies it at the end of each :class:`Turn`), a
 whole :class:`Turn`, and the Tortuga :class:`Row`. ``hand`` and ``pirates`` claims are about the
 log, not the game: the engine checks them against its state (:func:`rules.check_hand_claim`,
-:func:`rules.check_pirates_claim`) and changes nothing. Every turn rule lives in
+:func:`rules.check_pirates_claim`), and a hand claim that fits reveals the hand's unseen cards. Every turn rule lives in
 :mod:`rules`: seat order, the action limit (R2, O2), the stuck player (O2, R3), nothing after
-the end (C6).
+the end (C6). A ``hand`` line that fits the hand makes its cards known (the table saw
+them).
 """
 
 from __future__ import annotations
@@ -54,6 +55,20 @@ class SetupNote(NamedTuple):
     violation: Violation
 
 
+def _named(cards: dict[str, tuple[int, ...]], index: dict[str, int], written: str
+           ) -> tuple[int, ...] | None:
+    """The signs of drawn cards as written, when every letter names one (kept in ``cards``
+    for the next draw written alike, up to 4096 spellings), else ``None``."""
+    if len(written) > 8:
+        return None
+    drawn = tuple(index.get(c, -1) for c in written)
+    if -1 in drawn:
+        return None
+    if len(cards) < 4096:
+        cards[written] = drawn
+    return drawn
+
+
 def signs(state: State, cards: str | None) -> list[int] | None:
     """Sign letters as sign numbers (-1 for ``?`` or a letter of no sign)."""
     if cards is None:
@@ -70,13 +85,22 @@ class Engine:
     """
 
     spec: GameSpec = SPEC
-    __slots__ = ("state", "setup", "unseen")
+    __slots__ = ("state", "setup", "unseen", "_open", "_written", "_moved",
+                 "_room_said", "_pass_said")
 
     def __init__(self, state: State, setup: list[SetupNote] | None = None,
                  unseen: list[str] | None = None) -> None:
         self.state = state
         self.setup = setup if setup is not None else []
         self.unseen = unseen if unseen is not None else []
+        # the turn line being played (:meth:`begin`): whether it began (not after the end),
+        # the actions the turn holds with it, those it played, and whether the spent room and
+        # an action after the pass were reported
+        self._open = False
+        self._written = 0
+        self._moved = 0
+        self._room_said = False
+        self._pass_said = False
 
     # -- construction ------------------------------------------------------------------------
 
@@ -272,11 +296,9 @@ class Engine:
         if kind is Turn:
             return self._check_turn(event)
         if kind is EndTurn:
-            if state.winner is not None or state.passed:
+            if state.passed:
                 return []  # a pass was judged when it was made
-            stuck = state.done == 0 and rules.is_stuck(state, state.seat)
-            return rules.check_turn_end(state, state.seat, state.done, stuck,
-                                        state.stuck_draw)
+            return self._turn_end()
         if kind is Row:
             return rules.check_row(state, signs(state, event.cards) or [])
         if kind is HandClaim or kind is PiratesClaim:
@@ -289,70 +311,210 @@ class Engine:
             return rules.check_pirates_claim(state, seat, event.spaces)
         if kind not in (Forward, Back, Draw, Pass):
             return []
-        return self._check_action(event)
+        return self._check_single(event)
 
-    def _check_action(self, act: Any, written: int | None = None) -> list[Violation]:
+    def _check_single(self, act: Any) -> list[Violation]:
+        """One action as an event of its own: in the turn as it stands, the action the turn's
+        line would write next; a pass as the whole of a turn (O2)."""
         state = self.state
-        seat = state.seat
+        if type(act) is Pass and state.winner is None:
+            return [] if state.passed else self._turn_end()
+        return self._action(act, state.done + 1, False, False)
+
+    def _turn_end(self) -> list[Violation]:
+        """The turn as a whole, as it stands (O2, R2, R3: :func:`rules.check_turn_end`): at
+        least one action, counting those a position held, unless the player is stuck; a stuck
+        player draws where the rule set says so."""
+        state = self.state
+        return rules.check_turn_end(state, state.seat, state.done,
+                                    rules.is_stuck(state, state.seat), state.stuck_draw)
+
+    def _check_turn(self, turn: Turn) -> list[Violation]:
+        """A whole turn line, on a copy: :meth:`check_begin`/:meth:`begin`, each action
+        (:meth:`check_action`, then :meth:`play`), :meth:`check_end`."""
+        state = self.state
+        seat = state.colours.index(turn.player) if turn.player in state.colours else state.seat
+        game = self.copy()
+        out = game.check_begin(turn, seat)
+        if game.finished():  # after the end: the line is one finding
+            return out
+        game.begin(turn, seat)
+        for act in turn.actions:
+            out += game.check_action(act)
+            if game.finished():
+                break
+            game.play(act)
+        return out + game.check_end()
+
+    # -- a turn line: the one composition of a turn's rules ----------------------------------
+    #
+    # Every reader of turn lines (check and apply of a Turn, the audit's walk, the reading of
+    # slips) plays a line the same way:
+    #
+    #     found = game.check_begin(turn, seat)
+    #     if game.finished():              # after the end: the line is one finding (C6)
+    #         return found
+    #     game.begin(turn, seat)
+    #     for act in turn.actions:
+    #         found += game.check_action(act)
+    #         if game.finished():          # nothing after the win (C6)
+    #             break
+    #         game.play(act)               # as played, lawful or not
+    #     found += game.check_end()
+    #     game.end()
+    #
+    # and :meth:`step` runs the same for a line of usual lawful actions, faster.
+
+    def check_begin(self, turn: Turn, seat: int) -> list[Violation]:
+        """The rules the turn line ``turn`` of the player at ``seat`` breaks before its first
+        action: after the end of the game, the line is one finding if it holds an action
+        (C6); otherwise the turn order (seat order, the first player first)."""
+        state = self.state
         if state.winner is not None:
-            return [rules.action_after_end(state, False, type(act).__name__.lower())]
+            return [rules.action_after_end(state, True, turn.player)] if turn.actions else []
+        return rules.check_turn_order(state, seat)
+
+    def begin(self, turn: Turn, seat: int) -> None:
+        """Begin the line: that player takes the turn as played (:func:`rules.begin_turn`);
+        after the end of the game nothing begins."""
+        state = self.state
+        self._open = state.winner is None
+        if not self._open:
+            return
+        rules.begin_turn(state, seat)
+        # the actions the turn holds with the line: a position taken during it holds some
+        self._written = state.done + sum(1 for a in turn.actions if type(a) is not Pass)
+        self._moved = 0
+        self._room_said = self._pass_said = False
+
+    def finished(self) -> bool:
+        """Whether the game is over: the rest of the line is not played (C6)."""
+        return self.state.winner is not None
+
+    def check_action(self, act: Any) -> list[Violation]:
+        """The rules the line's next action breaks, the state unchanged: after the win, that
+        the game is over (C6: the rest of the line does not count, :meth:`finished`); a pass
+        breaks nothing by itself (it ends the turn, O2: :meth:`end` judges a line that only
+        passes); an action after the pass (once a line), an action the turn has no room for
+        (R2, O2, R3; once a line), then the action's own rule (C1, C2, R3)."""
+        return self._action(act, self._written, self._room_said, self._pass_said)
+
+    def _action(self, act: Any, written: int, room_said: bool, pass_said: bool
+                ) -> list[Violation]:
+        state = self.state
         kind = type(act)
+        if state.winner is not None:
+            return [rules.action_after_end(state, False, kind.__name__.lower())]
         if kind is Pass:
-            if state.done or state.passed:
-                return []
-            return rules.check_turn_end(state, seat, 0, rules.is_stuck(state, seat), False)
+            return []
         out: list[Violation] = []
-        if state.passed:
+        if state.passed and not pass_said:
             out.append(rules.action_after_pass(kind.__name__.lower()))
-        room = rules.check_action_room(state, state.done + 1 if written is None else written)
-        if room is not None:
-            out.append(room)
+        if not room_said:
+            room = rules.check_action_room(state, written)
+            if room is not None:
+                out.append(room)
+        seat = state.seat
         if kind is Forward:
             out += rules.check_forward(state, seat, state.rs.index.get(act.card, -1), act.start,
                                        act.to)
         elif kind is Back:
             out += rules.check_back(state, seat, act.start, act.to, signs(state, act.cards),
                                     act.count)
-        else:
+        elif kind is Draw:
             out += rules.check_stuck_draw(state, seat, signs(state, act.cards), act.count)
         return out
 
-    def _check_turn(self, turn: Turn) -> list[Violation]:
-        """A whole turn: its order, then each action in sequence (on a copy), then its end."""
+    def play(self, act: Any) -> None:
+        """Carry out the line's next action as played (a pass: the turn holds no more
+        actions, O2); nothing once the game is over."""
         state = self.state
-        seat = state.colours.index(turn.player) if turn.player in state.colours else state.seat
         if state.winner is not None:
-            return ([rules.action_after_end(state, True, turn.player)] if turn.actions
-                    else [])
-        out = rules.check_turn_order(state, seat)
-        game = self.copy()
-        rules.begin_turn(game.state, seat)
-        before = game.state.done  # taken before the log's line: a position taken mid-turn
-        written = before + sum(1 for a in turn.actions if type(a) is not Pass)
-        reported_room = after_pass_reported = False
-        moved = False
-        for act in turn.actions:
-            if game.state.winner is not None:
-                out.append(rules.action_after_end(game.state, False, type(act).__name__.lower()))
+            return
+        if type(act) is not Pass:
+            self._pass_said = self._pass_said or state.passed
+            self._room_said = (self._room_said or state.done >= state.rs.actions
+                               or state.stuck_draw)
+            self._moved += 1
+        self.apply(act)
+
+    def moved(self) -> int:
+        """The actions of the line played so far (passes are none)."""
+        return self._moved
+
+    def check_end(self) -> list[Violation]:
+        """The rules the line breaks as a whole: a turn with no action played (passes are
+        none), the actions a position held counting (O2, R2, R3:
+        :func:`rules.check_turn_end`)."""
+        if not self._open or self._moved:
+            return []
+        return self._turn_end()
+
+    def end(self) -> None:
+        """End the line: play passes to the next seat (:func:`rules.end_turn`), the winning
+        line's too. A line after the end of the game ends nothing."""
+        if self._open:
+            self._open = False
+            rules.end_turn(self.state)
+
+    def step(self, turn: Turn, seat: int, cards: dict[str, tuple[int, ...]]) -> int:
+        """The line's :meth:`check_begin`/:meth:`begin`, :meth:`check_action`/:meth:`play`
+        and :meth:`check_end`/:meth:`end` in one pass, with no copy, for a line of usual
+        actions: when the line is the turn of the player to move, with room for all its
+        actions, it begins, and its actions are played while each is a forward or backward
+        move with every card named (``cards``: drawn cards as written -> their signs, filled
+        as they are met), not marked condoned (the log's mark, which its reader judges) and
+        lawful (the rule functions' own recognition of a lawful move: the checks find
+        nothing). When every action is, the line ends. Returns the actions played, or -1
+        when the line did not begin (the caller then plays it from :meth:`check_begin`); a
+        line cut short goes on from :meth:`check_action` at the first action not played.
+        tests/games/cartagena/test_fast_paths.py holds it to the event-by-event line."""
+        state = self.state
+        actions = turn.actions
+        n = len(actions)
+        # the game over is asked of finished(), not tested here: mypy would take the winner
+        # for None through the loop below, and so would compiled code
+        if (not n or seat != state.seat or self.finished() or state.passed
+                or state.stuck_draw or state.done + n > state.rs.actions):
+            return -1
+        before = state.done
+        index = state.rs.index
+        done = 0
+        for act in actions:
+            if type(act) is Forward:
+                card = index.get(act.card, -1)
+                start, to = act.start, act.to
+                if card < 0 or act.condoned or rules.check_forward(state, seat, card, start, to):
+                    break
+                rules.apply_forward(state, seat, card, start, to)
+            elif type(act) is Back:
+                written = act.cards
+                if written is None:
+                    break
+                drawn = cards.get(written)
+                if drawn is None:
+                    drawn = _named(cards, index, written)
+                start, to, count = act.start, act.to, act.count
+                if drawn is None or act.condoned or rules.check_back(
+                        state, seat, start, to, drawn, count):
+                    break
+                rules.apply_back(state, seat, start, to, drawn, count)
+            else:
                 break
-            if type(act) is Pass:
-                game.state.passed = True
-                continue
-            found = game._check_action(act, written)
-            if after_pass_reported:
-                found = [v for v in found if v.code != "turn/action-after-pass"]
-            after_pass_reported = after_pass_reported or game.state.passed
-            if reported_room:
-                found = [v for v in found if v.code != "turn/too-many-actions"]
-            reported_room = reported_room or any(v.code == "turn/too-many-actions"
-                                                 for v in found)
-            out += found
-            game.apply(act)
-            moved = True
-        if not moved and game.state.winner is None:
-            out += rules.check_turn_end(game.state, seat, before,
-                                        rules.is_stuck(game.state, seat), False)
-        return out
+            done += 1
+            if state.winner is not None and done < n:
+                break  # the rest of the line: after the end (C6), for check_action() to say
+        if done == n:  # :meth:`end` of a line that moved: no turn-end finding
+            self._open = False
+            self._moved = n
+            rules.end_turn(state)
+            return n
+        # the line goes on event by event: the context :meth:`begin` gives it
+        self._open = True
+        self._written = before + sum(1 for a in actions if type(a) is not Pass)
+        self._moved = done
+        self._room_said = self._pass_said = False
+        return done
 
     def apply(self, event: Any) -> None:
         """Carry out ``event`` as played, lawful or not."""
@@ -373,21 +535,40 @@ class Engine:
             if state.winner is None:
                 rules.end_turn(state)
         elif kind is Turn:
-            if state.winner is not None:
-                return
-            if event.player in state.colours:
-                rules.begin_turn(state, state.colours.index(event.player))
+            self.begin(event, state.colours.index(event.player)
+                       if event.player in state.colours else state.seat)
             for act in event.actions:
-                if state.winner is not None:
+                if self.finished():
                     break
-                self.apply(act)
-            if state.winner is None:
-                rules.end_turn(state)
+                self.play(act)
+            self.end()
         elif kind is Row:
             rules.apply_row(state, signs(state, event.cards) or [])
+        elif kind is HandClaim:
+            self._reveal(event)
+
+    def _reveal(self, claim: HandClaim) -> None:
+        """A hand the table saw: the cards a ``hand`` line names are known now, when they fit
+        the hand (:func:`rules.apply_reveal`); a line that does not fit reveals nothing."""
+        state = self.state
+        if claim.player not in state.colours or claim.cards is None:
+            return
+        seat = state.colours.index(claim.player)
+        claimed = signs(state, claim.cards) or []
+        if any(v.code == "claim/hand"
+               for v in rules.check_hand_claim(state, seat, claim.size, claimed)):
+            return
+        heap = [0] * 7
+        for c in claimed:
+            heap[c if c >= 0 else UNKNOWN] += 1
+        rules.apply_reveal(state, seat, heap)
 
     def copy(self) -> Engine:
-        return Engine(self.state.copy(), self.setup, self.unseen)
+        new = Engine(self.state.copy(), self.setup, self.unseen)
+        new._open, new._written = self._open, self._written
+        new._moved, new._room_said, new._pass_said = (self._moved, self._room_said,
+                                                       self._pass_said)
+        return new
 
     def position(self) -> str:
         """The one-line position, with the turn number past turn 1 (so that a log starting

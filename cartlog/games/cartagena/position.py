@@ -8,9 +8,18 @@ Five fields separated by spaces, then optional ``key:value`` fields::
 first listed moves first in a new game); 4. each player's hand: sign letters, ``?`` for an
 unseen card, ``-`` for an empty hand; 5. the player to move and the actions already taken
 this turn. Optional: ``deck:N`` (cards in the deck; by default every card not elsewhere),
-``discard:LETTERS``, ``row:LETTERS`` (Tortuga: the cards still in the row, next first),
-``opt:name=0,name=1`` and ``turn:N`` (the turn number, written past turn 1, so that a position
-taken from a finding or from :meth:`Engine.position` numbers the turns on when pasted).
+``deckmax:S2,K0`` (at most 2 skulls and no key in the deck: written for the signs of which
+the deck can hold fewer than the cards not elsewhere, as after a reshuffle of a discard pile
+holding unseen cards), ``discard:LETTERS``, ``row:LETTERS`` (Tortuga: the cards still in the
+row, next first), ``taken:PKS,?red,D`` (Tortuga: the cards already drawn from the row on
+the table, in arrow order; an unseen one with who drew it), ``split:N`` or ``split:N/S1,D0`` (Tortuga: the
+row's next N cards were laid from the deck before a reshuffle, with at most 1 skull and no
+dagger among them), ``opt:name=0,name=1``, ``ended:pass``, ``ended:draw`` (the player to move
+passed, O2, or took the stuck player's draw, R3: only the end of the turn is left), ``won:C``
+(the winner, when it is not the one player whose pirates are all aboard) and ``turn:N`` (the
+turn number, written past turn 1, so that a position taken from a finding or from
+:meth:`Engine.position` numbers the turns on when pasted). The fields a position leaves out
+say nothing more than the rest of it: a position holds everything the engine knows.
 
 A position no game can reach is refused as unreadable too: another number of pirates than
 the rule set gives (O1, R1), more than 3 on a space of the passage (C4), more cards of a sign
@@ -25,7 +34,7 @@ caret of the problem.
 from __future__ import annotations
 
 from cartlog.core.notation import NUMBER_CAP
-from cartlog.games.cartagena.model import NSIGNS, UNKNOWN, State, find_ruleset
+from cartlog.games.cartagena.model import NSIGNS, UNKNOWN, RuleSet, State, find_ruleset
 
 
 class PositionError(ValueError):
@@ -38,14 +47,17 @@ def _cards_text(state: State, counts: list[int]) -> str:
     return text or "-"
 
 
-HELP = ("a Cartagena position: rules board pirates hands to-move, then deck:N, discard:, "
-        "row:, opt:, turn:N (docs/notation.md, The one-line position)")
+HELP = ("a Cartagena position: rules board pirates hands to-move, then deck:N, deckmax:, "
+        "discard:, row:, taken:, split:, opt:, ended:, won:, turn:N (docs/notation.md, The "
+        "one-line position)")
 KEY_SEP = ":"  # between the key of an optional field and its value
 
-# the field a PositionError names (its message's first words), by place or by key
+# the field a PositionError names (its message's first words), by place or by key; a key
+# before any key it starts with
 _FIELDS: dict[str, int | str] = {
-    "rules": 0, "board": 1, "pirates": 2, "hand of": 3, "to move": 4, "deck": "deck",
-    "discard": "discard", "row": "row", "turn": "turn", "opt": "opt"}
+    "deckmax": "deckmax", "rules": 0, "board": 1, "pirates": 2, "hand of": 3, "to move": 4, "deck": "deck",
+    "discard": "discard", "row": "row", "taken": "taken",
+    "split": "split", "turn": "turn", "opt": "opt", "ended": "ended", "won": "won"}
 
 
 def error_field(message: str) -> int | str | None:
@@ -69,19 +81,84 @@ def to_position(state: State, turn: bool = True) -> str:
         for colour, ps in zip(state.colours, state.pirates))
     hands = ";".join(f"{colour}:{_cards_text(state, h)}"
                      for colour, h in zip(state.colours, state.hands))
-    fields = [state.rs.name, board, pirates, hands,
+    rs = state.rs
+    fields = [rs.name, board, pirates, hands,
               f"{state.colours[state.seat]}/{state.done}", f"deck:{state.deck.count}"]
+    free = [rs.per_sign - state.known_out[s] for s in range(NSIGNS)]
+    bounds = _bounds_text(rs.letters, state.deck.upper, free)
+    if bounds:
+        fields.append(f"deckmax:{bounds}")
     if sum(state.discard):
         fields.append(f"discard:{_cards_text(state, state.discard)}")
-    if state.rs.tortuga:
-        rest = state.row[state.row_next:]
-        fields.append("row:" + ("".join(state.rs.letter(c) for c in rest) or "-"))
-    changed = {k: v for k, v in state.options.items() if state.rs.options.get(k) != v}
+    if rs.tortuga:
+        at = state.row_next
+        fields.append("row:" + ("".join(rs.letter(c) for c in state.row[at:]) or "-"))
+        if at:
+            fields.append("taken:" + _taken_text(state))
+        left = state.row_split - at
+        if left > 0:
+            bounds = _bounds_text(rs.letters, state.row_upper, [left] * NSIGNS)
+            fields.append(f"split:{left}" + (f"/{bounds}" if bounds else ""))
+    changed = {k: v for k, v in state.options.items() if rs.options.get(k) != v}
     if changed:
         fields.append("opt:" + ",".join(f"{k}={int(v)}" for k, v in changed.items()))
+    ended = [word for word, on in (("draw", state.stuck_draw), ("pass", state.passed)) if on]
+    if ended:
+        fields.append("ended:" + ",".join(ended))
+    if state.winner != _winner(state):
+        fields.append(f"won:{state.colours[state.winner] if state.winner is not None else '-'}")
     if turn and state.turn != 1:
         fields.append(f"turn:{state.turn}")
     return " ".join(fields)
+
+
+def _bounds_text(letters: str, upper: list[int], free: list[int]) -> str:
+    """``S2,K0``: the bounds that say more than ``free`` (what the rest of the position
+    allows of each sign), in sign order."""
+    return ",".join(f"{letters[s]}{upper[s]}" for s in range(NSIGNS) if upper[s] < free[s])
+
+
+def _taken_text(state: State) -> str:
+    """``PKS,?red,D``: the row's cards already drawn, in arrow order; an unseen one as ``?``
+    and who drew it (a row line naming it reveals it in that hand)."""
+    items: list[str] = []
+    run = ""
+    for c, seat in zip(state.row[:state.row_next], state.row_taker):
+        if c >= 0:
+            run += state.rs.letters[c]
+            continue
+        if run:
+            items.append(run)
+            run = ""
+        items.append("?" + (state.colours[seat] if seat >= 0 else "-"))
+    if run:
+        items.append(run)
+    return ",".join(items)
+
+
+def _winner(state: State) -> int | None:
+    """The winner the pirates show: the last seat (in seat order) with every pirate aboard."""
+    boat = state.boat
+    found = None
+    for seat, ps in enumerate(state.pirates):
+        if all(p == boat for p in ps):
+            found = seat
+    return found
+
+
+def _bounds(rs: RuleSet, text: str, what: str) -> dict[int, int]:
+    """``S2,K0`` as {sign: bound}: each sign once, a letter of the rule set then a number."""
+    out: dict[int, int] = {}
+    for item in text.split(","):
+        letter, number = item[:1], item[1:]
+        sign = rs.letters.find(letter.upper()) if letter else -1
+        if sign < 0:
+            raise PositionError(f"{what}: {item!r} is not a sign letter of {rs.name} and a "
+                                "number (S2)")
+        if sign in out:
+            raise PositionError(f"{what}: {rs.signs[sign]} is bounded twice")
+        out[sign] = _number(number, what)
+    return out
 
 
 def _counts(state: State, text: str, what: str) -> list[int]:
@@ -162,19 +239,19 @@ def from_position(text: str) -> State:
     state.turn = _number(extra.get("turn", "1"), "turn")
     state.discard = _counts(state, extra.get("discard", "-"), "discard")
     if rs.tortuga:
-        row = extra.get("row", "-")
-        counts = _counts(state, row, "row")  # rejects what is not a sign letter or ?
-        state.row = [] if not sum(counts) else [-1 if c == "?" else rs.letters.index(c.upper())
-                                                for c in row]
-        state.row_taker = [-1] * len(state.row)
+        _row(state, extra)
+    elif "taken" in extra or "split" in extra:
+        raise PositionError(f"{'taken' if 'taken' in extra else 'split'}: {rs.name} has no "
+                            "row of face-up cards")
+    rest = state.row[state.row_next:]
     known = [sum(h[s] for h in state.hands) + state.discard[s]
-             + sum(1 for c in state.row if c == s) for s in range(NSIGNS)]
+             + sum(1 for c in rest if c == s) for s in range(NSIGNS)]
     for s in range(NSIGNS):
         if known[s] > rs.per_sign:
             raise PositionError(f"cards: {known[s]} {rs.signs[s]} cards in the position's "
                                 f"hands and piles; {rs.name} has {rs.per_sign} (O1, R1)")
     state.known_out = known
-    in_play = (sum(sum(h) for h in state.hands) + sum(state.discard) + len(state.row))
+    in_play = (sum(sum(h) for h in state.hands) + sum(state.discard) + len(rest))
     if in_play > rs.deck_size:
         raise PositionError(f"cards: {in_play} cards in the position's hands and piles; "
                             f"{rs.name} has {rs.deck_size} (O1, R1)")
@@ -184,7 +261,70 @@ def from_position(text: str) -> State:
         raise PositionError(f"deck: {state.deck.count} cards; {rs.name} has {rs.deck_size}, "
                             f"{in_play} of them in the position's hands and piles")
     state.deck.upper = [max(0, rs.per_sign - known[s]) for s in range(NSIGNS)]
-    for seat in range(len(colours)):
-        if all(p == boat for p in state.pirates[seat]):
-            state.winner = seat
+    if "deckmax" in extra:
+        for sign, bound in _bounds(rs, extra["deckmax"], "deckmax").items():
+            state.deck.upper[sign] = min(bound, state.deck.upper[sign])
+    _ended(state, extra.get("ended"))
+    state.winner = _winner(state)
+    if "won" in extra:
+        won = extra["won"]
+        if won != "-" and won not in colours:
+            raise PositionError(f"won: {won!r} is not one of the players")
+        state.winner = colours.index(won) if won != "-" else None
     return state
+
+
+def _row(state: State, extra: dict[str, str]) -> None:
+    """Tortuga's row: the cards still in it (``row``), those already drawn from it and who
+    drew them (``taken``), and how many of the next ones were laid before a reshuffle, with
+    what they may be (``split``)."""
+    rs = state.rs
+    row: list[int] = []
+    takers: list[int] = []
+    for item in filter(None, extra.get("taken", "").split(",")):
+        if item.startswith("?"):
+            colour = item[1:]
+            if colour not in state.colours and colour != "-":
+                raise PositionError(f"taken: {item!r}: an unseen card is written ? and the "
+                                    "colour of the player who drew it")
+            row.append(-1)
+            takers.append(state.colours.index(colour) if colour != "-" else -1)
+            continue
+        for c in item:
+            if c.upper() not in rs.letters:
+                raise PositionError(f"taken: {c!r} is not a sign letter of {rs.name}")
+            row.append(rs.letters.index(c.upper()))
+            takers.append(-1)  # a named card: who drew it says nothing more
+    text = extra.get("row", "-")
+    counts = _counts(state, text, "row")  # rejects what is not a sign letter or ?
+    rest = [] if not sum(counts) else [rs.index.get(c.upper(), -1) for c in text]
+    state.row = row + rest
+    state.row_next = len(row)
+    state.row_taker = takers + [-1] * len(rest)
+    if "split" not in extra:
+        return
+    number, _, bounds = extra["split"].partition("/")
+    left = _number(number, "split")
+    if not 0 < left <= len(rest):
+        raise PositionError(f"split: {left} cards laid before a reshuffle; the row holds "
+                            f"{len(rest)}")
+    state.row_split = state.row_next + left
+    state.row_upper = [left] * NSIGNS
+    for sign, bound in (_bounds(rs, bounds, "split") if bounds else {}).items():
+        state.row_upper[sign] = bound
+
+
+def _ended(state: State, text: str | None) -> None:
+    """``ended:pass``, ``ended:draw`` or both: the player to move passed (O2) or took the
+    stuck player's draw (R3), and only the end of the turn is left."""
+    if text is None:
+        return
+    words = text.split(",")
+    for word in words:
+        if word not in ("pass", "draw") or words.count(word) > 1:
+            raise PositionError(f"ended: {text!r}; expected pass, draw or draw,pass")
+    state.passed = "pass" in words
+    state.stuck_draw = "draw" in words
+    if state.stuck_draw and not state.done:
+        raise PositionError("ended: the stuck player's draw is an action, and the position "
+                            f"has {state.colours[state.seat]} take none this turn")

@@ -1,4 +1,9 @@
-"""Walk a Cartagena log through the rules: check each event, then apply it as played.
+"""Walk a Cartagena log through the engine: read each event, the engine checks it, then
+applies it as played (:class:`Engine`: a turn line through its one composition of a turn,
+``check_begin``/``begin``, ``check_action``/``play``, ``check_end``/``end``, or its ``step``
+for a line of usual lawful actions). Beside the engine, the walk's own passes over the log:
+turn numbers, condoned marks, slips of the pen (:mod:`lookahead`), what could not be checked,
+the recorded result.
 
 :class:`Replay` is shared by the audit (which only wants the notes) and the step-by-step
 renderer (which passes a listener and gets a :class:`Step` after every event). Nothing here
@@ -65,9 +70,23 @@ class _Stop(Exception):
     pass
 
 
+class Read(NamedTuple):
+    """An action as the walk read it: the action to play (the log's, or the reading of a slip
+    the rest of the log supports), its findings, the position they are noted with and the
+    words for a listener."""
+
+    played: Action
+    found: list[Violation]
+    position: str | None
+    text: str
+
+
 # A draw written other than the rules give it, which may be a slip of the pen; and the
 # findings about the cards drawn, which the reading followed decides.
 _SLIPS: Final = ("draw/count", "draw/not-next-in-row")
+# the findings about the turn line rather than its action, which a condoned mark does not
+# condone (codes.md, "Condoned findings")
+_TURN_CODES: Final = ("turn/action-after-pass", "turn/too-many-actions")
 _DRAWN: Final = frozenset({"draw/count", "draw/not-next-in-row", "card/too-many"})
 # Drawn cards as written -> their signs, for each rule set: the draws met so far (a few
 # hundred spellings at most), so that a usual draw costs one look-up.
@@ -108,6 +127,11 @@ class Replay:
         self.engine: Engine | None = None
         self.unchecked: list[str] = []
         self.stopped = False  # --stop-at-first ended the walk early
+
+    def _game(self) -> Engine:
+        """The engine the walk drives (set up by :meth:`run`)."""
+        assert self.engine is not None
+        return self.engine
 
     def _now(self) -> State:
         """The game as the walk stands (set up by :meth:`run` before anything reads it)."""
@@ -171,17 +195,14 @@ class Replay:
         return self
 
     def _walk(self) -> None:
-        """Every event in order. A turn of the usual kind (in its order and number, known
-        cards played from a known hand and drawn from the deck, room for every action, no
-        mark, nobody listening) is checked and played action by action with the rule
-        functions alone; at the first action that is anything else, or that a rule function
-        finds fault with, :meth:`_turn` takes over for the rest of the turn (locating each
-        finding, counting what could not be checked)."""
-        state = self._now()
-        rs = state.rs
-        self._draw_signs = draw_signs = _DRAW_SIGNS.setdefault(rs.name, {})
-        seat_of, hands, sign_of = self.seat_of, state.hands, rs.index
-        limit = rs.actions
+        """Every event in order. A turn line goes through the engine (:meth:`Engine.step`
+        for a line of usual lawful actions, then :meth:`_turn` for the rest of it, event by
+        event); beside it, the log's own passes: the turn numbers, the condoned marks, what
+        could not be checked, the steps a listener gets."""
+        engine = self._game()
+        state = engine.state
+        cards = _DRAW_SIGNS.setdefault(state.rs.name, {})
+        seat_of, hands = self.seat_of, state.hands
         plain = self._listener is None
         for index, event in enumerate(self.log.events):
             if type(event) is not _TURN:
@@ -189,42 +210,17 @@ class Replay:
                 continue
             self.turns = number = self.turns + 1
             seat = seat_of.get(event.player, 0)
-            actions = event.actions
-            done = 0
-            # room for every action: a log that starts from a position may start mid-turn. A
-            # game already won is left to _turn by the loop's first test (tested here, mypy
-            # would take the winner for None through the loop, and so would compiled code).
-            if (plain and seat == state.seat
-                    and (event.number is None or event.number == number)
-                    and len(actions) + state.done <= limit and not hands[seat][UNKNOWN]):
-                for act in actions:
-                    if state.winner is not None:
-                        break
-                    if type(act) is _FORWARD:
-                        card = sign_of.get(act.card, -1)
-                        start, to = act.start, act.to
-                        if card < 0 or act.condoned or rules.check_forward(
-                                state, seat, card, start, to):
-                            break
-                        rules.apply_forward(state, seat, card, start, to)
-                    elif type(act) is _BACK:
-                        written = act.cards
-                        cards = (draw_signs.get(written) if written is not None else None
-                                 ) or self._signs_named(written)
-                        start, to, count = act.start, act.to, act.count
-                        if cards is None or act.condoned or rules.check_back(
-                                state, seat, start, to, cards, count):
-                            break
-                        rules.apply_back(state, seat, start, to, cards, count)
-                    else:
-                        break
-                    done += 1
-                else:
-                    if done:
-                        self.actions += done
-                        rules.end_turn(state)
-                        continue
-            self._turn(index, event, number, seat, done)
+            done = -1
+            # the log's own conditions of the engine's fast step: the line numbered as the
+            # game counts it, a hand whose every card is known (a play from an unseen hand is
+            # counted as not fully checked), nobody listening
+            if (plain and (event.number is None or event.number == number)
+                    and not hands[seat][UNKNOWN]):
+                done = engine.step(event, seat, cards)
+                if done == len(event.actions):
+                    self.actions += done
+                    continue
+            self._turn(index, event, number, seat, max(done, 0))
 
     def _setup(self) -> None:
         log, rs = self.log, self.rs
@@ -281,118 +277,81 @@ class Replay:
     def _where(self, obj: Event | Action) -> tuple[int, int, int] | None:
         return (obj.line, obj.col, obj.end) if obj.line else None
 
-    def _signs_named(self, cards: str | None) -> tuple[int, ...] | None:
-        """The signs of drawn cards that every letter names (kept for the next draw written
-        alike), else ``None``."""
-        if cards is None or len(cards) > 8:
-            return None
-        index = self._now().rs.index
-        signs = tuple(index.get(c, -1) for c in cards)
-        if -1 in signs:
-            return None
-        if len(self._draw_signs) < 4096:
-            self._draw_signs[cards] = signs
-        return signs
-
     def _turn(self, index: int, turn: Turn, number: int, seat: int, first: int = 0) -> None:
-        """Walk one turn, from its action ``first`` (the ones before it were played by
-        :meth:`_walk`): the rules of the turn are :mod:`rules`' (order, room for another
-        action, the end of the turn); the turn number and condoned marks are the log's own."""
-        state = self._now()
+        """Walk one turn line from its action ``first`` (the ones before it were played by the
+        engine's step), event by event: the engine checks (:meth:`Engine.check_begin`,
+        :meth:`Engine.check_action`, :meth:`Engine.check_end`) and applies; the walk locates
+        the findings and adds the log's own: the turn number, condoned marks, slips of the
+        pen (:meth:`_slip`, :meth:`_draw_slips`), what could not be checked."""
+        engine = self._game()
+        state = engine.state
         start_notes = len(self.notes)
-        if not first:  # the turn's own rules, met before its first action
-            if state.winner is not None:
-                if turn.actions:
-                    self._note(rules.action_after_end(state, True, turn.player),
-                               self._where(turn.actions[0]) or self._where(turn),
+        if not first:  # the line's own rules, met before its first action
+            if (state.winner is None and turn.number is not None
+                    and turn.number != number):  # the log's own: the numbering
+                self._note(Violation("turn/number", f"turn written as {turn.number} is turn "
+                                     f"{number} of the game", expected=str(number),
+                                     actual=str(turn.number)),
+                           self._where(turn), f"$.events[{index}].number", number, None, seat)
+            found = engine.check_begin(turn, seat)
+            if engine.finished():  # after the end: the line is one finding, at its first action
+                for v in found:
+                    self._note(v, self._where(turn.actions[0]) or self._where(turn),
                                f"$.events[{index}].actions[0]", number, 1, seat,
                                self._position(state))
                 self._emit("turn-end", turn, None, number, None, seat, "after the end",
                            self.notes[start_notes:])
                 return
-            if turn.number is not None and turn.number != number:  # log only: the numbering
-                self._note(Violation("turn/number", f"turn written as {turn.number} is turn "
-                                     f"{number} of the game", expected=str(number),
-                                     actual=str(turn.number)),
-                           self._where(turn), f"$.events[{index}].number", number, None, seat)
-            if seat != state.seat:
-                for v in rules.check_turn_order(state, seat):
-                    self._note(v, self._where(turn), f"$.events[{index}].player", number,
-                               None, seat, self._position(state))
-                rules.begin_turn(state, seat)  # as played (end_turn began the expected seat's)
-        # actions the turn held before its line: a log starting from a position taken during
-        # a turn (``first`` of them were the line's own, played by _walk)
-        before = state.done - first
-        moved = first
-        room_reported = False
-        pass_condoned = passed = after_pass_reported = False
-        fast = self._listener is None
-        hand = state.hands[seat]
-        sign_of = state.rs.index
-        limit = state.rs.actions
+            for v in found:
+                self._note(v, self._where(turn), f"$.events[{index}].player", number, None,
+                           seat, self._position(state))
+            engine.begin(turn, seat)
+        pass_condoned = False
         actions = turn.actions
         for ai in range(first, len(actions)):
             act = actions[ai]
-            if state.winner is not None:
-                self._note(rules.action_after_end(state, False, type(act).__name__.lower()),
-                           self._where(act), f"$.events[{index}].actions[{ai}]", number, ai + 1,
-                           seat, self._position(state))
+            found = engine.check_action(act)
+            if engine.finished():  # nothing after the win: one finding, the rest unread
+                for v in found:
+                    self._note(v, self._where(act), f"$.events[{index}].actions[{ai}]", number,
+                               ai + 1, seat, self._position(state))
                 break
             if type(act) is _PASS:
-                pass_condoned = pass_condoned or act.condoned
-                passed = True
+                pass_condoned = pass_condoned or act.condoned  # the log's own mark
+                engine.play(act)
                 continue
-            if passed and not after_pass_reported:
-                after_pass_reported = True
-                self._note(rules.action_after_pass(type(act).__name__.lower()),
-                           self._where(act), f"$.events[{index}].actions[{ai}]", number,
-                           ai + 1, seat, self._position(state))
-            if not room_reported and (state.done >= limit or state.stuck_draw):
-                room_reported = True
-                written = before + sum(1 for a in turn.actions if type(a) is not _PASS)
-                room = rules.check_action_room(state, written)
-                assert room is not None  # the turn's room is spent: the test just made
-                self._note(room, self._where(act), f"$.events[{index}].actions[{ai}]", number,
-                           ai + 1, seat, self._position(state))
+            own = found
+            if found and found[0].code in _TURN_CODES:  # the turn's, which no mark condones
+                own = [v for v in found if v.code not in _TURN_CODES]
+                for v in found:
+                    if v.code in _TURN_CODES:
+                        self._note(v, self._where(act), f"$.events[{index}].actions[{ai}]",
+                                   number, ai + 1, seat, self._position(state))
+            listening = self._listener is not None
             if type(act) is _FORWARD:
-                # fast path: a known card from a known hand, no listener; the same rule
-                # functions as _forward, which handles every other case
-                card = sign_of.get(act.card, -1)
-                if (fast and card >= 0 and not hand[UNKNOWN] and not act.condoned
-                        and not rules.check_forward(state, seat, card, act.start, act.to)):
-                    rules.apply_forward(state, seat, card, act.start, act.to)
-                else:
-                    self._forward(act, index, number, ai, seat)
+                read = self._forward(act, own, index, ai, seat)
             elif type(act) is _BACK:
-                drawn = act.cards
-                signs = ((self._draw_signs.get(drawn) if drawn is not None else None)
-                         or self._signs_named(drawn) if fast and not act.condoned else None)
-                if signs is not None:
-                    if not rules.check_back(state, seat, act.start, act.to, signs, act.count):
-                        rules.apply_back(state, seat, act.start, act.to, signs, act.count)
-                    else:
-                        self._back(act, index, number, ai, seat)
-                else:
-                    self._back(act, index, number, ai, seat)
+                read = self._back(act, own, index, ai, seat)
             else:
                 assert type(act) is _DRAW  # the last kind of action (events.Action)
-                self._stuck_draw(act, index, number, ai, seat)
-            moved += 1
-        self.actions += moved
-        if not moved:
-            # a finding about the turn as a whole: a "pass!" does not condone it (codes.md,
-            # "Condoned findings")
-            found = rules.check_turn_end(state, seat, before, rules.is_stuck(state, seat), False)
-            for v in found:
-                self._note(v, self._where(turn), f"$.events[{index}]", number, None, seat,
-                           self._position(state))
-            if pass_condoned and not found:
+                read = self._stuck_draw(act, own, index, ai, seat)
+            engine.play(read.played)
+            if read.found or act.condoned or listening or type(act) is _DRAW:
+                start = self._found(read.found, act, index, number, ai, seat, read.position)
+                if listening:
+                    self._action_step(act, number, ai, seat, read.text, start)
+        self.actions += engine.moved()
+        found = engine.check_end()
+        # a finding about the turn as a whole: a "pass!" does not condone it (codes.md,
+        # "Condoned findings")
+        for v in found:
+            self._note(v, self._where(turn), f"$.events[{index}]", number, None, seat,
+                       self._position(state))
+        if pass_condoned:
+            if engine.moved() or not found:
                 where = next(a for a in turn.actions if type(a) is _PASS and a.condoned)
                 self._condoned_legal(where, index, number, turn.actions.index(where), seat)
-        elif pass_condoned:
-            where = next(a for a in turn.actions if type(a) is _PASS and a.condoned)
-            self._condoned_legal(where, index, number, turn.actions.index(where), seat)
-        rules.end_turn(state)
+        engine.end()
         if self._listener is not None:
             self._emit("turn-end", turn, None, number, None, seat, "", self.notes[start_notes:])
 
@@ -414,10 +373,12 @@ class Replay:
             self._condoned_legal(act, index, number, ai, seat)
         return start
 
-    def _forward(self, act: Forward, index: int, number: int, ai: int, seat: int) -> None:
+    def _forward(self, act: Forward, found: list[Violation], index: int, ai: int, seat: int
+                 ) -> Read:
+        """A forward move's findings (``found``, the engine's) read: what could not be
+        checked, a destination that may be a slip of the pen, the words for a listener."""
         state = self._now()
         card = self.rs.index.get(act.card, -1)
-        found = rules.check_forward(state, seat, card, act.start, act.to)
         if card < 0:
             if act.to is None:
                 self._unknown_forward += 1
@@ -425,21 +386,18 @@ class Replay:
                 self._unseen_boat += 1
         elif state.hands[seat][UNKNOWN] and not state.hands[seat][card]:
             self._unseen_plays += 1
-        listening = self._listener is not None
-        text = self._describe_forward(seat, card, act) if listening else ""
+        text = self._describe_forward(seat, card, act) if self._listener is not None else ""
         pos = self._position(state) if found else None
-        to = act.to
-        if found and not act.condoned and to is not None:
-            found, to = self._slip(found, "move/forward-destination", act, index, ai, seat,
-                                   lambda s, dest: rules.apply_forward(s, seat, card,
-                                                                       act.start, dest))
-        rules.apply_forward(state, seat, card, act.start, to)
-        if found or act.condoned or listening:
-            start = self._found(found, act, index, number, ai, seat, pos)
-            if listening:
-                self._action_step(act, number, ai, seat, text, start)
+        played: Action = act
+        if found and not act.condoned and act.to is not None:
+            found, to = self._slip(found, "move/forward-destination", act, index, ai)
+            if to != act.to:
+                played = msgspec.structs.replace(act, to=to)
+        return Read(played, found, pos, text)
 
-    def _back(self, act: Back, index: int, number: int, ai: int, seat: int) -> None:
+    def _back(self, act: Back, found: list[Violation], index: int, ai: int, seat: int
+              ) -> Read:
+        """A backward move's findings read (:meth:`_forward`), its draw too."""
         state = self._now()
         cards = None
         if act.cards is not None:
@@ -449,30 +407,29 @@ class Replay:
                 self._count_only_draws += 1
         else:
             self._count_only_draws += 1
-        found = rules.check_back(state, seat, act.start, act.to, cards, act.count)
-        listening = self._listener is not None
-        text = self._describe_back(seat, act) if listening else ""
+        text = self._describe_back(seat, act) if self._listener is not None else ""
         pos = self._position(state) if found else None
         to = act.to
         if found and not act.condoned and to is not None:
-            found, to = self._slip(found, "move/back-destination", act, index, ai, seat,
-                                   lambda s, dest: rules.apply_back(s, seat, act.start, dest,
-                                                                    cards, act.count))
+            found, to = self._slip(found, "move/back-destination", act, index, ai)
         count = act.count
+        drawn = cards
         if found and not act.condoned and any(v.code in _SLIPS for v in found):
-            found, cards, count = self._draw_slips(
-                found, act, index, ai, cards,
-                lambda s, c, n: rules.apply_back(s, seat, act.start, to, c, n),
-                lambda s, c, n: rules.check_back(s, seat, act.start, to, c, n))
-        rules.apply_back(state, seat, act.start, to, cards, count)
-        if found or act.condoned or listening:
-            start = self._found(found, act, index, number, ai, seat, pos)
-            if listening:
-                self._action_step(act, number, ai, seat, text, start)
+            found, drawn, count = self._draw_slips(found, act, index, ai, cards, to)
+        played: Action = act
+        if to != act.to or drawn is not cards or count != act.count:
+            played = msgspec.structs.replace(act, to=to, cards=self._letters(drawn),
+                                             count=count)
+        return Read(played, found, pos, text)
+
+    def _letters(self, cards: Drawn) -> str | None:
+        """Drawn cards as the log writes them (``?`` unseen)."""
+        if cards is None:
+            return None
+        return "".join(self.rs.letter(c) if c >= 0 else "?" for c in cards)
 
     def _slip(self, found: list[Violation], code: str, act: Forward | Back, index: int,
-              ai: int, seat: int, play: Callable[[State, int | None], object]
-              ) -> tuple[list[Violation], int | None]:
+              ai: int) -> tuple[list[Violation], int | None]:
         """A written destination the rules do not give: keep it as played, or read it as a
         slip of the pen and go on from the lawful space, whichever the next turns of the log
         fit with fewer errors (:mod:`lookahead`; a tie keeps the log as written). Returns the
@@ -486,9 +443,9 @@ class Replay:
             state.boat if v.expected == "boat" else None)
         if lawful is None:
             return found, act.to
-        written, corrected = state.copy(), state.copy()
-        play(written, act.to)
-        play(corrected, lawful)
+        written, corrected = self._game().copy(), self._game().copy()
+        written.play(act)
+        corrected.play(msgspec.structs.replace(act, to=lawful))
         if (errors_ahead(self.log, self.seat_of, corrected, index, ai)
                 >= errors_ahead(self.log, self.seat_of, written, index, ai)):
             return found, act.to
@@ -500,8 +457,7 @@ class Replay:
         return found, lawful
 
     def _draw_slips(self, found: list[Violation], act: Back | Draw, index: int, ai: int,
-                    cards: list[int] | None, play: Callable[[State, Drawn, int | None], object],
-                    check: Callable[[State, Drawn, int | None], list[Violation]]
+                    cards: list[int] | None, to: int | None
                     ) -> tuple[list[Violation], Drawn, int | None]:
         """A draw written other than the rules give it (``draw/count``: another number of
         cards; ``draw/not-next-in-row``: not the row's next cards) is either what the table
@@ -510,6 +466,17 @@ class Replay:
         keeps the log as written). The draw is reported once; the findings of the action are
         those of the reading followed. Returns them, the cards and the count to follow."""
         count = act.count
+
+        def read(drawn: Drawn, many: int | None) -> Action:  # the action as a reading has it
+            if type(act) is _BACK:
+                return msgspec.structs.replace(act, to=to, cards=self._letters(drawn),
+                                               count=many)
+            return msgspec.structs.replace(act, cards=self._letters(drawn), count=many)
+
+        def check(drawn: Drawn, many: int | None) -> list[Violation]:  # the action's own rule
+            return [v for v in self._game().check_action(read(drawn, many))
+                    if v.code not in _TURN_CODES]
+
         if self._draws_read >= _DRAW_READS:
             return found, cards, count
         self._draws_read += 1
@@ -526,18 +493,17 @@ class Replay:
             row = rules.peek_row(self._now(), len(cards))
             readings = [([e if e >= 0 else c for c, e in zip(cards, row)], None)]
             note = "later lines hold the row's cards"
-        state = self._now()
-        written = state.copy()
-        play(written, cards, count)
+        written = self._game().copy()
+        written.play(read(cards, count))
         # the errors of each reading: its own at the action (the slip aside), and to the end
         # of the log, since a hand off by one card may show only much later
         best = (errors_of([w for w in found if w is not slip])
                 + errors_ahead(self.log, self.seat_of, written, index, ai, None))
         chosen: Reading | None = None
         for reading in readings:
-            corrected = state.copy()
-            play(corrected, *reading)
-            n = (errors_of([w for w in check(state, *reading) if w.code != slip.code])
+            corrected = self._game().copy()
+            corrected.play(read(*reading))
+            n = (errors_of([w for w in check(*reading) if w.code != slip.code])
                  + errors_ahead(self.log, self.seat_of, corrected, index, ai, None))
             if n < best:
                 best, chosen = n, reading
@@ -556,7 +522,7 @@ class Replay:
             message=f"{slip.message}; {note}: did you mean {meant}{unseen}?"))
         kept += [w for w in found[at + 1:] if w.code not in _DRAWN]
         codes = {w.code for w in kept}
-        kept += [w for w in check(state, *chosen) if w.code not in codes]
+        kept += [w for w in check(*chosen) if w.code not in codes]
         return kept, chosen[0], chosen[1]
 
     def _count_readings(self, cards: list[int] | None, want: int) -> list[Reading]:
@@ -579,26 +545,23 @@ class Replay:
                 readings.append((more, None))
         return readings
 
-    def _stuck_draw(self, act: Draw, index: int, number: int, ai: int, seat: int) -> None:
+    def _stuck_draw(self, act: Draw, found: list[Violation], index: int, ai: int, seat: int
+                    ) -> Read:
+        """A stuck player's draw's findings read (:meth:`_forward`)."""
         state = self._now()
         cards = signs(state, act.cards)
         if cards is None or -1 in cards:
             self._count_only_draws += 1
-        found = rules.check_stuck_draw(state, seat, cards, act.count)
         n = len(act.cards) if act.cards is not None else act.count
         text = (f"{state.colours[seat]} takes the stuck player's draw: "
                 f"{n if n is not None else 1} card{'s' if n not in (None, 1) else ''}")
         pos = self._position(state) if found else None
-        count = act.count
+        played: Action = act
         if found and not act.condoned and any(v.code in _SLIPS for v in found):
-            found, cards, count = self._draw_slips(
-                found, act, index, ai, cards,
-                lambda s, c, n: rules.apply_stuck_draw(s, seat, c, n),
-                lambda s, c, n: rules.check_stuck_draw(s, seat, c, n))
-        rules.apply_stuck_draw(state, seat, cards, count)
-        start = self._found(found, act, index, number, ai, seat, pos)
-        if self._listener is not None:
-            self._action_step(act, number, ai, seat, text, start)
+            found, drawn, count = self._draw_slips(found, act, index, ai, cards, None)
+            if drawn is not cards or count != act.count:
+                played = msgspec.structs.replace(act, cards=self._letters(drawn), count=count)
+        return Read(played, found, pos, text)
 
     def _action_step(self, act: Forward | Back | Draw, number: int, ai: int, seat: int, text: str, start: int) -> None:
         state = self._now()
@@ -650,40 +613,33 @@ class Replay:
     # -- other events ------------------------------------------------------------------------
 
     def _row(self, index: int, event: Row) -> None:
-        state = self._now()
-        cards = signs(state, event.cards) or []
+        engine = self._game()
         start = len(self.notes)
-        for v in rules.check_row(state, cards):
+        for v in engine.check(event):
             self._note(v, self._where(event), f"$.events[{index}]", self.turns or None)
-        rules.apply_row(state, cards)
+        engine.apply(event)
         self._emit("row", event, None, self.turns or None, None, None,
                    f"a new row: {event.cards}", self.notes[start:])
 
     def _hand_claim(self, index: int, event: HandClaim) -> None:
-        state = self._now()
+        """A ``hand`` line: the engine checks it, and a hand that fits shows its cards."""
+        engine = self._game()
         seat = self.seat_of.get(event.player, 0)
         start = len(self.notes)
-        claimed = signs(state, event.cards)
-        found = rules.check_hand_claim(state, seat, event.size, claimed)
-        for v in found:
+        for v in engine.check(event):
             self._note(v, self._where(event), f"$.events[{index}]", self.turns or None, None,
-                       seat, self._position(state))
-        if claimed is not None and not any(v.code == "claim/hand" for v in found):
-            # a hand the table saw: what it shows is known now
-            heap = [0] * 7
-            for c in claimed:
-                heap[c if c >= 0 else UNKNOWN] += 1
-            rules.apply_reveal(state, seat, heap)
+                       seat, self._position(engine.state))
+        engine.apply(event)
         self._emit("claim", event, None, self.turns or None, None, seat, "hand",
                    self.notes[start:])
 
     def _pirates_claim(self, index: int, event: PiratesClaim) -> None:
-        state = self._now()
+        engine = self._game()
         seat = self.seat_of.get(event.player, 0)
         start = len(self.notes)
-        for v in rules.check_pirates_claim(state, seat, event.spaces):
+        for v in engine.check(event):
             self._note(v, self._where(event), f"$.events[{index}]", self.turns or None, None,
-                       seat, self._position(state))
+                       seat, self._position(engine.state))
         self._emit("claim", event, None, self.turns or None, None, seat, "pirates",
                    self.notes[start:])
 

@@ -218,6 +218,31 @@ def _take_from_deck(state: State, seat: int, card: int) -> int:
     return cards.take(state, state.rs.totals, state.hands[seat] if seat >= 0 else None, card)
 
 
+def hold_bounds(state: State, signs: Sequence[int]) -> None:
+    """Before cards of ``signs`` stop being known to be out of the deck (a card played unnamed
+    from a known hand, a row card drawn as another sign): what the deck (and the part of the
+    row laid from the old deck, C5) can hold of each of those signs does not grow by it. Each
+    bound becomes at most the cards of its sign not known to be elsewhere, so that a bound
+    reads the same whether it came from the deck's history or from a position
+    (:func:`deck_bound`)."""
+    per_sign, known_out = state.rs.per_sign, state.known_out
+    upper, row_upper = state.deck.upper, state.row_upper
+    for s in signs:
+        free = per_sign - known_out[s]
+        if upper[s] > free:
+            upper[s] = free if free > 0 else 0
+        if row_upper and row_upper[s] > free:
+            row_upper[s] = free if free > 0 else 0
+
+
+def deck_bound(state: State, sign: int) -> int:
+    """How many cards of ``sign`` the deck can still hold: its bound since the last reshuffle
+    (C5), and never more than the cards of the sign not known to be elsewhere (O1, R1)."""
+    free = state.rs.per_sign - state.known_out[sign]
+    bound = state.deck.upper[sign]
+    return bound if bound < free else free
+
+
 def lay_row(state: State) -> None:
     """O4: deal a new face-down-unknown row of up to 12 cards from the deck (reshuffling)."""
     n = min(state.rs.row_size, state.deck.count + sum(state.discard))
@@ -225,7 +250,8 @@ def lay_row(state: State) -> None:
     state.row_split, state.row_upper = 0, []
     for _ in range(n):
         if state.deck.count == 0 and row:  # the rest comes from the reshuffled discard pile
-            state.row_split, state.row_upper = len(row), state.deck.upper[:]
+            state.row_split = len(row)
+            state.row_upper = [deck_bound(state, s) for s in range(NSIGNS)]
         if _take_from_deck(state, -1, -1) == -2:
             break
         row.append(-1)
@@ -360,6 +386,7 @@ def draw(state: State, seat: int, n: int, cards: Sequence[int] | None) -> None:
             c = slot
         elif slot != c:
             if slot >= 0:
+                hold_bounds(state, (slot,))
                 state.known_out[slot] -= 1
             state.known_out[c] += 1
             state.row[i] = c
@@ -602,6 +629,7 @@ def apply_forward(state: State, seat: int, card: int, start: int, to: int | None
             state.known_out[sign] += 1
     elif sign < 0 and sum(hand) > 0:
         # an unnamed card left a fully known hand: which one is no longer known
+        hold_bounds(state, range(NSIGNS))
         for s in range(NSIGNS):
             state.known_out[s] -= hand[s]
         hand[:] = [0] * 6 + [sum(hand) - 1]

@@ -168,3 +168,36 @@ def test_an_unseen_hand_offers_each_sign_it_may_hold_and_the_unseen_card():
     assert codes(gone.check(gone.read("K0-2"))) == ["card/too-many"]
     known = game(f"ravensburger {RB_BOARD} red:0,0,0,0;blue:0,0,0,0 red:BK;blue:- red/0")
     assert "?" not in {e.card for e in known.legal() if type(e) is Forward}
+
+
+def test_a_hand_line_that_fits_reveals_the_hand_in_the_engine():
+    """The table saw the hand: its unseen cards are known now, to the recorder as to the
+    audit; a hand line that does not fit reveals nothing."""
+    from cartlog.games.cartagena.events import HandClaim
+
+    text = f"2000-jamaica {J_BOARD} red:0,0,0,0,0,0;blue:0,0,0,0,0,0 red:S??;blue:S red/0"
+    g = game(text)
+    wrong = HandClaim(player="red", cards="SD")
+    assert codes(g.check(wrong)) == ["claim/hand"]
+    g.apply(wrong)
+    assert g.position() == game(text).position()
+    seen = HandClaim(player="red", cards="SDK")
+    assert g.check(seen) == []
+    g.apply(seen)
+    assert " red:SDK;blue:S " in g.position()
+    assert game(g.position()).legal() == g.legal()
+
+
+def test_a_winning_turn_line_ends_its_turn():
+    """A turn line is played the same way by apply, check and the audit: the winning line's
+    turn ends with it; a line after the end changes nothing."""
+    g = game(f"2000-jamaica {J_BOARD} red:36,boat,boat,boat,boat,boat;blue:0,0,0,0,0,0 "
+             "red:H;blue:S red/0")
+    g.apply(g.read("1. red H36-boat"))
+    assert g.is_over() and g.outcome().winners == ("red",)
+    assert " blue/0 " in g.position()
+    after = g.position()
+    late = g.read("2. blue S0-1")
+    assert codes(g.check(late)) == ["game/action-after-end"]
+    g.apply(late)
+    assert g.position() == after

@@ -20,6 +20,7 @@ from msgspec import Meta
 from cartlog.core.errors import LogSyntaxError
 from cartlog.core.words import with_hint
 from cartlog.games.cartagena import notation, rules
+from cartlog.games.cartagena.engine import Engine
 from cartlog.games.cartagena.events import (
     CARD_PATTERN,
     CARDS_PATTERN,
@@ -139,6 +140,96 @@ def test_actions_after_the_end_are_found_on_the_fast_walk():
     fast, full = _both(log)
     assert fast == full
     assert [n.violation.code for n in fast[0]].count("game/action-after-end") == 2
+
+
+# -- the engine's step: the event-by-event turn line in one pass --------------------------------
+
+
+def _by_events(game: Engine, turn: Turn, seat: int, first: int) -> list:
+    """A turn line from its action ``first`` as the engine plays any line, event by event (from
+    its beginning when ``first`` is 0); its findings."""
+    found = []
+    if not first:
+        found += game.check_begin(turn, seat)
+        if game.finished():
+            return found
+        game.begin(turn, seat)
+    for act in turn.actions[first:]:
+        found += game.check_action(act)
+        if game.finished():
+            break
+        game.play(act)
+    return found + game.check_end()
+
+
+def _step_agrees(log) -> int:
+    """Every turn line of ``log`` played both ways from the same game: event by event, and by
+    :meth:`Engine.step` then event by event from where it stopped. The findings, the actions
+    played and the game after each line are the same; returns the lines the step played
+    whole."""
+    game = Engine.start(log)
+    cards: dict = {}
+    seat_of = {}
+    for seat, player in enumerate(log.players):
+        seat_of.setdefault(player.colour, seat)
+    whole = 0
+    for event in log.events:
+        if type(event) is not Turn:
+            game.apply(event)
+            continue
+        seat = seat_of.get(event.player, 0)
+        slow, fast = game.copy(), game.copy()
+        expected = _by_events(slow, event, seat, 0)
+        slow.end()
+        done = fast.step(event, seat, cards)
+        if done == len(event.actions):
+            whole += 1
+            assert expected == [] and slow.moved() == done
+        else:
+            assert fast.position() == game.position() or done > 0
+            got = _by_events(fast, event, seat, max(done, 0))
+            fast.end()
+            assert got == expected
+        assert fast.moved() == slow.moved()
+        assert fast.position() == slow.position()
+        game = slow
+    return whole
+
+
+def _sample_logs():
+    for path in sorted(SAMPLES.iterdir()):
+        if path.is_file():
+            yield path.name, read_log(path.read_text(encoding="utf-8"))
+
+
+def test_the_step_plays_every_sample_as_the_event_by_event_line():
+    whole = sum(_step_agrees(log) for _, log in _sample_logs())
+    assert whole > 100
+
+
+@pytest.mark.parametrize("rules_name", ["2000-jamaica", "2000-tortuga", "ravensburger",
+                                        "ravensburger-advanced"])
+@pytest.mark.parametrize("seed", range(6))
+def test_the_step_plays_random_and_mutated_logs_as_the_event_by_event_line(rules_name, seed):
+    rng = random.Random(seed)
+    for view in ("all", "table"):
+        log = simulate(rules_name, rng.choice((2, 3, 4)), seed, view=view)
+        assert _step_agrees(log)
+        for _ in range(4):
+            _step_agrees(_mutate(log, rng))
+
+
+def test_a_turn_checked_whole_is_its_line_played_event_by_event():
+    """check() of a Turn is the same composition, on a copy."""
+    rng = random.Random(3)
+    log = _mutate(simulate("2000-jamaica", 3, 3), rng)
+    game = Engine.start(log)
+    for event in log.events:
+        if type(event) is Turn:
+            seat = [p.colour for p in log.players].index(event.player)
+            line = game.copy()
+            assert game.check(event) == _by_events(line, event, seat, 0)
+        game.apply(event)
 
 
 # -- the rule functions' recognition of a lawful move --------------------------------------------

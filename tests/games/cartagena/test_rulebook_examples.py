@@ -126,7 +126,7 @@ def test_002_blue_second_choice_five_cards():
     assert sorted(state.pirates[BLUE]) == [0, 6, 6, 12, 12, 26]
     assert sum(state.hands[BLUE]) == 5 + 5
     assert hand(state, BLUE) == "DDDDDDKBPH"  # K, D, D, H, P from the row, in arrow order
-    assert to_position(state).endswith("row:SBKHPSB")
+    assert to_position(state).endswith("row:SBKHPSB taken:KDDHP")
 
 
 def test_002_blue_third_choice_balanced():

@@ -612,7 +612,7 @@ def test_O4_draws_follow_row_order():
     assert (found[0].expected, found[0].actual) == ("SD", "DS")
     rules.apply_back(state, 0, 10, 8, None, 2)  # a count only: the row says which
     assert state.hands[0][S] == 1 and state.hands[0][D] == 1
-    assert to_position(state).endswith("row:KB")
+    assert to_position(state).endswith("row:KB taken:SD")
 
 
 def test_O4_row_refilled_when_depleted():

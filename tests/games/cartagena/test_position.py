@@ -1,0 +1,215 @@
+"""The one-line position holds everything the engine knows: the deck's per-sign bounds
+(``deckmax``), the Tortuga row's drawn cards (``taken``) and the part laid before a reshuffle
+(``split``), a turn already ended (``ended``) and a winner the pirates do not show (``won``).
+Each is written only when it says more than the rest of the position; old positions read as
+before; a malformed value is refused at its field."""
+
+from __future__ import annotations
+
+import random
+
+import msgspec
+import pytest
+
+from cartlog import engine
+from cartlog.games.cartagena import rules
+from cartlog.games.cartagena.events import EndTurn, Pass, Row
+from cartlog.games.cartagena.model import RULESETS
+from cartlog.games.cartagena.position import PositionError, error_field, from_position
+from cartlog.games.cartagena.simulate import simulate
+
+J_BOARD = "SDKBPH/KSHDBP/HPBKDS/DBKSPH/PHSDKB/BPKDSH"
+T_BOARD = J_BOARD
+RB_BOARD = "BKPHLS/KPLSHB/LSBKPH/HLPSKB/SBHKLP"
+START = "red:0,0,0,0,0,0;blue:0,0,0,0,0,0"
+
+
+def game(text: str):
+    return engine.from_position("cartagena", text)
+
+
+def codes(violations) -> list[str]:
+    return sorted(v.code for v in violations)
+
+
+# -- deckmax --------------------------------------------------------------------------------
+
+
+def test_deckmax_bounds_the_deck_and_reads_back():
+    text = (f"2000-jamaica {J_BOARD} {START} red:S??;blue:?? red/0 deck:7 deckmax:S0,K1 "
+            "discard:SSSSSSSSSSSSSSSDDDDDDDDDDDDDDDDDKKKKKKKKKKKKKKKBBBBBBBBBBBBBBBBBPPPPPPP"
+            "PPPPPPPPPPHHHHHHHHH turn:40")
+    g = game(text)
+    assert g.position() == text
+    assert g.state.deck.upper[0] == 0 and g.state.deck.upper[2] == 1
+    # a draw naming a skull: the deck holds none (its bound), though one skull is not elsewhere
+    assert "card/too-many" in codes(rules.check_drawn(g.state, 0, [0]))
+    assert not rules.check_drawn(g.state, 0, [2])
+    assert "card/too-many" in codes(rules.check_drawn(g.state, 0, [2, 2]))
+
+
+def test_without_deckmax_the_deck_holds_every_card_not_elsewhere():
+    g = game(f"2000-jamaica {J_BOARD} {START} red:S??;blue:?? red/0 deck:20")
+    assert g.state.deck.upper == [16, 17, 17, 17, 17, 17]
+    assert "deckmax" not in g.position()
+
+
+def test_a_bound_that_says_nothing_more_is_not_written():
+    # 17 skulls, one in red's hand: a bound of 16 or more is what the rest says
+    g = game(f"2000-jamaica {J_BOARD} {START} red:S;blue:- red/0 deck:20 deckmax:S16,D30")
+    assert "deckmax" not in g.position()
+
+
+@pytest.mark.parametrize("value", ["X2", "S", "S-1", "Sx", "S1,S2", ""])
+def test_a_malformed_deckmax_is_refused_at_its_field(value):
+    with pytest.raises(PositionError) as caught:
+        from_position(f"2000-jamaica {J_BOARD} {START} red:S;blue:- red/0 deck:20 "
+                      f"deckmax:{value}")
+    assert error_field(str(caught.value)) == "deckmax"
+
+
+def test_a_reshuffle_of_unseen_cards_is_written_and_resumed():
+    """The case that once let a resumed game offer draws the original rules out: a deck
+    shuffled from a discard pile with unseen cards bounds each sign by that pile."""
+    log = simulate("2000-jamaica", 2, 0, view="table")
+    g = engine.start(msgspec.structs.replace(log, events=[]))
+    rnd = random.Random(0)
+    seen = False
+    for _ in range(3000):
+        text = g.position()
+        back = game(text)
+        assert back.position() == text
+        if not g.is_over():
+            assert back.legal() == g.legal()
+        seen = seen or "deckmax:" in text
+        if g.is_over():
+            break
+        g.apply(rnd.choice(g.legal()))
+    assert seen
+
+
+def test_bounds_do_not_grow_when_a_known_hand_plays_an_unnamed_card():
+    """An unnamed card from a hand of known cards: the deck did not change, and what it can
+    hold of each sign stays as it was (the hand's cards merely became unseen)."""
+    g = game(f"2000-jamaica {J_BOARD} {START} red:SS;blue:- red/0 deck:30 deckmax:S3")
+    before = [rules.deck_bound(g.state, s) for s in range(6)]
+    g.apply(g.read("?0"))
+    assert [rules.deck_bound(g.state, s) for s in range(6)] == before
+    assert game(g.position()).legal() == g.legal()
+
+
+# -- the Tortuga row --------------------------------------------------------------------------
+
+
+def tortuga(rest: str) -> str:
+    return f"2000-tortuga {T_BOARD} red:0,0,0,0,0,8;blue:0,0,0,0,8,8 red:SD;blue:- red/1 {rest}"
+
+
+def test_taken_gives_the_whole_row_to_a_row_line():
+    g = game(tortuga("deck:80 row:KB taken:SD"))
+    assert g.position().endswith("row:KB taken:SD")
+    assert g.check(Row(cards="SDKB")) == []
+    assert "setup/row" in codes(g.check(Row(cards="KB")))
+    # an old position, without taken: the row holds only what is left
+    old = game(tortuga("deck:80 row:KB"))
+    assert old.check(Row(cards="KB")) == []
+
+
+def test_an_unseen_taken_card_is_revealed_in_its_takers_hand():
+    g = game(f"2000-tortuga {T_BOARD} red:0,0,0,0,0,8;blue:0,0,0,0,8,8 red:S?;blue:- blue/0 "
+             "deck:80 row:KB taken:S,?red")
+    assert g.position().endswith("row:KB taken:S,?red")
+    g.apply(Row(cards="SDKB"))
+    assert g.state.hands[0][1] == 1 and g.state.hands[0][6] == 0
+
+
+def test_split_bounds_the_cards_laid_before_a_reshuffle():
+    text = tortuga("deck:10 row:?????? split:2/S0")
+    g = game(text)
+    assert g.position() == text
+    assert g.state.row_split == 2 and g.state.row_upper[0] == 0
+    assert "card/too-many" in codes(rules.check_drawn(g.state, 0, [0]))
+    assert not rules.check_drawn(g.state, 0, [1])
+    assert game(tortuga("deck:10 row:?????? split:2")).position().endswith("split:2")
+
+
+@pytest.mark.parametrize(("field", "value"), [
+    ("taken", "SX"), ("taken", "?grey"), ("taken", "S,,?"), ("split", "0"), ("split", "7"),
+    ("split", "2/Q1"), ("split", "x")])
+def test_a_malformed_row_field_is_refused_at_its_field(field, value):
+    with pytest.raises(PositionError) as caught:
+        from_position(tortuga(f"deck:80 row:?????? {field}:{value}"))
+    assert error_field(str(caught.value)) == field
+
+
+def test_a_row_field_outside_tortuga_is_refused():
+    with pytest.raises(PositionError) as caught:
+        from_position(f"2000-jamaica {J_BOARD} {START} red:S;blue:- red/0 taken:S")
+    assert error_field(str(caught.value)) == "taken"
+
+
+# -- the turn's end, the winner ---------------------------------------------------------------
+
+
+def test_ended_pass_leaves_only_the_end_of_the_turn():
+    text = f"2000-jamaica {J_BOARD} {START} red:-;blue:S red/0 deck:101 ended:pass"
+    g = game(text)
+    assert g.position() == text
+    assert g.legal() == [EndTurn()]
+    assert codes(g.check(Pass())) == []
+    original = game(f"2000-jamaica {J_BOARD} {START} red:-;blue:S red/0")
+    original.apply(Pass())
+    assert original.position() == text
+
+
+def test_ended_draw_after_a_stuck_players_draw():
+    board = RB_BOARD
+    original = game(f"ravensburger {board} red:0,0,0,0;blue:0,0,0,0 red:-;blue:B red/0")
+    original.apply(original.read("+K"))
+    text = original.position()
+    assert " red/1 " in text and "ended:draw" in text
+    g = game(text)
+    assert g.legal() == original.legal() == [EndTurn()]
+    assert codes(g.check(g.read("K0-2"))) == codes(original.check(original.read("K0-2")))
+
+
+@pytest.mark.parametrize("value", ["stop", "pass,pass", "", "draw"])
+def test_a_malformed_ended_is_refused(value):
+    with pytest.raises(PositionError) as caught:
+        from_position(f"2000-jamaica {J_BOARD} {START} red:-;blue:S red/0 ended:{value}")
+    assert error_field(str(caught.value)) == "ended"
+
+
+def test_won_names_a_winner_the_pirates_do_not_show():
+    board = RB_BOARD
+    text = (f"ravensburger {board} red:boat,boat,boat,boat;blue:boat,boat,boat,boat "
+            "red:-;blue:- red/0 deck:90 won:red")
+    g = game(text)
+    assert g.position() == text and g.outcome().winners == ("red",)
+    implied = game(text.replace(" won:red", ""))
+    assert implied.outcome().winners == ("blue",) and "won:" not in implied.position()
+    with pytest.raises(PositionError) as caught:
+        from_position(text.replace("won:red", "won:grey"))
+    assert error_field(str(caught.value)) == "won"
+
+
+# -- every old position reads as before ---------------------------------------------------------
+
+
+@pytest.mark.parametrize("rules_name", list(RULESETS))
+def test_a_game_resumed_from_its_position_is_the_same_game(rules_name):
+    """At every step of random games in every view, the game read back from its position
+    writes the same position and offers the same events."""
+    for players in (2, 4):
+        for view in ("all", "table"):
+            log = simulate(rules_name, players, 1, view=view)
+            g = engine.start(msgspec.structs.replace(log, events=[]))
+            rnd = random.Random(1)
+            for _ in range(400):
+                text = g.position()
+                back = game(text)
+                assert back.position() == text
+                if g.is_over():
+                    break
+                assert back.legal() == g.legal(), text
+                g.apply(rnd.choice(g.legal()))
