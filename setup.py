@@ -18,6 +18,8 @@ COMPILED = [
     "cartlog/core/cards.py",
     "cartlog/core/notation.py",
     "cartlog/games/cartagena/model.py",
+    "cartlog/games/cartagena/engine.py",
+    "cartlog/games/cartagena/lookahead.py",
     "cartlog/games/cartagena/rules.py",
     "cartlog/games/cartagena/notation.py",
     "cartlog/games/cartagena/replay.py",

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from cartlog.core.findings import Violation
 from cartlog.games.cartagena.codes import CODES
 from cartlog.games.cartagena.engine import Engine
 from cartlog.games.cartagena.events import CartagenaLog, PiratesClaim, Row, Turn
@@ -22,7 +23,7 @@ from cartlog.games.cartagena.events import CartagenaLog, PiratesClaim, Row, Turn
 HORIZON = 40  # turns looked at past the slip (8 or more of each player's): bounded in cost
 
 
-def errors_of(found: list) -> int:
+def errors_of(found: list[Violation]) -> int:
     """How many of ``found`` (violations) are errors."""
     return sum(1 for v in found if CODES[v.code].severity == "error")
 
