@@ -14,7 +14,7 @@ them).
 from __future__ import annotations
 
 from itertools import combinations_with_replacement, product
-from typing import Any, NamedTuple
+from typing import Any, Final, NamedTuple
 
 from cartlog.core.findings import Violation
 from cartlog.core.spec import GameSpec, Outcome, ToMove
@@ -43,7 +43,20 @@ from cartlog.games.cartagena.model import (
 from cartlog.games.cartagena.position import from_position as _from_position
 from cartlog.games.cartagena.position import to_position
 
-TURN = "turn"  # the one phase of Cartagena
+# the classes compared by type below, as C statics: compiled, a class imported by name is
+# looked up in the module's dictionary at every use (docs/performance.md, "Writing for the
+# compiler")
+_BACK: Final = Back
+_DRAW: Final = Draw
+_END_TURN: Final = EndTurn
+_FORWARD: Final = Forward
+_HAND_CLAIM: Final = HandClaim
+_PASS: Final = Pass
+_PIRATES_CLAIM: Final = PiratesClaim
+_ROW: Final = Row
+_TURN: Final = Turn
+
+TURN: Final = "turn"  # the one phase of Cartagena
 
 
 class SetupNote(NamedTuple):
@@ -293,23 +306,23 @@ class Engine:
         """The rules ``event`` breaks here; the state is not changed."""
         state = self.state
         kind = type(event)
-        if kind is Turn:
+        if kind is _TURN:
             return self._check_turn(event)
-        if kind is EndTurn:
+        if kind is _END_TURN:
             if state.passed:
                 return []  # a pass was judged when it was made
             return self._turn_end()
-        if kind is Row:
+        if kind is _ROW:
             return rules.check_row(state, signs(state, event.cards) or [])
-        if kind is HandClaim or kind is PiratesClaim:
+        if kind is _HAND_CLAIM or kind is _PIRATES_CLAIM:
             if event.player not in state.colours:
                 return []  # the reader refuses a colour that is no player
             seat = state.colours.index(event.player)
-            if kind is HandClaim:
+            if kind is _HAND_CLAIM:
                 return rules.check_hand_claim(state, seat, event.size,
                                               signs(state, event.cards))
             return rules.check_pirates_claim(state, seat, event.spaces)
-        if kind not in (Forward, Back, Draw, Pass):
+        if kind not in (_FORWARD, _BACK, _DRAW, _PASS):
             return []
         return self._check_single(event)
 
@@ -317,7 +330,7 @@ class Engine:
         """One action as an event of its own: in the turn as it stands, the action the turn's
         line would write next; a pass as the whole of a turn (O2)."""
         state = self.state
-        if type(act) is Pass and state.winner is None:
+        if type(act) is _PASS and state.winner is None:
             return [] if state.passed else self._turn_end()
         return self._action(act, state.done + 1, False, False)
 
@@ -383,7 +396,7 @@ class Engine:
             return
         rules.begin_turn(state, seat)
         # the actions the turn holds with the line: a position taken during it holds some
-        self._written = state.done + sum(1 for a in turn.actions if type(a) is not Pass)
+        self._written = state.done + sum(1 for a in turn.actions if type(a) is not _PASS)
         self._moved = 0
         self._room_said = self._pass_said = False
 
@@ -405,7 +418,7 @@ class Engine:
         kind = type(act)
         if state.winner is not None:
             return [rules.action_after_end(state, False, kind.__name__.lower())]
-        if kind is Pass:
+        if kind is _PASS:
             return []
         out: list[Violation] = []
         if state.passed and not pass_said:
@@ -415,13 +428,13 @@ class Engine:
             if room is not None:
                 out.append(room)
         seat = state.seat
-        if kind is Forward:
+        if kind is _FORWARD:
             out += rules.check_forward(state, seat, state.rs.index.get(act.card, -1), act.start,
                                        act.to)
-        elif kind is Back:
+        elif kind is _BACK:
             out += rules.check_back(state, seat, act.start, act.to, signs(state, act.cards),
                                     act.count)
-        elif kind is Draw:
+        elif kind is _DRAW:
             out += rules.check_stuck_draw(state, seat, signs(state, act.cards), act.count)
         return out
 
@@ -431,7 +444,7 @@ class Engine:
         state = self.state
         if state.winner is not None:
             return
-        if type(act) is not Pass:
+        if type(act) is not _PASS:
             self._pass_said = self._pass_said or state.passed
             self._room_said = (self._room_said or state.done >= state.rs.actions
                                or state.stuck_draw)
@@ -481,13 +494,13 @@ class Engine:
         index = state.rs.index
         done = 0
         for act in actions:
-            if type(act) is Forward:
+            if type(act) is _FORWARD:
                 card = index.get(act.card, -1)
                 start, to = act.start, act.to
                 if card < 0 or act.condoned or rules.check_forward(state, seat, card, start, to):
                     break
                 rules.apply_forward(state, seat, card, start, to)
-            elif type(act) is Back:
+            elif type(act) is _BACK:
                 written = act.cards
                 if written is None:
                     break
@@ -511,7 +524,7 @@ class Engine:
             return n
         # the line goes on event by event: the context :meth:`begin` gives it
         self._open = True
-        self._written = before + sum(1 for a in actions if type(a) is not Pass)
+        self._written = before + sum(1 for a in actions if type(a) is not _PASS)
         self._moved = done
         self._room_said = self._pass_said = False
         return done
@@ -521,20 +534,20 @@ class Engine:
         state = self.state
         kind = type(event)
         seat = state.seat
-        if kind is Forward:
+        if kind is _FORWARD:
             rules.apply_forward(state, seat, state.rs.index.get(event.card, -1), event.start,
                                 event.to)
-        elif kind is Back:
+        elif kind is _BACK:
             rules.apply_back(state, seat, event.start, event.to, signs(state, event.cards),
                              event.count)
-        elif kind is Draw:
+        elif kind is _DRAW:
             rules.apply_stuck_draw(state, seat, signs(state, event.cards), event.count)
-        elif kind is Pass:
+        elif kind is _PASS:
             state.passed = True
-        elif kind is EndTurn:
+        elif kind is _END_TURN:
             if state.winner is None:
                 rules.end_turn(state)
-        elif kind is Turn:
+        elif kind is _TURN:
             self.begin(event, state.colours.index(event.player)
                        if event.player in state.colours else state.seat)
             for act in event.actions:
@@ -542,9 +555,9 @@ class Engine:
                     break
                 self.play(act)
             self.end()
-        elif kind is Row:
+        elif kind is _ROW:
             rules.apply_row(state, signs(state, event.cards) or [])
-        elif kind is HandClaim:
+        elif kind is _HAND_CLAIM:
             self._reveal(event)
 
     def _reveal(self, claim: HandClaim) -> None:

@@ -13,14 +13,21 @@ reported.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from cartlog.core.findings import Violation
 from cartlog.games.cartagena.codes import CODES
 from cartlog.games.cartagena.engine import Engine
 from cartlog.games.cartagena.events import CartagenaLog, PiratesClaim, Row, Turn
 
-HORIZON = 40  # turns looked at past the slip (8 or more of each player's): bounded in cost
+# the classes compared by type below, as C statics: compiled, a class imported by name is
+# looked up in the module's dictionary at every use (docs/performance.md, "Writing for the
+# compiler")
+_PIRATES_CLAIM: Final = PiratesClaim
+_ROW: Final = Row
+_TURN: Final = Turn
+
+HORIZON: Final = 40  # turns looked at past the slip (8 or more of each player's): bounded in cost
 
 
 def errors_of(found: list[Violation]) -> int:
@@ -50,11 +57,11 @@ def errors_ahead(log: CartagenaLog, seat_of: dict[str, int], game: Engine, index
     of the log). ``game`` is changed: pass a copy."""
     events = log.events
     turn = events[index]
-    assert type(turn) is Turn  # a slip is an action of a turn line
+    assert type(turn) is _TURN  # a slip is an action of a turn line
     n = _line(game, turn.actions[action + 1:])
     turns = 0
     for ev in events[index + 1:]:
-        if type(ev) is Turn:
+        if type(ev) is _TURN:
             turns += 1
             if horizon is not None and turns > horizon:
                 break
@@ -64,9 +71,9 @@ def errors_ahead(log: CartagenaLog, seat_of: dict[str, int], game: Engine, index
                 return n
             game.begin(ev, seat)
             n += _line(game, ev.actions)
-        elif type(ev) is PiratesClaim:
+        elif type(ev) is _PIRATES_CLAIM:
             n += errors_of(game.check(ev))
-        elif type(ev) is Row:
+        elif type(ev) is _ROW:
             n += errors_of(game.check(ev))
             game.apply(ev)
     return n

@@ -8,7 +8,7 @@ import msgspec
 import pytest
 
 from cartlog import engine
-from cartlog.games import read_log
+from cartlog.logs import read_log
 from cartlog.games.meuterer.notation import position_problems
 from cartlog.games.meuterer.position import PositionError, error_field, from_position, to_position
 from cartlog.games.meuterer.simulate import simulate
