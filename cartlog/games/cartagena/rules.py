@@ -292,7 +292,9 @@ def check_drawn(state: State, seat: int, cards: Sequence[int]) -> list[Violation
                 if known_out[c] >= rs.per_sign:
                     out.append(_too_many(rs, c, known_out, ""))
                 elif bounds[c] <= 0:
-                    out.append(_too_many(rs, c, known_out, "" if not split else
+                    # the reshuffle is named while the row still holds cards from both
+                    # decks (what a position holds, ``split:``)
+                    out.append(_too_many(rs, c, known_out, "" if split <= at else
                                          "before the reshuffle " if bounds is before else
                                          "after the reshuffle "))
                 else:

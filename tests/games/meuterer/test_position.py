@@ -33,7 +33,8 @@ def _game(lines: int):
 
 
 def _attributes(state) -> dict:
-    names = [n for n in type(state).__slots__ if n != "open"]
+    kind = type(state)  # a compiled State lists its attributes apart from __slots__
+    names = [n for n in getattr(kind, "__mypyc_attrs__", None) or kind.__slots__ if n != "open"]
     out = {n: getattr(state, n) for n in names}
     rec = state.open
     if rec is not None:
