@@ -8,10 +8,10 @@ import msgspec
 import pytest
 
 from cartlog import engine
-from cartlog.logs import read_log
 from cartlog.games.meuterer.notation import position_problems
 from cartlog.games.meuterer.position import PositionError, error_field, from_position, to_position
 from cartlog.games.meuterer.simulate import simulate
+from cartlog.logs import read_log
 from games.meuterer.helpers import ROUND1, make
 
 START = ("base HO/FR/GR/KZ/EI/AF/KK/SO/RR/PN/FI/SK HO 1/sell/red red:- "
