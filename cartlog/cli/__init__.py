@@ -8,26 +8,49 @@ user, building only the command asked for.
 
 from __future__ import annotations
 
+import importlib
 import os
 import sys
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 
 from cartlog import version_line
-
-# each command's module adds its command to the app
-from cartlog.cli import check, convert, explain, games, record, replay, schema, score, simulate
-from cartlog.cli.app import APP_SETTINGS, app
-from cartlog.cli.check import FEW_LOGS, _Screen
+from cartlog.cli.application import APP_SETTINGS
+from cartlog.cli.application import app as _app
 from cartlog.cli.options import ThemeName
 from cartlog.cli.output import EXIT_UNREADABLE, quiet_exit
 from cartlog.core.text import to_ascii
 
-__all__ = ["FEW_LOGS", "ThemeName", "_Screen", "app", "main", "to_ascii"]
-_MODULES = (check, convert, explain, games, record, replay, schema, score, simulate)
-ORDER = ("check", "replay", "score", "simulate", "convert", "explain", "games", "schema",
-         "record")  # the order the help lists the commands in
+__all__ = ["ThemeName", "app", "main", "to_ascii", "whole_app"]
+# the commands, in the order the help lists them: each is the module of that name, which adds
+# its command to the app when imported (a run imports the one it runs)
+COMMANDS = ("check", "replay", "score", "simulate", "convert", "explain", "games", "schema",
+            "record")
+
+
+def _load(name: str) -> None:
+    importlib.import_module(f"cartlog.cli.{name}")
+
+
+def whole_app() -> typer.Typer:
+    """The app with every command, in the order of :data:`COMMANDS` (help, completion)."""
+    for name in COMMANDS:
+        _load(name)
+    _app.registered_commands.sort(key=lambda info: COMMANDS.index(_command_name(info)))
+    return _app
+
+
+def __getattr__(name: str) -> Any:
+    """``app`` (every command), and the names a command's module holds (``FEW_LOGS`` and
+    ``_Screen`` of check), loaded when first asked for."""
+    if name == "app":
+        return whole_app()
+    if name in ("FEW_LOGS", "_Screen"):
+        from cartlog.cli import check
+
+        return getattr(check, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def _version(value: bool) -> None:
@@ -36,7 +59,7 @@ def _version(value: bool) -> None:
         raise typer.Exit()
 
 
-@app.callback()
+@_app.callback()
 def _root(version: Annotated[bool, typer.Option("--version", "-V", callback=_version,
                                                 is_eager=True, help="Print the version.")]
           = False) -> None:
@@ -76,22 +99,21 @@ def _app_for(args: list[str]) -> typer.Typer:
     and a run uses one (none for ``--version``); otherwise (help, ``--version``, a mistyped command, completion) the
     whole app, so that the list of commands and "did you mean" are those of every command."""
     if not args or any(name.endswith("_COMPLETE") for name in os.environ):
-        return app
+        return whole_app()
     if args[0] in ("--version", "-V"):
         wanted = []  # the version needs no command
+    elif args[0] in COMMANDS:
+        _load(args[0])
+        wanted = [info for info in _app.registered_commands if _command_name(info) == args[0]]
     else:
-        wanted = [info for info in app.registered_commands if _command_name(info) == args[0]]
-        if len(wanted) != 1:
-            return app
-    one = typer.Typer(help=app.info.help, add_completion=False,
+        return whole_app()
+    one = typer.Typer(help=_app.info.help, add_completion=False,
                       **APP_SETTINGS)  # type: ignore[arg-type]
     one.registered_commands = wanted
-    one.registered_callback = app.registered_callback
+    one.registered_callback = _app.registered_callback
     return one
 
 
 def _command_name(info) -> str:
     return info.name or info.callback.__name__.lower().replace("_", "-")
 
-
-app.registered_commands.sort(key=lambda info: ORDER.index(_command_name(info)))

@@ -6,7 +6,7 @@ from typing import Annotated
 
 import typer
 
-from cartlog.cli.app import Command, app
+from cartlog.cli.application import Command, app
 from cartlog.cli.options import AsciiOpt, ThemeName, ThemeOpt, code_names
 from cartlog.cli.output import fail, open_console
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from cartlog.cli.app import Command, app
+from cartlog.cli.application import Command, app
 from cartlog.cli.options import AsciiOpt, Format, FormatOpt, ThemeName, ThemeOpt
 from cartlog.cli.output import open_console, write_json
 

@@ -8,7 +8,7 @@ from typing import Annotated, Optional
 
 import typer
 
-from cartlog.cli.app import Command, app
+from cartlog.cli.application import Command, app
 from cartlog.cli.options import AsciiOpt, ThemeName, ThemeOpt, game_names, rule_set_names
 from cartlog.cli.output import open_console, report_unreadable
 from cartlog.games import SPECS

@@ -6,7 +6,7 @@ from typing import Annotated, Optional
 
 import typer
 
-from cartlog.cli.app import Command, app
+from cartlog.cli.application import Command, app
 from cartlog.cli.options import (
     AsciiOpt,
     Format,

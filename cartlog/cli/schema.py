@@ -8,7 +8,7 @@ from typing import Annotated, Optional
 
 import typer
 
-from cartlog.cli.app import Command, app
+from cartlog.cli.application import Command, app
 from cartlog.cli.output import EXIT_FINDINGS, fail, write_json, write_text
 
 

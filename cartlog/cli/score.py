@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import typer
 
-from cartlog.cli.app import Command, app
+from cartlog.cli.application import Command, app
 from cartlog.cli.options import AsciiOpt, Format, FormatOpt, LogArg, ThemeName, ThemeOpt
 from cartlog.cli.output import EXIT_FINDINGS, json_text, load_log, open_console, write_json
 from cartlog.games import SPECS
