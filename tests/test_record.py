@@ -904,3 +904,14 @@ def test_the_mutiny_at_a_terminal(tmp_path, terminal):
     assert again.proc.wait(20) == 0
     assert out.read_text(encoding="utf-8").endswith("blue Tembo +C?\nship 2 at 2\n")
     assert not lock_path(out).exists()
+
+
+def test_a_round_line_numbered_wrong_is_recorded_with_the_warning_check_gives(tmp_path, no_sync):
+    """The number a Mutiny round line gives is checked by the engine, so the recorder warns of
+    it at once, as ``cartlog check`` reports it in the log written (``row/number``)."""
+    header = '[Game "Cartagena: The Mutiny"]\n[Players "red, blue"]\n\n'
+    rec = Recorder.create(tmp_path / "g.cartlog", header)
+    reply = rec.enter("round 3 giver red")
+    assert reply.kind == "accepted" and "row/number" in reply.text, reply.text
+    findings = audit(read_log((tmp_path / "g.cartlog").read_text())).findings
+    assert [f.code for f in findings if f.code == "row/number"] == ["row/number"]

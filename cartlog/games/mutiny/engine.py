@@ -73,6 +73,7 @@ from cartlog.games.mutiny.rules import (
     check_pair_shown,
     check_reveal,
     check_round,
+    check_round_number,
     check_ship,
     check_steal,
     check_turn,
@@ -388,7 +389,8 @@ class Engine:
         if s.phase == OVER and kind in _MUTINY_LINES:
             return check_after_reveal(_MUTINY_LINES[kind])
         if kind is Round:
-            return check_round(s, self._seat(event.giver), pirate_id(event.lifeboat))
+            return (check_round(s, self._seat(event.giver), pirate_id(event.lifeboat))
+                    + check_round_number(s, event.number))
         if kind is Turn:
             seat = self._seat(event.player)
             if seat is None:

@@ -259,7 +259,7 @@ class Replay:
         listening = self._listener is not None
         text = describe(ev, engine) if listening else ""  # words only for the views
         if type(ev) is not _COMMENT:
-            found = engine.check(ev) + self._round_number(ev)
+            found = engine.check(ev)
             self._report(index, ev, found, turn, action, seat)
             self._follow_duel(ev)
             engine.apply(ev)
@@ -283,16 +283,6 @@ class Replay:
         if kind in (_MUTINY, _DUEL, _FIGHT, _STEAL, _WON, _REVEAL, _GOLD):
             return None, None, state.seat(ev.player) if kind is _STEAL else None
         return state.round or None, None, None
-
-    def _round_number(self, ev: Any) -> list[Violation]:
-        """The log's own check of a round line: the number written is the round's place in
-        the voyage (docs/notation.md, part 3)."""
-        if type(ev) is not _ROUND or ev.number is None:
-            return []
-        want = self.engine.state.round + 1
-        if ev.number == want:
-            return []
-        return [Violation("row/number", f"this is round {want}", str(want), str(ev.number))]
 
     def _report(self, index: int, ev: Any, found: list[Violation], turn: int | None,
                 action: int | None, seat: int | None) -> None:

@@ -240,6 +240,15 @@ def not_checked(state: State) -> list[str]:
 # -- a new round -----------------------------------------------------------------------------------
 
 
+def check_round_number(state: State, number: int | None) -> list[Violation]:
+    """The number a round line gives is the round's place in the voyage (docs/notation.md,
+    part 3): checked by the engine, so that the recorder warns of it as the audit does."""
+    want = state.round + 1
+    if number is None or number == want:
+        return []
+    return [Violation("row/number", f"this is round {want}", str(want), str(number))]
+
+
 def check_round(state: State, giver: int | None, lifeboat: int | None) -> list[Violation]:
     """A round opens: the voyage still on (M6), the giver the left neighbour of the last one,
     a card moved to the lifeboat exactly when a storm is due, from the pile of used cards
