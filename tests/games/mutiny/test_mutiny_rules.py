@@ -564,13 +564,15 @@ def test_M10_gold_count_is_coins_plus_gold_cards():
     assert codes(e, "gold blue 9") == []  # a gold card not seen: not checked
 
 
-def test_round_number_as_written_is_checked_by_the_walk_not_the_rules():
-    """A round's number is the log's, not the game's: the audit checks it (docs/notation.md,
-    part 3), the engine's rules do not."""
+def test_round_number_as_written_is_checked_by_the_engine_and_reported_once():
+    """A round line's number is the round's place in the voyage (docs/notation.md, part 3):
+    the engine checks it, so the recorder warns of it, and the audit reports it once."""
     from cartlog.audit import audit
 
     e = pos(phase="deal", row="-", giver="blue", to_move="blue")
-    assert codes(e, "round 5 giver blue") == []
+    want = e.state.round + 1
+    assert "row/number" not in codes(e, f"round {want} giver blue")
+    assert "row/number" in codes(e, f"round {want + 3} giver blue")
     log = parse('[Game "mutiny"]\n[Players "red, blue"]\n\nround 1 giver red\nred ^Pang +1\n'
                 "blue ^Tembo +C?\nship\nround 3 giver blue\n")
     found = [(f.code, f.expected, f.actual) for f in audit(log).findings
