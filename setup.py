@@ -17,6 +17,7 @@ from setuptools.command.build_ext import build_ext
 COMPILED = [
     "cartlog/core/cards.py",
     "cartlog/core/notation.py",
+    "cartlog/core/walk.py",
     "cartlog/games/cartagena/model.py",
     "cartlog/games/cartagena/engine.py",
     "cartlog/games/cartagena/lookahead.py",

@@ -6,21 +6,21 @@ turn numbers, condoned marks, slips of the pen (:mod:`lookahead`), what could no
 the recorded result.
 
 :class:`Replay` is shared by the audit (which only wants the notes) and the step-by-step
-renderer (which passes a listener and gets a :class:`Step` after every event). Nothing here
-prints: notes are data, located in the log by line and column (text) or path (JSON).
+renderer (which passes a listener and gets a :class:`~cartlog.core.walk.WalkStep` after every
+event): it is the one walk of every game (:class:`~cartlog.core.walk.Walk`) with what a
+Cartagena log holds beyond one engine event a line. Nothing here prints: notes are data,
+located in the log by line and column (text) or path (JSON).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any, Final, NamedTuple
 
 import msgspec
 
-from cartlog.core.findings import Note, Violation
-from cartlog.core.limits import max_findings
-from cartlog.games.cartagena import rules
-from cartlog.games.cartagena.codes import CODES
+from cartlog.core.findings import Violation
+from cartlog.core.walk import Walk, WalkStep, where
+from cartlog.games.cartagena import SPEC, rules
 from cartlog.games.cartagena.engine import Engine, signs
 from cartlog.games.cartagena.events import (
     Action,
@@ -50,24 +50,6 @@ _DRAW: Final = Draw
 _FORWARD: Final = Forward
 _PASS: Final = Pass
 _TURN: Final = Turn
-
-
-class Step(NamedTuple):
-    """What one event did, for a listener. ``state`` is live: copy what you keep."""
-
-    kind: str  # setup, action, turn-end, row, claim, comment, end
-    event: Event | None
-    action: Action | None
-    turn: int | None
-    action_no: int | None
-    seat: int | None
-    text: str
-    notes: list[Note]
-    state: State
-
-
-class _Stop(Exception):
-    pass
 
 
 class Read(NamedTuple):
@@ -100,15 +82,15 @@ Reading = tuple[Drawn, int | None]
 _DRAW_READS: Final = 25
 
 
-class Replay:
-    """One pass over a log. After :meth:`run`: ``state``, ``notes``, ``unchecked`` and counts."""
+class Replay(Walk[Engine]):
+    """One pass over a log (:class:`~cartlog.core.walk.Walk`). After :meth:`run`:
+    ``state``, ``notes``, ``unchecked`` and counts."""
 
     def __init__(self, log: CartagenaLog, *, stop_at_first: bool = False,
                  positions: int | None = None) -> None:
-        self.log = log
-        self.stop_at_first = stop_at_first
-        self.notes: list[Note] = []
-        self.positions = max_findings() if positions is None else positions
+        super().__init__(log, SPEC, Engine.start(log), stop_at_first=stop_at_first,
+                         positions=positions)
+        self.log: CartagenaLog = log
         self.turns = 0
         self.actions = 0
         self._unseen_plays = 0
@@ -116,41 +98,25 @@ class Replay:
         self._draws_read = 0  # draws read both ways (:meth:`_draw_slips`), at most _DRAW_READS
         self._unknown_forward = 0
         self._unseen_boat = 0
-        self._listener: Callable[[Step], None] | None = None
         self.rs = find_ruleset(log.rules) or RULESETS["2000-jamaica"]
-        self._draw_signs: dict[str, tuple[int, ...]] = {}
-        self.colours = [p.colour for p in log.players]
         self.seat_of: dict[str, int] = {}
         for seat, c in enumerate(self.colours):
             self.seat_of.setdefault(c, seat)
-        self.state: State | None = None
-        self.engine: Engine | None = None
-        self.unchecked: list[str] = []
-        self.stopped = False  # --stop-at-first ended the walk early
 
-    def _game(self) -> Engine:
-        """The engine the walk drives (set up by :meth:`run`)."""
-        assert self.engine is not None
-        return self.engine
+    @property
+    def state(self) -> State:
+        """The game as the walk stands."""
+        return self.engine.state
 
     def _now(self) -> State:
-        """The game as the walk stands (set up by :meth:`run` before anything reads it)."""
-        assert self.state is not None
-        return self.state
+        return self.engine.state
+
+    def reached(self) -> int:
+        return self.turns
 
     # -- notes -------------------------------------------------------------------------------
 
-    def _note(self, v: Violation, where: tuple[int, int, int] | None, path: str,
-              turn: int | None = None, action: int | None = None, seat: int | None = None,
-              position: str | None = None, condoned: bool = False) -> Note:
-        line, col, end = where if where else (0, 0, 0)
-        note = Note(v, line, col, end, path, turn, action, seat, position, condoned)
-        self.notes.append(note)
-        if self.stop_at_first and not condoned and CODES[v.code].severity == "error":
-            raise _Stop
-        return note
-
-    def _position(self, state: State) -> str | None:
+    def position(self) -> str | None:
         """The one-line position for the next note, of the first ``positions`` notes only (a
         report lists no more, docs/cli.md "Limits"). A card played from a hand that held none
         still goes to the discard pile, so that a log of such plays grows the pile with the
@@ -159,51 +125,24 @@ class Replay:
         game's cards, and no note's grows with the log."""
         if len(self.notes) >= self.positions:
             return None
+        state = self.engine.state
         cards = sum(state.discard) + sum(sum(h) for h in state.hands)
         if cards + len(state.row) - state.row_next > state.rs.deck_size:
             return None
         return to_position(state)
 
-    def _header(self, field: str) -> tuple[int, int, int] | None:
-        """Where a header field (``deal``), or one entry of it (``deal.red``: that player's
-        part of the tag), stands in the text; the entry's field when the entry is not
-        recorded; ``None`` for a JSON log (placed by its path)."""
-        if not self.log.line:
-            return None
-        spans = self.log.spans
-        return spans.get(field) or spans.get(field.split(".")[0]) or (self.log.line, 1, 1)
-
-    def _emit(self, kind: str, event: Event | None, action: Action | None, turn: int | None,
-              action_no: int | None, seat: int | None, text: str, notes: list[Note]) -> None:
-        if self._listener is not None:
-            self._listener(Step(kind, event, action, turn, action_no, seat, text, notes,
-                                self._now()))
-
     # -- the walk ----------------------------------------------------------------------------
 
-    def run(self, listener: Callable[[Step], None] | None = None) -> Replay:
-        self._listener = listener
-        try:
-            self._setup()
-            self._walk()
-            self._finish()
-        except _Stop:
-            self.stopped = True
-            self.unchecked.append(
-                f"the audit stopped at the first error (turn {self.turns}): the rest of the "
-                "log and the result were not checked")
-        return self
-
-    def _walk(self) -> None:
+    def walk(self) -> None:
         """Every event in order. A turn line goes through the engine (:meth:`Engine.step`
         for a line of usual lawful actions, then :meth:`_turn` for the rest of it, event by
         event); beside it, the log's own passes: the turn numbers, the condoned marks, what
         could not be checked, the steps a listener gets."""
-        engine = self._game()
+        engine = self.engine
         state = engine.state
         cards = _DRAW_SIGNS.setdefault(state.rs.name, {})
         seat_of, hands = self.seat_of, state.hands
-        plain = self._listener is None
+        plain = self.listener is None
         for index, event in enumerate(self.log.events):
             if type(event) is not _TURN:
                 self._event(index, event)
@@ -222,13 +161,12 @@ class Replay:
                     continue
             self._turn(index, event, number, seat, max(done, 0))
 
-    def _setup(self) -> None:
+    def setup(self) -> None:
         log, rs = self.log, self.rs
         start = len(self.notes)
-        self.engine = engine = Engine.start(log)
-        self.state = engine.state
+        engine = self.engine
         for note in engine.setup:
-            self._note(note.violation, self._header(note.field), note.path, seat=note.seat)
+            self.note(note.violation, self.header(note.field), note.path, seat=note.seat)
         if log.position is not None:
             self._from_position(engine, start)
             return
@@ -238,7 +176,7 @@ class Replay:
                 "from those hands are checked only against the deck's counts")
         if log.row is None and rs.tortuga:
             self.unchecked.append("the opening row is not recorded")
-        self._emit("setup", None, None, None, None, None, "setup", self.notes[start:])
+        self.emit("setup", None, None, None, None, None, "setup", start)
 
     def _from_position(self, engine: Engine, start: int) -> None:
         """A log that starts from a position: its turns are numbered on from the position's,
@@ -260,8 +198,8 @@ class Replay:
             self.unchecked.append(
                 f"the hand of {', '.join(engine.unseen)} is not (fully) known in the "
                 "position: cards played from it are checked only against the deck's counts")
-        self._emit("setup", None, None, None, None, None, "from the position: "
-                   + (self.log.position or ""), self.notes[start:])
+        self.emit("setup", None, None, None, None, None, "from the position: "
+                  + (self.log.position or ""), start)
 
     def _event(self, index: int, event: Event) -> None:
         """An event other than a turn (:meth:`_walk` walks the turns)."""
@@ -272,10 +210,7 @@ class Replay:
         elif isinstance(event, PiratesClaim):
             self._pirates_claim(index, event)
         elif isinstance(event, Comment):
-            self._emit("comment", event, None, None, None, None, event.text, [])
-
-    def _where(self, obj: Event | Action) -> tuple[int, int, int] | None:
-        return (obj.line, obj.col, obj.end) if obj.line else None
+            self.emit("comment", event, None, None, None, None, event.text, len(self.notes))
 
     def _turn(self, index: int, turn: Turn, number: int, seat: int, first: int = 0) -> None:
         """Walk one turn line from its action ``first`` (the ones before it were played by the
@@ -283,28 +218,28 @@ class Replay:
         :meth:`Engine.check_action`, :meth:`Engine.check_end`) and applies; the walk locates
         the findings and adds the log's own: the turn number, condoned marks, slips of the
         pen (:meth:`_slip`, :meth:`_draw_slips`), what could not be checked."""
-        engine = self._game()
+        engine = self.engine
         state = engine.state
         start_notes = len(self.notes)
         if not first:  # the line's own rules, met before its first action
             if (state.winner is None and turn.number is not None
                     and turn.number != number):  # the log's own: the numbering
-                self._note(Violation("turn/number", f"turn written as {turn.number} is turn "
-                                     f"{number} of the game", expected=str(number),
-                                     actual=str(turn.number)),
-                           self._where(turn), f"$.events[{index}].number", number, None, seat)
+                self.note(Violation("turn/number", f"turn written as {turn.number} is turn "
+                                    f"{number} of the game", expected=str(number),
+                                    actual=str(turn.number)),
+                          where(turn), f"$.events[{index}].number", number, None, seat)
             found = engine.check_begin(turn, seat)
             if engine.finished():  # after the end: the line is one finding, at its first action
                 for v in found:
-                    self._note(v, self._where(turn.actions[0]) or self._where(turn),
-                               f"$.events[{index}].actions[0]", number, 1, seat,
-                               self._position(state))
-                self._emit("turn-end", turn, None, number, None, seat, "after the end",
-                           self.notes[start_notes:])
+                    self.note(v, where(turn.actions[0]) or where(turn),
+                              f"$.events[{index}].actions[0]", number, 1, seat,
+                              self.position())
+                self.emit("turn-end", turn, None, number, None, seat, "after the end",
+                          start_notes)
                 return
             for v in found:
-                self._note(v, self._where(turn), f"$.events[{index}].player", number, None,
-                           seat, self._position(state))
+                self.note(v, where(turn), f"$.events[{index}].player", number, None,
+                          seat, self.position())
             engine.begin(turn, seat)
         pass_condoned = False
         actions = turn.actions
@@ -313,8 +248,8 @@ class Replay:
             found = engine.check_action(act)
             if engine.finished():  # nothing after the win: one finding, the rest unread
                 for v in found:
-                    self._note(v, self._where(act), f"$.events[{index}].actions[{ai}]", number,
-                               ai + 1, seat, self._position(state))
+                    self.note(v, where(act), f"$.events[{index}].actions[{ai}]", number,
+                              ai + 1, seat, self.position())
                 break
             if type(act) is _PASS:
                 pass_condoned = pass_condoned or act.condoned  # the log's own mark
@@ -325,9 +260,9 @@ class Replay:
                 own = [v for v in found if v.code not in _TURN_CODES]
                 for v in found:
                     if v.code in _TURN_CODES:
-                        self._note(v, self._where(act), f"$.events[{index}].actions[{ai}]",
-                                   number, ai + 1, seat, self._position(state))
-            listening = self._listener is not None
+                        self.note(v, where(act), f"$.events[{index}].actions[{ai}]",
+                                  number, ai + 1, seat, self.position())
+            listening = self.listener is not None
             if type(act) is _FORWARD:
                 read = self._forward(act, own, index, ai, seat)
             elif type(act) is _BACK:
@@ -345,30 +280,30 @@ class Replay:
         # a finding about the turn as a whole: a "pass!" does not condone it (codes.md,
         # "Condoned findings")
         for v in found:
-            self._note(v, self._where(turn), f"$.events[{index}]", number, None, seat,
-                       self._position(state))
+            self.note(v, where(turn), f"$.events[{index}]", number, None, seat,
+                      self.position())
         if pass_condoned:
             if engine.moved() or not found:
-                where = next(a for a in turn.actions if type(a) is _PASS and a.condoned)
-                self._condoned_legal(where, index, number, turn.actions.index(where), seat)
+                mark = next(a for a in turn.actions if type(a) is _PASS and a.condoned)
+                self._condoned_legal(mark, index, number, turn.actions.index(mark), seat)
         engine.end()
-        if self._listener is not None:
-            self._emit("turn-end", turn, None, number, None, seat, "", self.notes[start_notes:])
+        if self.listener is not None:
+            self.emit("turn-end", turn, None, number, None, seat, "", start_notes)
 
     def _condoned_legal(self, act: Action, index: int, number: int, ai: int, seat: int
                         ) -> None:
-        self._note(Violation("condoned/legal", "marked as condoned (!) but the action is legal",
-                             expected="no !", actual="!"),
-                   self._where(act), f"$.events[{index}].actions[{ai}]", number, ai + 1, seat)
+        self.note(Violation("condoned/legal", "marked as condoned (!) but the action is legal",
+                            expected="no !", actual="!"),
+                  where(act), f"$.events[{index}].actions[{ai}]", number, ai + 1, seat)
 
     def _found(self, found: list[Violation], act: Forward | Back | Draw, index: int,
                number: int, ai: int, seat: int, position: str | None) -> int:
         """Place the violations of one action (or note a needless condoned mark)."""
         start = len(self.notes)
-        where = self._where(act)
+        at = where(act)
         for v in found:
-            self._note(v, where, f"$.events[{index}].actions[{ai}]", number, ai + 1, seat,
-                       position, act.condoned)
+            self.note(v, at, f"$.events[{index}].actions[{ai}]", number, ai + 1, seat,
+                      position, act.condoned)
         if act.condoned and not found:
             self._condoned_legal(act, index, number, ai, seat)
         return start
@@ -386,8 +321,8 @@ class Replay:
                 self._unseen_boat += 1
         elif state.hands[seat][UNKNOWN] and not state.hands[seat][card]:
             self._unseen_plays += 1
-        text = self._describe_forward(seat, card, act) if self._listener is not None else ""
-        pos = self._position(state) if found else None
+        text = self._describe_forward(seat, card, act) if self.listener is not None else ""
+        pos = self.position() if found else None
         played: Action = act
         if found and not act.condoned and act.to is not None:
             found, to = self._slip(found, "move/forward-destination", act, index, ai)
@@ -398,7 +333,6 @@ class Replay:
     def _back(self, act: Back, found: list[Violation], index: int, ai: int, seat: int
               ) -> Read:
         """A backward move's findings read (:meth:`_forward`), its draw too."""
-        state = self._now()
         cards = None
         if act.cards is not None:
             index_of = self.rs.index
@@ -407,8 +341,8 @@ class Replay:
                 self._count_only_draws += 1
         else:
             self._count_only_draws += 1
-        text = self._describe_back(seat, act) if self._listener is not None else ""
-        pos = self._position(state) if found else None
+        text = self._describe_back(seat, act) if self.listener is not None else ""
+        pos = self.position() if found else None
         to = act.to
         if found and not act.condoned and to is not None:
             found, to = self._slip(found, "move/back-destination", act, index, ai)
@@ -443,7 +377,7 @@ class Replay:
             state.boat if v.expected == "boat" else None)
         if lawful is None:
             return found, act.to
-        written, corrected = self._game().copy(), self._game().copy()
+        written, corrected = self.engine.copy(), self.engine.copy()
         written.play(act)
         corrected.play(msgspec.structs.replace(act, to=lawful))
         if (errors_ahead(self.log, self.seat_of, corrected, index, ai)
@@ -474,7 +408,7 @@ class Replay:
             return msgspec.structs.replace(act, cards=self._letters(drawn), count=many)
 
         def check(drawn: Drawn, many: int | None) -> list[Violation]:  # the action's own rule
-            return [v for v in self._game().check_action(read(drawn, many))
+            return [v for v in self.engine.check_action(read(drawn, many))
                     if v.code not in _TURN_CODES]
 
         if self._draws_read >= _DRAW_READS:
@@ -493,7 +427,7 @@ class Replay:
             row = rules.peek_row(self._now(), len(cards))
             readings = [([e if e >= 0 else c for c, e in zip(cards, row)], None)]
             note = "later lines hold the row's cards"
-        written = self._game().copy()
+        written = self.engine.copy()
         written.play(read(cards, count))
         # the errors of each reading: its own at the action (the slip aside), and to the end
         # of the log, since a hand off by one card may show only much later
@@ -501,7 +435,7 @@ class Replay:
                 + errors_ahead(self.log, self.seat_of, written, index, ai, None))
         chosen: Reading | None = None
         for reading in readings:
-            corrected = self._game().copy()
+            corrected = self.engine.copy()
             corrected.play(read(*reading))
             n = (errors_of([w for w in check(*reading) if w.code != slip.code])
                  + errors_ahead(self.log, self.seat_of, corrected, index, ai, None))
@@ -555,7 +489,7 @@ class Replay:
         n = len(act.cards) if act.cards is not None else act.count
         text = (f"{state.colours[seat]} takes the stuck player's draw: "
                 f"{n if n is not None else 1} card{'s' if n not in (None, 1) else ''}")
-        pos = self._position(state) if found else None
+        pos = self.position() if found else None
         played: Action = act
         if found and not act.condoned and any(v.code in _SLIPS for v in found):
             found, drawn, count = self._draw_slips(found, act, index, ai, cards, None)
@@ -567,7 +501,7 @@ class Replay:
         state = self._now()
         if state.winner is not None:
             text += f"; all of {state.colours[state.winner]}'s pirates are aboard"
-        self._emit("action", None, act, number, ai + 1, seat, text, self.notes[start:])
+        self.emit("action", None, act, number, ai + 1, seat, text, start)
 
     # -- plain-words accounts (only built for a listener) -------------------------------------
 
@@ -613,56 +547,56 @@ class Replay:
     # -- other events ------------------------------------------------------------------------
 
     def _row(self, index: int, event: Row) -> None:
-        engine = self._game()
+        engine = self.engine
         start = len(self.notes)
         for v in engine.check(event):
-            self._note(v, self._where(event), f"$.events[{index}]", self.turns or None)
+            self.note(v, where(event), f"$.events[{index}]", self.turns or None)
         engine.apply(event)
-        self._emit("row", event, None, self.turns or None, None, None,
-                   f"a new row: {event.cards}", self.notes[start:])
+        self.emit("row", event, None, self.turns or None, None, None,
+                  f"a new row: {event.cards}", start)
 
     def _hand_claim(self, index: int, event: HandClaim) -> None:
         """A ``hand`` line: the engine checks it, and a hand that fits shows its cards."""
-        engine = self._game()
+        engine = self.engine
         seat = self.seat_of.get(event.player, 0)
         start = len(self.notes)
         for v in engine.check(event):
-            self._note(v, self._where(event), f"$.events[{index}]", self.turns or None, None,
-                       seat, self._position(engine.state))
+            self.note(v, where(event), f"$.events[{index}]", self.turns or None, None,
+                      seat, self.position())
         engine.apply(event)
-        self._emit("claim", event, None, self.turns or None, None, seat, "hand",
-                   self.notes[start:])
+        self.emit("claim", event, None, self.turns or None, None, seat, "hand",
+                  start)
 
     def _pirates_claim(self, index: int, event: PiratesClaim) -> None:
-        engine = self._game()
+        engine = self.engine
         seat = self.seat_of.get(event.player, 0)
         start = len(self.notes)
         for v in engine.check(event):
-            self._note(v, self._where(event), f"$.events[{index}]", self.turns or None, None,
-                       seat, self._position(engine.state))
-        self._emit("claim", event, None, self.turns or None, None, seat, "pirates",
-                   self.notes[start:])
+            self.note(v, where(event), f"$.events[{index}]", self.turns or None, None,
+                      seat, self.position())
+        self.emit("claim", event, None, self.turns or None, None, seat, "pirates",
+                  start)
 
-    def _finish(self) -> None:
+    def finish(self) -> None:
         state, log = self._now(), self.log
         start = len(self.notes)
         winner = state.colours[state.winner] if state.winner is not None else "unfinished"
         if state.winner is None:
             last = self.log.events[-1] if self.log.events else None
-            where = self._where(last) if last is not None else self._header("players")
-            if where and last is not None and last.end:
-                where = (where[0], last.end, last.end + 1)  # the caret marks the end of the log
-            self._note(Violation("game/unfinished", "the log ends before any player has "
-                                 "every pirate aboard", expected=None, actual=None),
-                       where, "$.events", self.turns or None, None, None, self._position(state))
+            at = where(last) if last is not None else self.header("players")
+            if at and last is not None and last.end:
+                at = (at[0], last.end, last.end + 1)  # the caret marks the end of the log
+            self.note(Violation("game/unfinished", "the log ends before any player has "
+                               "every pirate aboard", expected=None, actual=None),
+                      at, "$.events", self.turns or None, None, None, self.position())
         if log.result is None:
             self.unchecked.append("the log records no result (Result tag): the result was "
                                   "not compared")
         elif log.result != winner:
             said = "unfinished" if winner == "unfinished" else f"won by {winner}"
-            self._note(Violation("result/winner", f"the replayed game is {said}",
-                                 expected=winner, actual=log.result),
-                       self._header("result"), "$.result")
+            self.note(Violation("result/winner", f"the replayed game is {said}",
+                                expected=winner, actual=log.result),
+                      self.header("result"), "$.result")
         if self._unseen_plays:
             self.unchecked.append(
                 f"{self._unseen_plays} card play(s) from hands the log does not know: checked "
@@ -681,8 +615,8 @@ class Replay:
                 f"{self._unknown_forward} forward move(s) with an unseen card and no "
                 "destination: the destination was not checked, and the pirate stays where it "
                 "stood in the replay, so later checks that involve it may be off")
-        self._emit("end", None, None, self.turns or None, None, None, winner,
-                   self.notes[start:])
+        self.emit("end", None, None, self.turns or None, None, None, winner,
+                  start)
 
 
 # -- frames for the step-by-step view ----------------------------------------------------------
@@ -709,17 +643,17 @@ def record(log: CartagenaLog, *, in_progress: bool = False) -> tuple[Replay, lis
                  if rs.tortuga else None),
             winner=state.colours[state.winner] if state.winner is not None else None)
 
-    def listener(step: Step) -> None:
+    def listener(step: WalkStep) -> None:
         for note in replay.notes[len(index_of):]:
             index_of[id(note)] = len(index_of)
         found = [index_of[id(n)] for n in step.notes]
-        state = step.state
+        state = replay.state
         colour = state.colours[step.seat] if step.seat is not None else None
         boat = state.boat
         if step.kind == "action":
-            act = step.action
+            act = step.item
             assert act is not None  # an action step carries its action
-            frames.append(Frame(kind="action", turn=step.turn, action=step.action_no,
+            frames.append(Frame(kind="action", turn=step.turn, action=step.action,
                                 player=colour, notation=format_action(act, boat),
                                 text=step.text, findings=found, line=act.line or None))
         elif step.kind in ("turn-end", "setup", "end"):

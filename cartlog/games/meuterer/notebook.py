@@ -17,6 +17,7 @@ from typing import Final, NamedTuple, Protocol
 
 from cartlog.core.findings import Note, Violation
 from cartlog.core.limits import MAX_FINDINGS
+from cartlog.core.walk import StopWalk
 from cartlog.games.meuterer.codes import CODES
 from cartlog.games.meuterer.events import MeutererLog
 from cartlog.games.meuterer.model import EventPath, RoundRecord, State
@@ -66,8 +67,9 @@ def needless_mark(what: str) -> Violation:
                      expected="no !", actual="!")
 
 
-class StopAudit(Exception):
-    """Raised by a notebook told to stop at the first error, once it has noted it."""
+class StopAudit(StopWalk):
+    """Raised by a notebook told to stop at the first error, once it has noted it (the walk
+    ends there, :class:`~cartlog.core.walk.StopWalk`)."""
 
 
 _COUNTS: Final = ("hidden_plays", "unseen_plays", "count_draws", "no_draw", "hidden_mutiny",

@@ -10,24 +10,29 @@ it reaches the end, and that its recorded result is the replayed one. It is shar
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from typing import Any
 
 from cartlog.core.findings import Note, Violation
-from cartlog.core.limits import max_findings
-from cartlog.games.meuterer import rules
+from cartlog.core.walk import Walk
+from cartlog.games.meuterer import SPEC, rules
 from cartlog.games.meuterer.engine import Engine, build_circle
-from cartlog.games.meuterer.events import MeutererLog
+from cartlog.games.meuterer.events import Event, MeutererLog
 from cartlog.games.meuterer.frames import Frame
 from cartlog.games.meuterer.model import OVER, VARIANTS, State, cards_text, find_variant
-from cartlog.games.meuterer.notebook import Step, StopAudit, where
+from cartlog.games.meuterer.notebook import Step, where
 from cartlog.games.meuterer.score import RoundBreakdown
 
 
-class Replay:
-    """One pass over a log. After :meth:`run`: ``state``, ``notes``, ``unchecked``, counts
-    (``turns``: rounds played, ``actions``: plays and passes) and ``scores`` (each round's
+class Replay(Walk[Engine]):
+    """One pass over a log (:class:`~cartlog.core.walk.Walk`). After :meth:`run`: ``state``,
+    ``notes``, ``unchecked``, counts (``turns``: rounds played, ``actions``: plays and
+    passes) and ``scores`` (each round's
     :class:`~cartlog.games.meuterer.score.RoundBreakdown`); ``engine`` is the game as it
     ended.
+
+    The engine keeps the notes in its notebook while it settles each round (the walk's
+    ``notes`` and ``unchecked`` are the notebook's), and gives a listener the notebook's
+    steps (:class:`~cartlog.games.meuterer.notebook.Step`).
 
     ``in_progress``: a log still being recorded. A round it ends in before the selling is
     over is left open, as the table is (the rest of phase 2 and phases 3-8 are still to come,
@@ -35,29 +40,21 @@ class Replay:
 
     def __init__(self, log: MeutererLog, *, stop_at_first: bool = False,
                  in_progress: bool = False, positions: int | None = None) -> None:
-        self.log = log
-        self.stop_at_first = stop_at_first
+        engine = Engine.for_log(log, stop_at_first=stop_at_first)
+        super().__init__(log, SPEC, engine, stop_at_first=stop_at_first, positions=positions)
+        self.log: MeutererLog = log
         self.in_progress = in_progress
         self.rs = find_variant(log.variant) or VARIANTS["base"]
-        self.colours = [p.colour for p in log.players]
-        self.stopped = False
-        self.engine = Engine.for_log(log, stop_at_first=stop_at_first)
-        self.engine.auto_close = False  # the walker closes each round itself
-        self.engine.slips = True  # values the rules do not give may be read as slips
-        self.engine.book.positions = max_findings() if positions is None else positions
+        engine.auto_close = False  # the walker closes each round itself
+        engine.slips = True  # values the rules do not give may be read as slips
+        engine.book.positions = self.positions
+        self.notes = engine.book.notes  # one list: the engine's notebook places the notes
+        self.unchecked = engine.book.unchecked
 
     @property
     def state(self) -> State:
         """The table, from the setup that :meth:`run` starts with."""
         return self.engine.state
-
-    @property
-    def notes(self) -> list[Note]:
-        return self.engine.notes
-
-    @property
-    def unchecked(self) -> list[str]:
-        return self.engine.unchecked
 
     @property
     def turns(self) -> int:
@@ -71,28 +68,28 @@ class Replay:
     def scores(self) -> list[RoundBreakdown]:
         return self.engine.scores
 
-    def run(self, listener: Callable[[Step], None] | None = None) -> Replay:
+    def reached(self) -> int:
+        return self.state.round  # the setup notes the header's errors once the table is set
+
+    def setup(self) -> None:
+        self.engine.book.listener = self.listener
+        self.engine.setup()
+
+    def event(self, index: int, event: Event) -> None:
+        """An event, fed to the engine, which settles a round's phases when it closes,
+        whatever order the round's lines came in."""
+        self.engine.feed(index, event)
+
+    def walk(self) -> None:
+        super().walk()
         engine = self.engine
-        engine.book.listener = listener
-        try:
-            engine.setup()
-            for index, event in enumerate(self.log.events):
-                engine.feed(index, event)
-            engine.next_event = len(self.log.events)
-            if not (self.in_progress and engine.phase() in ("wage", "sell")):
-                engine.close()
-            self._finish()
-        except StopAudit:
-            self.stopped = True
-            rnd = self.state.round  # the setup notes the header's errors once the table is set
-            self.unchecked.append(
-                f"the audit stopped at the first error (round {rnd}): the rest of the log and "
-                "the result were not checked")
-        return self
+        engine.next_event = len(self.log.events)
+        if not (self.in_progress and engine.phase() in ("wage", "sell")):
+            engine.close()
 
     # -- the log's own checks ----------------------------------------------------------------
 
-    def _finish(self) -> None:
+    def finish(self) -> None:
         """The log reaches the end of the game (U1), and its Result is the replayed one."""
         engine, log = self.engine, self.log
         state = engine.state
@@ -138,7 +135,7 @@ def record(log: MeutererLog, *, in_progress: bool = False) -> tuple[Replay, list
     frames: list[Frame] = []
     index_of: dict[int, int] = {}
 
-    def table(state: State) -> dict:
+    def table(state: State) -> dict[str, Any]:
         over = state.phase == OVER
         return dict(
             hands={c: cards_text(h) for c, h in zip(state.colours, state.hands)},

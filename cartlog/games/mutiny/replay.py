@@ -11,13 +11,12 @@ passes a listener and gets a :class:`Step` after every event). Nothing here prin
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Final, NamedTuple
 
 from cartlog.core.findings import Note, Violation
-from cartlog.core.limits import max_findings
-from cartlog.games.mutiny.codes import CODES
+from cartlog.core.walk import Walk, WalkStep, where
+from cartlog.games.mutiny import SPEC
 from cartlog.games.mutiny.engine import Engine
 from cartlog.games.mutiny.events import (
     Comment,
@@ -72,20 +71,6 @@ class RuleSet(NamedTuple):
 RULES: Final = RuleSet()
 
 
-class Step(NamedTuple):
-    """What the view gets after each event: the kind of step, the event, the notes it raised,
-    the engine as it stands after it, and the event's words."""
-
-    kind: str
-    event: Any
-    turn: int | None
-    action: int | None
-    seat: int | None
-    text: str
-    notes: list[Note]
-    engine: Engine
-
-
 @dataclass
 class DuelRecord:
     """One duel as the log gives it: the pair, the sailors, each combat round's cards
@@ -112,29 +97,20 @@ class DuelRecord:
         return duel_winner(self.valverde, self.diaz, self.played)
 
 
-class _Stop(Exception):
-    """Raised to end the walk at the first error (``--stop-at-first``)."""
-
-
-class Replay:
-    """One pass over a log. After :meth:`run`: ``engine`` (the game as it ended), ``notes``,
-    ``unchecked``, ``duels``, counts (``turns``: voyage rounds, ``actions``: turns taken)."""
+class Replay(Walk[Engine]):
+    """One pass over a log (:class:`~cartlog.core.walk.Walk`). After :meth:`run`: ``engine``
+    (the game as it ended), ``notes``, ``unchecked``, ``duels``, counts (``turns``: voyage
+    rounds, ``actions``: turns taken)."""
 
     def __init__(self, log: MutinyLog, *, stop_at_first: bool = False,
                  positions: int | None = None) -> None:
-        self.log = log
-        self.stop_at_first = stop_at_first
-        self.positions = max_findings() if positions is None else positions
+        super().__init__(log, SPEC, Engine.start(log), stop_at_first=stop_at_first,
+                         positions=positions)
+        self.log: MutinyLog = log
         self.rs = RULES
-        self.colours = [p.colour for p in log.players]
-        self.engine = Engine.start(log)
-        self.notes: list[Note] = []
-        self.unchecked: list[str] = []
         self.duels: list[DuelRecord] = []
-        self.stopped = False
         self.actions = 0
         self._action = 0  # the turn's place in its round
-        self._listener: Callable[[Step], None] | None = None
 
     @property
     def state(self) -> State:
@@ -144,57 +120,12 @@ class Replay:
     def turns(self) -> int:
         return self.engine.state.round
 
-    def run(self, listener: Callable[[Step], None] | None = None) -> Replay:
-        self._listener = listener
-        try:
-            self._setup()
-            for index, event in enumerate(self.log.events):
-                self._event(index, event)
-            self._finish()
-        except _Stop:
-            self.stopped = True
-            self.unchecked.append(
-                f"the audit stopped at the first error (round {self.turns}): the rest of the "
-                "log and the result were not checked")
-        return self
-
-    # -- notes ---------------------------------------------------------------------------------
-
-    def _position(self) -> str | None:
-        """The one-line position for the next note: only the first ``positions`` notes get
-        one (a report lists no more, docs/cli.md "Limits")."""
-        return self.engine.position() if len(self.notes) < self.positions else None
-
-    def _note(self, v: Violation, where: tuple[int, int, int] | None, path: str,
-              turn: int | None = None, action: int | None = None, seat: int | None = None,
-              position: str | None = None, follows: int | None = None,
-              condoned: bool = False) -> Note:
-        line, col, end = where if where else (0, 0, 0)
-        note = Note(v, line, col, end, path, turn, action, seat, position, condoned, follows)
-        self.notes.append(note)
-        if self.stop_at_first and not condoned and CODES[v.code].severity == "error":
-            raise _Stop
-        return note
-
-    def _header(self, tag: str) -> tuple[int, int, int] | None:
-        span = self.log.spans.get(tag)
-        if span is not None:
-            return span
-        return (self.log.line, 1, 1) if self.log.line else None
-
-    @staticmethod
-    def _where(ev: Any) -> tuple[int, int, int] | None:
-        return (ev.line, ev.col, ev.end) if ev.line else None
-
-    def _emit(self, kind: str, event: Any, turn: int | None, action: int | None,
-              seat: int | None, text: str, start: int) -> None:
-        if self._listener is not None:
-            self._listener(Step(kind, event, turn, action, seat, text, self.notes[start:],
-                                self.engine))
+    def reached(self) -> int:
+        return self.turns
 
     # -- the walk --------------------------------------------------------------------------------
 
-    def _setup(self) -> None:
+    def setup(self) -> None:
         """The header's findings: seats, declared facts, the checks the log leaves out (M7)."""
         log = self.log
         for v in Engine.setup_check(log):
@@ -207,7 +138,7 @@ class Replay:
                 tag = "track" if "track" in log.spans else "game"
             else:
                 tag = "players"
-            self._note(v, self._header(tag), f"$.{tag}")
+            self.note(v, self.header(tag), f"$.{tag}")
         if log.position is not None:
             self._from_position()
             return
@@ -215,7 +146,7 @@ class Replay:
                 and log.gold is None:
             self.unchecked.append(f"the board file {log.board!r} was not read: a board file "
                                   "is looked for beside a log read from a file")
-        self._emit("setup", None, None, None, None, "setup", 0)
+        self.emit("setup", None, None, None, None, None, "setup", 0)
 
     def _from_position(self) -> None:
         """A log that starts from a position: what came before it is said to be unchecked;
@@ -246,17 +177,17 @@ class Replay:
         if self.log.board is not None:
             self.unchecked.append(f"the board file {self.log.board!r} was not read: the "
                                   "position gives what the game declares")
-        self._emit("setup", None, None, None, None, "from the position: "
-                   + (self.log.position or ""), 0)
+        self.emit("setup", None, None, None, None, None, "from the position: "
+                  + (self.log.position or ""), 0)
 
-    def _event(self, index: int, ev: Any) -> None:
+    def event(self, index: int, ev: Any) -> None:
         """One line of the log: the game's rules (``engine.check``, then ``engine.apply``),
         and the passes that concern the log alone: the round's number, the condoned mark, the
         duels kept for the breakdown; a comment is no move and reaches no rule."""
         engine = self.engine
         start = len(self.notes)
         turn, action, seat = self._place(ev)
-        listening = self._listener is not None
+        listening = self.listener is not None
         text = describe(ev, engine) if listening else ""  # words only for the views
         if type(ev) is not _COMMENT:
             found = engine.check(ev)
@@ -266,7 +197,7 @@ class Replay:
         if listening:
             if type(ev) is _SHIP:
                 text += ship_words(engine)
-            self._emit(ev.__struct_config__.tag, ev, turn, action, seat, text, start)
+            self.emit(ev.__struct_config__.tag, ev, None, turn, action, seat, text, start)
 
     def _place(self, ev: Any) -> tuple[int | None, int | None, int | None]:
         """Where a line stands, for its notes and its step: the round (none in the mutiny),
@@ -291,14 +222,14 @@ class Replay:
         condoned = type(ev) is _TURN and ev.condoned
         path = f"$.events[{index}]"
         if found:
-            position = self._position()
+            position = self.position()
             for v in found:
-                self._note(v, self._where(ev), path, turn, action, seat, position,
-                           condoned=condoned)
+                self.note(v, where(ev), path, turn, action, seat, position,
+                          condoned=condoned)
         elif condoned:
-            self._note(Violation("condoned/lawful-turn", "marked as condoned (!) but the turn "
-                                 "breaks no rule", expected="no !", actual="!"),
-                       self._where(ev), path, turn, action, seat)
+            self.note(Violation("condoned/lawful-turn", "marked as condoned (!) but the turn "
+                                "breaks no rule", expected="no !", actual="!"),
+                      where(ev), path, turn, action, seat)
 
     def _follow_duel(self, ev: Any) -> None:
         kind = type(ev)
@@ -319,7 +250,7 @@ class Replay:
 
     # -- the log's own checks ----------------------------------------------------------------------
 
-    def _finish(self) -> None:
+    def finish(self) -> None:
         """The log reaches the end of the game (the reveal after a side's third duel), and its
         recorded winners are the replay's (M10)."""
         engine, log = self.engine, self.log
@@ -327,11 +258,11 @@ class Replay:
         outcome = engine.outcome()
         if outcome is None:
             last = log.events[-1] if log.events else None
-            where = self._where(last) if last is not None else self._header("players")
-            self._note(Violation("winner/unfinished", "the log ends before "
-                                 + unfinished_words(engine)),
-                       where, "$.events", self.turns or None, None, None,
-                       self._position())
+            at = where(last) if last is not None else self.header("players")
+            self.note(Violation("winner/unfinished", "the log ends before "
+                               + unfinished_words(engine)),
+                      at, "$.events", self.turns or None, None, None,
+                      self.position())
         if log.result is None:
             self.unchecked.append("the log records no result (Result tag): the winners were "
                                   "not compared")
@@ -340,7 +271,7 @@ class Replay:
             cause = next((i for i, n in enumerate(self.notes)
                           if n.violation.code == "winner/conviction"), None)
             for v in engine.check_result(log.result):
-                self._note(v, self._header("result"), "$.result", follows=cause)
+                self.note(v, self.header("result"), "$.result", follows=cause)
         if engine.undecided:
             self.unchecked.append(f"the winner among the tied: {engine.undecided}")
         self.unchecked.extend(engine.not_checked())
@@ -350,9 +281,9 @@ class Replay:
             self.unchecked.append("the gold of " + ", ".join(unseen) + " is not known (gold "
                                   "cards not seen, no gold line): the tie-break by gold "
                                   "counts what is known")
-        self._emit("end", None, None, None, None,
-                   ", ".join(outcome.winners) if outcome and outcome.winners else
-                   "no winner" if outcome else "unfinished", start)
+        self.emit("end", None, None, None, None, None,
+                  ", ".join(outcome.winners) if outcome and outcome.winners else
+                  "no winner" if outcome else "unfinished", start)
 
 
 def unfinished_words(engine: Engine) -> str:
@@ -517,11 +448,11 @@ def record(log: MutinyLog, *, in_progress: bool = False) -> tuple[Replay, list[F
     frames: list[Frame] = []
     index_of: dict[int, int] = {}
 
-    def listener(step: Step) -> None:
+    def listener(step: WalkStep) -> None:
         for note in replay.notes[len(index_of):]:
             index_of[id(note)] = len(index_of)
         found = [index_of[id(n)] for n in step.notes]
-        engine, s = step.engine, step.engine.state
+        engine, s = replay.engine, replay.engine.state
         ev = step.event
         colour = s.colours[step.seat] if step.seat is not None else None
         duel = replay.duels[-1].pair if replay.duels and s.phase != "turn" and step.kind in (
@@ -547,4 +478,4 @@ def record(log: MutinyLog, *, in_progress: bool = False) -> tuple[Replay, list[F
     return replay, frames
 
 
-__all__ = ["RULES", "DuelRecord", "Frame", "Note", "Replay", "Step", "record"]
+__all__ = ["RULES", "DuelRecord", "Frame", "Note", "Replay", "WalkStep", "record"]

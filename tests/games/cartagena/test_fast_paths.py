@@ -242,7 +242,7 @@ def _states(rules_name: str, seed: int):
     replay = Replay(log)
 
     def keep(step) -> None:
-        states.append(step.state.copy())
+        states.append(step.engine.state.copy())
 
     replay.run(keep)
     return states

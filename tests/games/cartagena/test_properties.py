@@ -77,7 +77,7 @@ def test_pirates_are_conserved(log):
     n = len(log.players)
 
     def listener(step) -> None:
-        state = step.state
+        state = step.engine.state
         assert all(len(ps) == rs.pirates for ps in state.pirates)
         assert sum(state.occ) == rs.pirates * n
         counts = [0] * (rs.boat + 1)
@@ -96,7 +96,7 @@ def test_cards_are_conserved_when_all_are_known(log):
     rs = RULESETS[log.rules]
 
     def listener(step) -> None:
-        state = step.state
+        state = step.engine.state
         row = len(state.row) - state.row_next if rs.tortuga else 0
         total = sum(sum(h) for h in state.hands) + state.deck.count + sum(state.discard) + row
         assert total == rs.deck_size, step.kind
@@ -116,10 +116,10 @@ def test_moves_follow_C1_C2_and_checks_leave_the_state_alone(log, rnd):
     prev: list[State] = []
 
     def listener(step) -> None:
-        state = step.state
+        state = step.engine.state
         if step.kind == "action" and prev:
             before = prev[0]
-            act = step.action
+            act = step.item
             if isinstance(act, Forward):
                 sign = state.rs.index[act.card]
                 assert act.to == _naive_forward(before, act.start, sign)
@@ -307,7 +307,7 @@ def test_positions_of_a_game_read_back_as_they_were(log, rnd):
 
     def listener(step) -> None:
         if rnd.random() < 0.05:
-            state = step.state
+            state = step.engine.state
             text = to_position(state)
             back = from_position(text)
             assert to_position(back) == text
