@@ -66,7 +66,11 @@ class Walk(Generic[E]):
     ``stop_at_first``: end at the first error not condoned; ``positions``: how many notes get
     the one-line position before their event (a report lists no more, docs/cli.md "Limits").
     ``engine``: the game at the log's start, when the game's walker starts it itself (by
-    default, ``spec.engine.start(log)``)."""
+    default, ``spec.engine.start(log)``).
+
+    A compiled subclass must not declare again an attribute declared here (``self.log: X``):
+    mypyc gives it a second slot, and the cycle collector then counts the object twice and
+    clears it while it is still in use."""
 
     def __init__(self, log: Any, spec: GameSpec, engine: E | None = None, *,
                  stop_at_first: bool = False, positions: int | None = None) -> None:

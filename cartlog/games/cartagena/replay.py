@@ -90,7 +90,6 @@ class Replay(Walk[Engine]):
                  positions: int | None = None) -> None:
         super().__init__(log, SPEC, Engine.start(log), stop_at_first=stop_at_first,
                          positions=positions)
-        self.log: CartagenaLog = log
         self.turns = 0
         self.actions = 0
         self._unseen_plays = 0

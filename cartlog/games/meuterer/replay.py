@@ -42,7 +42,6 @@ class Replay(Walk[Engine]):
                  in_progress: bool = False, positions: int | None = None) -> None:
         engine = Engine.for_log(log, stop_at_first=stop_at_first)
         super().__init__(log, SPEC, engine, stop_at_first=stop_at_first, positions=positions)
-        self.log: MeutererLog = log
         self.in_progress = in_progress
         self.rs = find_variant(log.variant) or VARIANTS["base"]
         engine.auto_close = False  # the walker closes each round itself

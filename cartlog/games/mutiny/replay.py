@@ -106,7 +106,6 @@ class Replay(Walk[Engine]):
                  positions: int | None = None) -> None:
         super().__init__(log, SPEC, Engine.start(log), stop_at_first=stop_at_first,
                          positions=positions)
-        self.log: MutinyLog = log
         self.rs = RULES
         self.duels: list[DuelRecord] = []
         self.actions = 0
