@@ -915,3 +915,23 @@ def test_a_round_line_numbered_wrong_is_recorded_with_the_warning_check_gives(tm
     assert reply.kind == "accepted" and "row/number" in reply.text, reply.text
     findings = audit(read_log((tmp_path / "g.cartlog").read_text())).findings
     assert [f.code for f in findings if f.code == "row/number"] == ["row/number"]
+
+
+def test_a_turn_line_numbered_wrong_is_recorded_with_the_warning_check_gives(tmp_path, no_sync):
+    """The number a Cartagena turn line gives is checked by the engine (as the Mutiny's round
+    number is), so the recorder warns of it at once, as ``cartlog check`` reports it in the
+    log written (``turn/number``), and a line numbered right, or not numbered, has no
+    warning."""
+    header = ('[Game "Cartagena"]\n[Rules "2000-jamaica"]\n[Players "red, blue"]\n'
+              '[Board "KDSBPH HPBSDK KDSBPH HPBSDK KDSBPH HPBSDK"]\n'
+              '[Deal "red: KKDSBP, blue: HHPBSD"]\n\n')
+    rec = Recorder.create(tmp_path / "g.cartlog", header)
+    reply = rec.enter("1. red K0-1")
+    assert reply.kind == "accepted" and "turn/number" not in reply.text, reply.text
+    reply = rec.enter("5. blue H0-6")
+    assert reply.kind == "accepted" and "turn/number" in reply.text, reply.text
+    reply = rec.enter("red S0-3")
+    assert reply.kind == "accepted" and "turn/number" not in reply.text, reply.text
+    findings = audit(read_log((tmp_path / "g.cartlog").read_text())).findings
+    assert [(f.code, f.line) for f in findings if f.code == "turn/number"] == [
+        ("turn/number", 8)]

@@ -381,11 +381,12 @@ class Engine:
     def check_begin(self, turn: Turn, seat: int) -> list[Violation]:
         """The rules the turn line ``turn`` of the player at ``seat`` breaks before its first
         action: after the end of the game, the line is one finding if it holds an action
-        (C6); otherwise the turn order (seat order, the first player first)."""
+        (C6); otherwise the number the line writes (:func:`rules.check_turn_number`) and the
+        turn order (seat order, the first player first)."""
         state = self.state
         if state.winner is not None:
             return [rules.action_after_end(state, True, turn.player)] if turn.actions else []
-        return rules.check_turn_order(state, seat)
+        return rules.check_turn_number(state, turn.number) + rules.check_turn_order(state, seat)
 
     def begin(self, turn: Turn, seat: int) -> None:
         """Begin the line: that player takes the turn as played (:func:`rules.begin_turn`);
@@ -473,7 +474,8 @@ class Engine:
     def step(self, turn: Turn, seat: int, cards: dict[str, tuple[int, ...]]) -> int:
         """The line's :meth:`check_begin`/:meth:`begin`, :meth:`check_action`/:meth:`play`
         and :meth:`check_end`/:meth:`end` in one pass, with no copy, for a line of usual
-        actions: when the line is the turn of the player to move, with room for all its
+        actions: when the line is the turn of the player to move, numbered as the game
+        counts it (or not numbered), with room for all its
         actions, it begins, and its actions are played while each is a forward or backward
         move with every card named (``cards``: drawn cards as written -> their signs, filled
         as they are met), not marked condoned (the log's mark, which its reader judges) and
@@ -488,7 +490,8 @@ class Engine:
         # the game over is asked of finished(), not tested here: mypy would take the winner
         # for None through the loop below, and so would compiled code
         if (not n or seat != state.seat or self.finished() or state.passed
-                or state.stuck_draw or state.done + n > state.rs.actions):
+                or state.stuck_draw or state.done + n > state.rs.actions
+                or turn.number is not None and turn.number != state.turn):
             return -1
         before = state.done
         index = state.rs.index

@@ -149,11 +149,10 @@ class Replay(Walk[Engine]):
             self.turns = number = self.turns + 1
             seat = seat_of.get(event.player, 0)
             done = -1
-            # the log's own conditions of the engine's fast step: the line numbered as the
-            # game counts it, a hand whose every card is known (a play from an unseen hand is
-            # counted as not fully checked), nobody listening
-            if (plain and (event.number is None or event.number == number)
-                    and not hands[seat][UNKNOWN]):
+            # the walk's own conditions of the engine's fast step: a hand whose every card is
+            # known (a play from an unseen hand is counted as not fully checked), nobody
+            # listening
+            if plain and not hands[seat][UNKNOWN]:
                 done = engine.step(event, seat, cards)
                 if done == len(event.actions):
                     self.actions += done
@@ -218,15 +217,8 @@ class Replay(Walk[Engine]):
         the findings and adds the log's own: the turn number, condoned marks, slips of the
         pen (:meth:`_slip`, :meth:`_draw_slips`), what could not be checked."""
         engine = self.engine
-        state = engine.state
         start_notes = len(self.notes)
         if not first:  # the line's own rules, met before its first action
-            if (state.winner is None and turn.number is not None
-                    and turn.number != number):  # the log's own: the numbering
-                self.note(Violation("turn/number", f"turn written as {turn.number} is turn "
-                                    f"{number} of the game", expected=str(number),
-                                    actual=str(turn.number)),
-                          where(turn), f"$.events[{index}].number", number, None, seat)
             found = engine.check_begin(turn, seat)
             if engine.finished():  # after the end: the line is one finding, at its first action
                 for v in found:
@@ -237,8 +229,11 @@ class Replay(Walk[Engine]):
                           start_notes)
                 return
             for v in found:
-                self.note(v, where(turn), f"$.events[{index}].player", number, None,
-                          seat, self.position())
+                if v.code == "turn/number":  # the number the line writes
+                    self.note(v, where(turn), f"$.events[{index}].number", number, None, seat)
+                else:
+                    self.note(v, where(turn), f"$.events[{index}].player", number, None,
+                              seat, self.position())
             engine.begin(turn, seat)
         pass_condoned = False
         actions = turn.actions

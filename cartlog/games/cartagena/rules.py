@@ -909,6 +909,16 @@ def end_turn(state: State) -> None:
     state.seat = (state.seat + 1) % len(state.colours)
 
 
+def check_turn_number(state: State, written: int | None) -> list[Violation]:
+    """The number a turn line writes, where it writes one, is the turn's place in the game:
+    turns count from 1, one a line, and a log that starts from a position counts on from the
+    position's turn (docs/notation.md, "Turn lines")."""
+    if written is None or written == state.turn:
+        return []
+    return [Violation("turn/number", f"turn written as {written} is turn {state.turn} of the "
+                      "game", expected=str(state.turn), actual=str(written))]
+
+
 def check_turn_order(state: State, seat: int) -> list[Violation]:
     """Turns go clockwise in seat order, the first player of the Players header first."""
     if seat == state.seat:
