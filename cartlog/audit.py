@@ -14,6 +14,8 @@ import msgspec
 from cartlog.core import codes as common_codes
 from cartlog.core.findings import Finding, first_findings, in_source_order
 from cartlog.core.limits import max_findings as findings_limit
+from cartlog.core.spec import Walked
+from cartlog.core.walk import GameLog, Located
 from cartlog.games import game_of, seals
 from cartlog.logs import place_of_path
 
@@ -45,8 +47,8 @@ class Report(msgspec.Struct, Generic[B], kw_only=True, omit_defaults=True):
         return self.errors == 0
 
 
-def audit(log, path: str = "<log>", *, stop_at_first: bool = False,
-          text: str | None = None, max_findings: int | None = None) -> Report:
+def audit(log: GameLog, path: str = "<log>", *, stop_at_first: bool = False,
+          text: str | None = None, max_findings: int | None = None) -> Report[Any]:
     """Audit a decoded log of any game. ``text``: the JSON the log was read from, to give its
     findings a line and column beside their JSON path; ``max_findings``: the findings listed
     (default: ``CARTLOG_MAX_FINDINGS``, :func:`~cartlog.core.limits.max_findings`), the
@@ -58,8 +60,8 @@ def audit(log, path: str = "<log>", *, stop_at_first: bool = False,
     return report_of(replay, path, text=text, max_findings=most)
 
 
-def replay_report(log, path: str = "<log>", *, text: str | None = None,
-                  in_progress: bool = False) -> tuple[Report, list[Any]]:
+def replay_report(log: GameLog, path: str = "<log>", *, text: str | None = None,
+                  in_progress: bool = False) -> tuple[Report[Any], list[Any]]:
     """Replay a decoded log keeping a frame per step (``cartlog replay``): the report and the
     frames, whose finding indices are the report's. ``in_progress``: a log still being
     recorded, whose last turn or round its next lines go on with (``cartlog record``)."""
@@ -73,8 +75,8 @@ def replay_report(log, path: str = "<log>", *, text: str | None = None,
     return report, frames
 
 
-def report_of(replay, path: str, *, text: str | None = None,
-              max_findings: int | None = None) -> Report:
+def report_of(replay: Walked, path: str, *, text: str | None = None,
+              max_findings: int | None = None) -> Report[Any]:
     """Build the report of a finished :class:`Replay` (also used by ``replay`` and ``score``):
     the findings in the order of the log's text (see :func:`in_source_order`), the first
     ``max_findings`` of them (default: ``CARTLOG_MAX_FINDINGS``); ``text``, the JSON of a
@@ -83,8 +85,8 @@ def report_of(replay, path: str, *, text: str | None = None,
     return _report(replay, path, text, most)[0]
 
 
-def _report(replay, path: str, text: str | None, most: int
-            ) -> tuple[Report, list[int] | None]:
+def _report(replay: Walked, path: str, text: str | None, most: int
+            ) -> tuple[Report[Any], list[int] | None]:
     entry = game_of(replay.log)
     codes = entry.codes
     table = codes.CODES
@@ -135,7 +137,8 @@ def _report(replay, path: str, text: str | None, most: int
     return report, new_index
 
 
-def _seal_findings(log, text: str | None = None, remarked=None) -> list[Finding]:
+def _seal_findings(log: GameLog, text: str | None = None,
+                   remarked: list[tuple[int, Any, str]] | None = None) -> list[Finding]:
     """Where a sealed log was changed after it was recorded (``seal/edited``); ``text``, the
     JSON the log was read from, ``remarked`` its comments (see :func:`seals.check`)."""
     out = []
@@ -146,15 +149,15 @@ def _seal_findings(log, text: str | None = None, remarked=None) -> list[Finding]
             col, end, path = (1 if line else None), None, "$.tags.Seal"
         else:
             ev = log.events[index]
-            line, col = getattr(ev, "line", 0) or None, getattr(ev, "col", 0) or None
-            end, path = getattr(ev, "end", 0) or None, f"$.events[{index}]"
+            line, col = ev.line or None, ev.col or None
+            end, path = ev.end or None, f"$.events[{index}]"
         out.append(Finding(code=v.code, severity=info.severity, message=v.message,
                            rule=v.rule or info.rule, line=line, col=col, end_col=end,
                            path=path, expected=v.expected, actual=v.actual))
     return out
 
 
-def _comment_findings(log, remarked: list[tuple[int, Any, str]]) -> list[Finding]:
+def _comment_findings(log: GameLog, remarked: list[tuple[int, Any, str]]) -> list[Finding]:
     """Comments that read, whole, as more of their line (``comment/entries``): a ``;``
     written to separate actions or entries starts a comment and drops them. A comment is
     tried as a line of its own and after its line's keyword (Meuterer's ``sell``...).
@@ -175,6 +178,7 @@ def _comment_findings(log, remarked: list[tuple[int, Any, str]]) -> list[Finding
                 engine = game_of(log).engine.start(log)
             except (LogSyntaxError, ValueError):  # a header the reader would refuse
                 return out
+        at: Located = ev
         tag = type(ev).__struct_config__.tag
         for line in (head, f"{tag} {head}" if isinstance(tag, str) else None):
             if line is None:
@@ -190,8 +194,8 @@ def _comment_findings(log, remarked: list[tuple[int, Any, str]]) -> list[Finding
                 code=info.code, severity=info.severity,
                 message=f"the comment {head!r} reads as more of its line: a ';' starts a "
                 "comment, so it was not read as play",
-                rule=info.rule, line=getattr(ev, "line", 0) or None,
-                col=getattr(ev, "col", 0) or None, end_col=getattr(ev, "end", 0) or None,
+                rule=info.rule, line=at.line or None, col=at.col or None,
+                end_col=at.end or None,
                 path=f"$.events[{index}].comment",
                 expected="entries separated as the notation does", actual=f"; {head}"))
             break

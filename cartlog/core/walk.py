@@ -16,8 +16,8 @@ by line and column (text) or JSON path, and a listener (the step-by-step views) 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
-from typing import Any, Generic, NamedTuple, TypeVar, cast
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, Generic, NamedTuple, Protocol, TypeVar, cast
 
 from mypy_extensions import mypyc_attr
 
@@ -30,6 +30,46 @@ E = TypeVar("E", bound=Engine)  # the game's engine class
 # Where a note stands in a text log: line, first column, column past its end; ``None`` for a
 # JSON log, whose notes are placed by their path.
 Where = tuple[int, int, int] | None
+
+
+class Located(Protocol):
+    """An event of a log (or a part of one): where a text log wrote it, ``line`` 0 for a
+    JSON log."""
+
+    @property
+    def line(self) -> int: ...
+
+    @property
+    def col(self) -> int: ...
+
+    @property
+    def end(self) -> int: ...
+
+
+class Seat(Protocol):
+    @property
+    def colour(self) -> str: ...
+
+
+class GameLog(Protocol):
+    """What every game's decoded log holds, as the walk and the audit read it: the players,
+    the events, the line of the header and the spans of its tags (``line`` 0 and no spans
+    for a JSON log), the position it starts from, if any."""
+
+    @property
+    def players(self) -> Sequence[Seat]: ...
+
+    @property
+    def events(self) -> Sequence[Located]: ...
+
+    @property
+    def line(self) -> int: ...
+
+    @property
+    def spans(self) -> dict[str, tuple[int, int, int]]: ...
+
+    @property
+    def position(self) -> str | None: ...
 
 
 def where(obj: Any) -> Where:
