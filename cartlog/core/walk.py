@@ -83,9 +83,10 @@ class StopWalk(Exception):
 
 class WalkStep(NamedTuple):
     """What one step of the walk did, for a listener: its kind (``setup``, an event's tag,
-    ``end``, or a game's own), the event and the part of it (a Cartagena action), the turn or
-    round, the action's number, the seat, the step in words, the notes it raised, and the
-    engine as it stands after it (live: copy what you keep)."""
+    ``end``, or a game's own), the event and the part of it (a Cartagena action, a Meuterer
+    sell entry), the turn or round, the action's number, the seat, the step in words, the
+    notes it raised, the engine as it stands after it (live: copy what you keep), and the
+    phase a game's own step settles (Meuterer's ``dest``, ``mutiny``, ``score``, ``refill``)."""
 
     kind: str
     event: Any
@@ -96,6 +97,7 @@ class WalkStep(NamedTuple):
     text: str
     notes: list[Note]
     engine: Engine
+    phase: str | None = None
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
@@ -124,13 +126,11 @@ class Walk(Generic[E]):
         self.notes: list[Note] = []
         self.unchecked: list[str] = []
         self.stopped = False
-        # what :meth:`emit` gives each step to: a :class:`WalkStep` (a game whose engine
-        # settles its own steps, Meuterer's, gives its own step records)
-        self.listener: Callable[[Any], None] | None = None
+        self.listener: Callable[[WalkStep], None] | None = None  # given each step
 
     # -- the walk ---------------------------------------------------------------------------
 
-    def run(self, listener: Callable[[Any], None] | None = None) -> Walk[E]:
+    def run(self, listener: Callable[[WalkStep], None] | None = None) -> Walk[E]:
         """Walk the whole log: :meth:`setup`, :meth:`walk`, :meth:`finish`."""
         self.listener = listener
         try:

@@ -5,7 +5,7 @@ order they stand (the engine settles a round's phases when it closes, whatever o
 round's lines came in), then makes the checks that are about the log rather than the game: that
 it reaches the end, and that its recorded result is the replayed one. It is shared by the audit
 (which only wants the notes) and the step-by-step view (which passes a listener and gets a
-:class:`Step` after every event). Nothing here prints.
+:class:`~cartlog.core.walk.WalkStep` after every event). Nothing here prints.
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from cartlog.core.findings import Note, Violation
-from cartlog.core.walk import Walk
+from cartlog.core.walk import Walk, WalkStep
 from cartlog.games.meuterer import SPEC, rules
 from cartlog.games.meuterer.engine import Engine, build_circle
 from cartlog.games.meuterer.events import Event, MeutererLog
@@ -31,8 +31,8 @@ class Replay(Walk[Engine]):
     ended.
 
     The engine keeps the notes in its notebook while it settles each round (the walk's
-    ``notes`` and ``unchecked`` are the notebook's), and gives a listener the notebook's
-    steps (:class:`~cartlog.games.meuterer.notebook.Step`).
+    ``notes`` and ``unchecked`` are the notebook's); the notebook's steps reach a listener as
+    the walk's (:class:`~cartlog.core.walk.WalkStep`).
 
     ``in_progress``: a log still being recorded. A round it ends in before the selling is
     over is left open, as the table is (the rest of phase 2 and phases 3-8 are still to come,
@@ -71,8 +71,16 @@ class Replay(Walk[Engine]):
         return self.state.round  # the setup notes the header's errors once the table is set
 
     def setup(self) -> None:
-        self.engine.book.listener = self.listener
+        if self.listener is not None:
+            self.engine.book.listener = self._relay
         self.engine.setup()
+
+    def _relay(self, step: Step) -> None:
+        """A step of the engine's notebook, given to the listener as the walk's."""
+        if self.listener is not None:
+            self.listener(WalkStep(step.kind, step.event, step.item, step.round,
+                                   step.action_no, step.seat, step.text, step.notes,
+                                   self.engine, step.phase))
 
     def event(self, index: int, event: Event) -> None:
         """An event, fed to the engine, which settles a round's phases when it closes,
@@ -146,24 +154,24 @@ def record(log: MeutererLog, *, in_progress: bool = False) -> tuple[Replay, list
             deck=state.deck_count, discard=sum(state.discard),
             winners=[state.colours[s] for s in rules.winners(state)] if over else None)
 
-    def listener(step: Step) -> None:
+    def listener(step: WalkStep) -> None:
         for note in replay.notes[len(index_of):]:
             index_of[id(note)] = len(index_of)
         found = [index_of[id(n)] for n in step.notes]
-        state = step.state
+        state = replay.engine.state
         colour = state.colours[step.seat] if step.seat is not None and step.seat >= 0 else None
         ev = step.event
         line = getattr(step.item if step.item is not None else ev, "line", 0) or None
         if step.kind == "action":
-            frames.append(Frame(kind="action", turn=step.round, action=step.action_no,
+            frames.append(Frame(kind="action", turn=step.turn, action=step.action,
                                 player=colour, notation=format_step(step.item), text=step.text,
                                 findings=found, line=line))
         elif step.kind in ("round-end", "setup", "end"):
-            frames.append(Frame(kind=step.kind, turn=step.round, player=colour,
+            frames.append(Frame(kind=step.kind, turn=step.turn, player=colour,
                                 notation=format_event(ev) if ev is not None else None,
                                 text=step.text, findings=found, line=line, **table(state)))
         else:
-            frames.append(Frame(kind=step.kind, phase=step.phase, turn=step.round,
+            frames.append(Frame(kind=step.kind, phase=step.phase, turn=step.turn,
                                 player=colour,
                                 notation=format_event(ev) if ev is not None else None,
                                 text=step.text, findings=found, line=line))
@@ -172,4 +180,4 @@ def record(log: MeutererLog, *, in_progress: bool = False) -> tuple[Replay, list
     return replay, frames
 
 
-__all__ = ["Frame", "Note", "Replay", "Step", "build_circle", "record"]
+__all__ = ["Frame", "Note", "Replay", "WalkStep", "build_circle", "record"]

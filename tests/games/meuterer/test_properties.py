@@ -70,7 +70,7 @@ def test_cards_are_conserved(log):
                         if d.count != 0) and len(log.deal) == len(log.players)
 
     def listener(step) -> None:
-        state = step.state
+        state = step.engine.state
         assert state.cards_in_play() == variant.deck_size, step.kind
         assert all(min(h) >= 0 for h in state.hands) and min(state.discard) >= 0
         assert all(0 <= state.known_out[k] <= variant.totals[k] for k in range(NKINDS))
@@ -87,7 +87,7 @@ def test_cards_are_conserved(log):
 @given(games(views=("all",)), st.randoms(use_true_random=False))
 def test_checks_leave_the_state_alone_and_positions_round_trip(log, rnd):
     def listener(step) -> None:
-        state = step.state
+        state = step.engine.state
         if rnd.random() > 0.2:
             return
         text = to_position(state)
@@ -236,7 +236,7 @@ def test_broken_logs_give_findings_not_exceptions(log, rnd):
     size = VARIANTS[log.variant].deck_size
 
     def listener(step) -> None:
-        assert step.state.cards_in_play() == size  # no card is made or lost, even so
+        assert step.engine.state.cards_in_play() == size  # no card is made or lost, even so
 
     replay = Replay(broken).run(listener)
     breakdown(replay)
