@@ -40,7 +40,6 @@ from cartlog.games.mutiny.model import (
     PIRATES,
     SIDE_NAMES,
     State,
-    combat_kind,
     find_pirate,
     heap_text,
 )
@@ -191,8 +190,8 @@ class Replay(Walk[Engine]):
         if type(ev) is not _COMMENT:
             found = engine.check(ev)
             self._report(index, ev, found, turn, action, seat)
-            self._follow_duel(ev)
             engine.apply(ev)
+            self._follow_duel(ev)
         if listening:
             if type(ev) is _SHIP:
                 text += ship_words(engine)
@@ -231,6 +230,8 @@ class Replay(Walk[Engine]):
                       where(ev), path, turn, action, seat)
 
     def _follow_duel(self, ev: Any) -> None:
+        """Keep the duel an event just played for the breakdown: its cards as written, and
+        those that count for a side as the engine counted them."""
         kind = type(ev)
         if kind is _DUEL:
             self.duels.append(DuelRecord(ev.pair, ev.valverde, ev.diaz, ev.line))
@@ -240,10 +241,7 @@ class Replay(Walk[Engine]):
             duel = self.duels[-1]
             duel.rounds.append([(f"{p.player} " if p.player else "") + p.card
                                 for p in ev.cards])
-            for p in ev.cards:
-                if p.card != "monkey":
-                    k = combat_kind(p.card)
-                    duel.played.append(-1 if k is None else k)
+            duel.played = list(self.engine.state.fight)
         elif kind is _WON:
             self.duels[-1].written = SIDE_OF_NAME[ev.side]
 

@@ -995,9 +995,15 @@ def in_mutiny(state: State) -> list[int]:
     return [i for i in range(state.players) if state.conviction[i]]
 
 
+def takes_part(state: State, seat: int) -> bool:
+    """003 'Exclusion', M8: whether a player may still show a card in the duel: one who set a
+    conviction and has not played the monkey in it."""
+    return bool(state.conviction[seat]) and not state.withdrawn[seat]
+
+
 def still_in(state: State) -> list[int]:
     """The seats still in the current duel: in the mutiny, no monkey played yet (M8)."""
-    return [i for i in range(state.players) if state.conviction[i] and not state.withdrawn[i]]
+    return [i for i in range(state.players) if takes_part(state, i)]
 
 
 def pending_steals(state: State) -> list[int]:
@@ -1201,13 +1207,18 @@ def check_fight(state: State, plays: Sequence[tuple[int, int]]) -> list[Violatio
 
 def apply_fight(state: State, plays: Sequence[tuple[int, int]]) -> None:
     """The cards shown leave their players' hands; a monkey withdraws its player (in a first
-    round, from the game: M8). Cards whose players the log does not name leave the hands of
-    the players in the duel who showed no monkey, which are then known by their sizes only."""
+    round, from the game: M8). A card shown by a player who takes no part in the duel
+    (:func:`takes_part`, as the round began) counts for no side and stays in its hand. Cards
+    whose players the log does not name leave the hands of the players in the duel who showed
+    no monkey, which are then known by their sizes only."""
     state.duel_round += 1
     state.monkeys, state.refilled, state.stolen = [], False, [False] * state.players
     showing = set(still_in(state))
+    shut_out = [not takes_part(state, seat) for seat in range(state.players)]
     unnamed = 0
     for seat, card in plays:
+        if seat >= 0 and shut_out[seat]:
+            continue
         if card == MONKEY:
             if seat >= 0:
                 state.monkeys.append(seat)

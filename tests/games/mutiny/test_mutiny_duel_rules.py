@@ -116,3 +116,30 @@ def test_the_engine_checks_a_duel_event_by_its_rule_function():
                         ("steal red from blue", rules.check_steal(e.state, 0, "blue")),
                         ("duel B 2-9", rules.check_duel(e.state, 1, 2, 9))):
         assert e.check(e.read(line)) == found
+
+
+def test_a_card_shown_by_a_player_who_takes_no_part_counts_for_no_side():
+    """003 'Exclusion', M8: green set no conviction, and red is out of the duel once its
+    monkey is down: a card either shows is an error at its line and counts for no side, so
+    the duel's winner is judged on the cards that may be played."""
+    e = mutiny("duel A 3-7")
+    fight = e.read("fight red P1, blue G1, green P1")
+    assert codes(e.check(fight)) == ["duel/cards"]  # green takes no part
+    e.apply(fight)
+    assert e.state.fight == [0, 3]  # red's P1 and blue's G1; green's P1 stays in hand
+    assert e.state.hands[2][0] == 1
+    e.apply(e.read("fight red monkey, blue monkey"))
+    e.apply(e.read("steal red supply"))
+    e.apply(e.read("steal blue supply"))
+    assert codes(e.check(e.read("won diaz"))) == []  # 7+1 against 3+1, green's card aside
+    assert codes(e.check(e.read("won valverde"))) == ["duel/winner"]
+
+
+def test_a_card_shown_after_the_monkey_counts_for_no_side():
+    e = mutiny("duel A 3-7", "fight red P1, blue G1", "fight red monkey, blue monkey",
+               "steal red supply", "steal blue supply")
+    late = e.read("fight red G1")
+    assert "duel/monkey" in codes(e.check(late))  # red's monkey is down
+    e.apply(late)
+    assert e.state.fight == [0, 3] and e.state.hands[0][3] == 1
+    assert codes(e.check(e.read("won diaz"))) == []
