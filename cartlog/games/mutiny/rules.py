@@ -1023,10 +1023,9 @@ def pending_steals(state: State) -> list[int]:
 
 
 def steal_victims(state: State, seat: int) -> list[int]:
-    """M9, M12: the opponents a lone monkey may steal from: those with a coin, or any opponent
-    when none has one (the steal then gives nothing)."""
-    others = [o for o in range(state.players) if o != seat]
-    return [o for o in others if state.coins[o] > 0] or others
+    """M9, M12: the opponents a lone monkey may steal from: those with a coin (with none, it
+    takes nothing, and no steal is written)."""
+    return [o for o in range(state.players) if o != seat and state.coins[o] > 0]
 
 
 def duel_side(state: State) -> str | None:
@@ -1273,12 +1272,15 @@ def check_steal(state: State, seat: int, victim: str | None) -> list[Violation]:
     robbed = None if victim is None else state.seat(victim)
     if robbed is None:
         return []
-    rich = [state.colours[o] for o in range(state.players) if o != seat and state.coins[o] > 0]
+    rich = [state.colours[o] for o in steal_victims(state, seat)]
     if robbed == seat or (state.coins[robbed] == 0 and rich):
         why = "steals from its own player" if robbed == seat else f"{victim} has no coin to take"
         return [Violation("duel/monkey", f"a lone monkey takes a coin from an opponent (M9): "
                           f"{why}", "from " + " or ".join(rich) if rich else "another player",
                           f"from {victim}")]
+    if state.coins[robbed] == 0:
+        return [Violation("duel/monkey", f"no opponent of {state.colours[seat]} has a coin: "
+                          "the lone monkey takes nothing (M12)", "no steal", f"from {victim}")]
     return []
 
 

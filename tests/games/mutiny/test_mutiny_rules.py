@@ -723,8 +723,11 @@ def test_M9_a_lone_monkey_steals_from_an_opponent_who_has_a_coin():
     found = e.check(e.read("steal red from blue"))
     assert [(v.code, v.expected) for v in found] == [("duel/monkey", "from green")]
     assert codes(e, "steal red from green") == []
-    e.state.coins = [1, 0, 0]  # nobody to rob: any opponent, and nothing is taken
-    assert codes(e, "steal red from blue") == []
+    e.state.coins = [1, 0, 0]  # nobody to rob: the monkey takes nothing (M12)
+    found = e.check(e.read("steal red from blue"))
+    assert [(v.code, v.expected) for v in found] == [("duel/monkey", "no steal")]
+    assert "steal" not in [type(ev).__name__.lower() for ev in e.legal()]
+    assert codes(e, "fight blue monkey") == []  # no steal is due: the duel goes on
 
 
 def test_M10_recorded_result_is_compared():
