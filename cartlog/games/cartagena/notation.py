@@ -261,7 +261,7 @@ class _Reader(LogReader):
                     got, name, attempt, self.problems[mark:])
         self.problems = kept + best_problems
         self.rs = RULESETS[best_name]
-        if best_parts is parts:  # no rule set reads better
+        if best_name == first:  # no rule set reads better (a parts tuple has no identity compiled)
             if tag is not None and self.problems and find_ruleset(written) is None:
                 # the log is unreadable anyway: the audit would not get to say it
                 self.problem(tag.line, tag.col, f"unknown rule set {written!r}"
