@@ -24,7 +24,7 @@ import os
 import stat
 import sys
 from collections import deque
-from collections.abc import Iterable, Iterator
+from collections.abc import Generator, Iterable, Iterator, Sized
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -351,7 +351,7 @@ class Outcome(msgspec.Struct, frozen=True):
     worker processes."""
 
     name: str
-    report: Report | None = None
+    report: Report[Any] | None = None  # its breakdown is the game's
     error: LogSyntaxError | None = None
     text: str | None = None
 
@@ -372,7 +372,7 @@ class _Options(msgspec.Struct, frozen=True):
     max_findings: int
 
 
-def at_least(report: Report, severity: str) -> Report:
+def at_least(report: Report[Any], severity: str) -> Report[Any]:
     """The report with only its findings of ``severity`` or above (``info``, ``warning``,
     ``error``). The counts (errors, warnings, infos) still count every finding; ``follows``
     indices are renumbered, and dropped when they pointed at a finding left out."""
@@ -482,7 +482,7 @@ def audit_files(paths: Iterable[str | Path | Outcome], *, executor: Executor | N
 def audit_groups(paths: Iterable[str | Path | Outcome], *, executor: Executor | None = None,
                  jobs: int | None = None, stop_at_first: bool = False,
                  min_severity: str = "info", text: bool = True, batch: int | None = None,
-                 in_flight: int | None = None) -> Iterator[list[Outcome]]:
+                 in_flight: int | None = None) -> Generator[list[Outcome], None, None]:
     """:func:`audit_files`, the outcomes yielded in the groups they come in: the files of one
     task, audited together in a worker; one file at a time in this process (``jobs=1``, and
     standard input). A caller may write each group at once."""
@@ -506,7 +506,7 @@ def audit_groups(paths: Iterable[str | Path | Outcome], *, executor: Executor | 
             yield [path] if isinstance(path, Outcome) else _audit_batch([str(path)], options)
         return
     workers = jobs if own else getattr(executor, "_max_workers", None) or jobs
-    files = len(paths) if hasattr(paths, "__len__") else None
+    files = len(paths) if isinstance(paths, Sized) else None
     size = batch or batch_size(files, workers)
     most = in_flight or workers * IN_FLIGHT_PER_WORKER
     try:

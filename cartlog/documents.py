@@ -14,7 +14,8 @@ command exits with status 2. A report lists the first ``CARTLOG_MAX_FINDINGS`` f
 
 from __future__ import annotations
 
-from typing import Generic, TypeVar
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 
 import msgspec
 
@@ -24,9 +25,23 @@ from cartlog.core.findings import Finding, Severity
 from cartlog.core.limits import max_problems
 from cartlog.core.text import json_visible
 
+if TYPE_CHECKING:  # the audit is imported where a report is made
+    from cartlog.audit import Report
+
 R = TypeVar("R")  # a report (cartlog.audit.Report)
 F = TypeVar("F")  # a game's replay frame
 B = TypeVar("B")  # a game's final breakdown
+
+
+class TurnFrame(Protocol):
+    """A game's replay frame, as :func:`replay_document` chooses frames: by their turn."""
+
+    @property
+    def turn(self) -> int | None:
+        """The turn (a round) the frame belongs to; None for one of no turn (setup, end)."""
+
+
+T = TypeVar("T", bound=TurnFrame)  # the frames of one game
 
 
 class Problem(msgspec.Struct, kw_only=True):
@@ -120,8 +135,8 @@ def unreadable_of(err: LogSyntaxError) -> Unreadable:
         more_problems=max(0, len(err.problems) - most))
 
 
-def check_document(reports: list, unreadable: list[LogSyntaxError],
-                   statistics: list[CodeCount] | None = None) -> CheckDocument:
+def check_document(reports: list[Report[B]], unreadable: list[LogSyntaxError],
+                   statistics: list[CodeCount] | None = None) -> CheckDocument[Report[B]]:
     """``cartlog check --format json``: a report per readable log, the unreadable ones, totals
     (and the statistics, when asked for)."""
     with_errors = sum(1 for r in reports if r.errors)
@@ -138,25 +153,28 @@ class CodeTally:
     """The findings of many reports counted by code, for ``check --statistics``."""
 
     def __init__(self) -> None:
-        self._counts: dict[str, list] = {}  # code -> [severity, findings, condoned, logs]
+        self._severity: dict[str, Severity] = {}  # code -> its severity
+        self._counts: dict[str, list[int]] = {}  # code -> [findings, condoned, logs]
 
-    def add(self, report) -> None:
+    def add(self, report: Report[Any]) -> None:
         seen = set()
         for f in report.findings:
             row = self._counts.get(f.code)
             if row is None:
-                row = self._counts[f.code] = [f.severity, 0, 0, 0]
-            row[1] += 1
-            row[2] += f.condoned
+                self._severity[f.code] = f.severity
+                row = self._counts[f.code] = [0, 0, 0]
+            row[0] += 1
+            row[1] += f.condoned
             if f.code not in seen:
                 seen.add(f.code)
-                row[3] += 1
+                row[2] += 1
 
     def rows(self) -> list[CodeCount]:
         """One row per code found, the most frequent first (then by code)."""
-        return [CodeCount(code=code, severity=sev, findings=n, condoned=condoned, logs=logs)
-                for code, (sev, n, condoned, logs) in sorted(
-                    self._counts.items(), key=lambda kv: (-kv[1][1], kv[0]))]
+        return [CodeCount(code=code, severity=self._severity[code], findings=n,
+                          condoned=condoned, logs=logs)
+                for code, (n, condoned, logs) in sorted(
+                    self._counts.items(), key=lambda kv: (-kv[1][0], kv[0]))]
 
 
 class CheckWriter:
@@ -165,21 +183,21 @@ class CheckWriter:
     spaces of indent) gives. Only the unreadable logs' problems and the totals are kept until
     :meth:`close`."""
 
-    def __init__(self, write) -> None:
+    def __init__(self, write: Callable[[str], object]) -> None:
         self._write = write
         self._reports = 0
         self._with_errors = 0
         self._unreadable: list[Unreadable] = []
         self._encoder = msgspec.json.Encoder()
-        head = self._format(CheckDocument(cartlog=__version__, reports=[], unreadable=[],
+        head = self._format(CheckDocument[Any](cartlog=__version__, reports=[], unreadable=[],
                                           summary=Summary(logs=0, clean=0, with_errors=0,
                                                           unreadable=0)))
         self._write(head[:head.index(_REPORTS) + len(_REPORTS) - 1])
 
-    def _format(self, obj) -> str:
+    def _format(self, obj: object) -> str:
         return json_visible(msgspec.json.format(self._encoder.encode(obj).decode(), indent=2))
 
-    def report(self, report) -> None:
+    def report(self, report: Report[Any]) -> None:
         body = self._format(report).replace("\n", "\n    ")
         self._write(("\n    " if not self._reports else ",\n    ") + body)
         self._reports += 1
@@ -190,7 +208,7 @@ class CheckWriter:
 
     def close(self, statistics: list[CodeCount] | None = None) -> None:
         """The rest of the document: the unreadable logs, the totals, the statistics."""
-        doc = self._format(CheckDocument(
+        doc = self._format(CheckDocument[Any](
             cartlog=__version__, reports=[], unreadable=self._unreadable,
             summary=Summary(logs=self._reports + len(self._unreadable),
                             clean=self._reports - self._with_errors,
@@ -203,8 +221,8 @@ class CheckWriter:
 _REPORTS = '"reports": []'
 
 
-def replay_document(report, frames: list, start: int | None, end: int | None
-                    ) -> ReplayDocument:
+def replay_document(report: Report[Any], frames: list[T], start: int | None, end: int | None
+                    ) -> ReplayDocument[T]:
     """``cartlog replay --format json``: the frames of the chosen turns and the findings.
 
     Frames that belong to no turn (setup, end of game) are always kept."""
@@ -216,14 +234,15 @@ def replay_document(report, frames: list, start: int | None, end: int | None
                           unreadable=[], more_findings=report.more_findings)
 
 
-def score_document(report) -> ScoreDocument:
+def score_document(report: Report[B]) -> ScoreDocument[B]:
     """``cartlog score --format json``: the breakdown and the finding counts."""
     return ScoreDocument(cartlog=__version__, file=report.file, game=report.game,
                          rules=report.rules, breakdown=report.breakdown,
                          errors=report.errors, warnings=report.warnings, unreadable=[])
 
 
-def unreadable_document(kind: str, err: LogSyntaxError) -> ReplayDocument | ScoreDocument:
+def unreadable_document(kind: str, err: LogSyntaxError
+                        ) -> ReplayDocument[Any] | ScoreDocument[Any]:
     """The ``replay`` or ``score`` document of a log that cannot be read."""
     if kind == "replay":
         return ReplayDocument(cartlog=__version__, file=err.path, game=None, rules=None,

@@ -119,7 +119,8 @@ def _lock(held: ExitStack, path: Path) -> Lock:
 def _limits() -> dict[str, int]:
     """The reader's limits, which the recorder keeps as it reads and writes (so that the log
     it writes reads back in ``check``)."""
-    from cartlog.corpus import MAX_BYTES, MAX_LINE, limit
+    from cartlog.core.limits import limit
+    from cartlog.corpus import MAX_BYTES, MAX_LINE
 
     return {"max_bytes": limit("CARTLOG_MAX_BYTES", MAX_BYTES),
             "max_line": limit("CARTLOG_MAX_LINE", MAX_LINE)}
@@ -433,7 +434,7 @@ def _LegalLines(rec: Recorder) -> Any:
     the players' colours (made here: prompt_toolkit is imported only at a terminal)."""
     from prompt_toolkit.completion import Completer, Completion
 
-    class LegalLines(Completer):  # type: ignore[misc]
+    class LegalLines(Completer):
         def __init__(self) -> None:
             self.lines: list[str] = []
             self.words: list[str] = []

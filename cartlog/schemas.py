@@ -23,11 +23,11 @@ from cartlog.games import GAMES
 REGENERATE = "python -m cartlog schema --out schemas"
 
 
-def _dump(schema: dict) -> str:
+def _dump(schema: dict[str, Any]) -> str:  # a JSON Schema: decoded JSON
     return msgspec.json.format(msgspec.json.encode(schema).decode(), indent=2) + "\n"
 
 
-def _union(types: tuple) -> Any:
+def _union(types: tuple[type[Any], ...]) -> Any:  # the Struct classes of every game
     return Union[types] if len(types) > 1 else types[0]
 
 
@@ -78,7 +78,7 @@ def log_type() -> Any:
     return _union(tuple(entry.log_type for entry in GAMES.values()))
 
 
-def _plain_names(schema: dict) -> dict:
+def _plain_names(schema: dict[str, Any]) -> dict[str, Any]:
     """Definitions of a parametrised Struct are named after the Struct alone (``Report``, not
     ``Report_typing.Union_...``): each document holds one parametrisation of each."""
     defs = schema.get("$defs", {})
@@ -89,7 +89,7 @@ def _plain_names(schema: dict) -> dict:
     text = msgspec.json.encode(schema).decode()
     for old, new in renames.items():
         text = text.replace(f'"#/$defs/{old}"', f'"#/$defs/{new}"').replace(f'"{old}":', f'"{new}":')
-    out: dict = msgspec.json.decode(text)
+    out: dict[str, Any] = msgspec.json.decode(text)
     for new in renames.values():
         out["$defs"][new]["title"] = new
     return out

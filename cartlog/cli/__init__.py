@@ -11,7 +11,7 @@ from __future__ import annotations
 import importlib
 import os
 import sys
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any, cast
 
 import typer
 
@@ -21,6 +21,11 @@ from cartlog.cli.application import app as _app
 from cartlog.cli.options import ThemeName
 from cartlog.cli.output import EXIT_UNREADABLE, quiet_exit
 from cartlog.core.text import to_ascii
+
+if TYPE_CHECKING:
+    from io import TextIOWrapper
+
+    from typer.models import CommandInfo
 
 __all__ = ["ThemeName", "app", "main", "to_ascii", "whole_app"]
 # the commands, in the order the help lists them: each is the module of that name, which adds
@@ -72,7 +77,8 @@ def main() -> None:
     Set ``CARTLOG_DEBUG=1`` to see the traceback of an internal error."""
     for stream in (sys.stdout, sys.stderr):  # PYTHONIOENCODING=ascii: escape, never fail
         try:
-            stream.reconfigure(errors="backslashreplace")
+            # a TextIOWrapper, unless replaced by one with no reconfigure (caught)
+            cast("TextIOWrapper", stream).reconfigure(errors="backslashreplace")
         except (AttributeError, ValueError):
             pass
     try:
@@ -114,6 +120,9 @@ def _app_for(args: list[str]) -> typer.Typer:
     return one
 
 
-def _command_name(info) -> str:
-    return info.name or info.callback.__name__.lower().replace("_", "-")
+def _command_name(info: CommandInfo) -> str:
+    if info.name:
+        return info.name
+    assert info.callback is not None, "a command is registered with its function"
+    return info.callback.__name__.lower().replace("_", "-")
 

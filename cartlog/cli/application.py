@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import inspect
 import shutil
+from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING, Any
 
 import typer
 from typer.core import TyperArgument, TyperCommand, TyperGroup, TyperOption
@@ -20,10 +22,16 @@ from cartlog.cli.options import game_titles
 
 HELP_WIDTH = 100  # help is wrapped at the terminal's width, and at most at this one
 
-_Context = TyperCommand.context_class
+if TYPE_CHECKING:  # the classes of typer's own copy of click, by name for the type checker
+    from typer._click.core import Context as _Context
+    from typer._click.core import Parameter
+    from typer._click.formatting import HelpFormatter as _Formatter
+else:
+    _Context = TyperCommand.context_class
+    _Formatter = _Context.formatter_class
 
 
-class _HelpFormatter(_Context.formatter_class):  # type: ignore[name-defined]
+class _HelpFormatter(_Formatter):
     """Click's help formatter, wrapping at the terminal's width however narrow (click's own
     never goes under 50 columns) and putting an option's help under it when the option is
     long for the width."""
@@ -34,11 +42,12 @@ class _HelpFormatter(_Context.formatter_class):  # type: ignore[name-defined]
             width = max(min(shutil.get_terminal_size().columns, HELP_WIDTH) - 2, 20)
         super().__init__(indent_increment, width, max_width)
 
-    def write_dl(self, rows, col_max: int = 30, col_spacing: int = 2) -> None:
+    def write_dl(self, rows: Sequence[tuple[str, str]], col_max: int = 30,
+                 col_spacing: int = 2) -> None:
         super().write_dl(rows, min(col_max, max(8, self.width // 3)), col_spacing)
 
 
-class _HelpContext(_Context):  # type: ignore[valid-type,misc]
+class _HelpContext(_Context):
     formatter_class = _HelpFormatter
 
 
@@ -46,14 +55,14 @@ class _Argument(TyperArgument):
     """An argument in help and usage: its name (``LOG``, ``[LOG]`` when optional, ``LOGS...``),
     never its Python type."""
 
-    def make_metavar(self, ctx, *, usage: bool = False) -> str:
+    def make_metavar(self, ctx: _Context, *, usage: bool = False) -> str:
         name = self.metavar or (self.name or "").upper()
         if usage and not self.required:
             name = f"[{name}]"
         return name + ("..." if self.nargs != 1 else "")
 
 
-def _plain_params(params) -> None:
+def _plain_params(params: Iterable[Parameter]) -> None:
     for param in params:
         if type(param) is TyperArgument:
             param.__class__ = _Argument
@@ -71,14 +80,14 @@ def _short_help(help_text: str | None) -> str:
 class _PlainHelp:
     """What commands and the group share in help: the plain layout, names for values."""
 
-    context_class = _HelpContext
+    context_class: type[_Context] = _HelpContext
 
-    def __init__(self, *args, **kwargs) -> None:
+    def __init__(self, *args: Any, **kwargs: Any) -> None:  # a click command's arguments
         super().__init__(*args, **kwargs)
         _plain_params(self.params)  # type: ignore[attr-defined]
 
-    def get_help_option(self, ctx):
-        option = super().get_help_option(ctx)  # type: ignore[misc]
+    def get_help_option(self, ctx: _Context) -> TyperOption | None:
+        option: TyperOption | None = super().get_help_option(ctx)  # type: ignore[misc]
         _plain_params([option] if option is not None else [])
         return option
 

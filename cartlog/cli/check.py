@@ -4,9 +4,11 @@ totals."""
 from __future__ import annotations
 
 import sys
+from collections.abc import Callable, Iterable
 from enum import StrEnum
+from functools import partial
 from pathlib import Path
-from typing import Annotated, Optional
+from typing import TYPE_CHECKING, Annotated, Optional
 
 import typer
 
@@ -21,6 +23,14 @@ from cartlog.cli.options import (
     read_number,
 )
 from cartlog.cli.output import EXIT_CLEAN, fail, is_terminal, open_console, report_unreadable
+
+if TYPE_CHECKING:
+    from rich.console import RenderableType
+    from rich.progress import Progress
+
+    from cartlog.corpus import Outcome
+    from cartlog.documents import CodeTally
+    from cartlog.render.console import LogConsole
 
 
 class MinSeverity(StrEnum):
@@ -98,7 +108,7 @@ def check(
         corpus.freeze_imports()
     groups = corpus.audit_groups(paths, jobs=workers, stop_at_first=stop_at_first,
                                  min_severity=min_severity.value, text=as_text and not quiet)
-    tally = None
+    tally: CodeTally | None = None
     if statistics:
         from cartlog.documents import CodeTally
 
@@ -116,7 +126,7 @@ def check(
         raise typer.Exit(status)
 
 
-def _check_json(outcomes, tally) -> int:
+def _check_json(outcomes: Iterable[Outcome], tally: CodeTally | None) -> int:
     """``check --format json``: the document written as the reports come."""
     from cartlog.documents import CheckWriter
 
@@ -126,14 +136,16 @@ def _check_json(outcomes, tally) -> int:
         if outcome.error is not None:
             writer.unreadable(outcome.error)
             continue
-        writer.report(outcome.report)
+        report = outcome.report
+        assert report is not None, "an outcome holds a report or an error"
+        writer.report(report)
         if tally is not None:
-            tally.add(outcome.report)
+            tally.add(report)
     writer.close(tally.rows() if tally is not None else None)
     return status
 
 
-def _check_text(groups, total: int, tally, *, quiet: bool, verbose: bool, stopped: bool,
+def _check_text(groups: Iterable[list[Outcome]], total: int, tally: CodeTally | None, *, quiet: bool, verbose: bool, stopped: bool,
                 ascii_only: bool, theme_name: ThemeName) -> int:
     """``check`` for people: each report as it comes (on a terminal, below a progress bar),
     then the logs that failed, the statistics and the totals. The reports of the outcomes
@@ -142,17 +154,20 @@ def _check_text(groups, total: int, tally, *, quiet: bool, verbose: bool, stoppe
 
     out = open_console(ascii_only, theme_name=theme_name)
     screen = _Screen(out, total, ascii_only, theme_name, quiet)
-    status, clean, failed, unreadable = EXIT_CLEAN, 0, [], []
+    status, clean = EXIT_CLEAN, 0
+    failed: list[tuple[str, int]] = []  # (file, errors)
+    unreadable: list[str] = []
     try:
         for group in groups:
             for outcome in group:
                 status = max(status, outcome.status)
                 if outcome.error is not None:
                     unreadable.append(outcome.name)
-                    screen.show(lambda err=outcome.error: report_unreadable(err, ascii_only,
-                                                                            theme_name))
+                    screen.show(partial(report_unreadable, outcome.error, ascii_only,
+                                        theme_name))
                 else:
                     report = outcome.report
+                    assert report is not None, "an outcome holds a report or an error"
                     if report.errors:
                         failed.append((report.file, report.errors))
                     else:
@@ -189,12 +204,12 @@ class _Screen:
 
     PERIOD = 0.1
 
-    def __init__(self, out, total: int, ascii_only: bool, theme_name: ThemeName,
+    def __init__(self, out: LogConsole, total: int, ascii_only: bool, theme_name: ThemeName,
                  quiet: bool) -> None:
         self.out = out
-        self.bar = None
-        self.waiting: list = []
-        self.held: list = []  # reports to write, without a bar
+        self.bar: Progress | None = None
+        self.waiting: list[Callable[[], None]] = []
+        self.held: list[RenderableType] = []  # reports to write, without a bar
         if total < 2 or quiet or ascii_only or not is_terminal(sys.stdout):
             return
         err = open_console(stderr=True, theme_name=theme_name)
@@ -211,14 +226,14 @@ class _Screen:
         self.done = 0
         self.bar.start()
 
-    def show(self, write) -> None:
+    def show(self, write: Callable[[], None]) -> None:
         if self.bar is None:
             self.write_held()
             write()
         else:
             self.waiting.append(write)
 
-    def report(self, shown) -> None:
+    def report(self, shown: RenderableType) -> None:
         """A report for the console of the reports: held (without a bar), or waiting for
         the next drawing of the bar."""
         if self.bar is None:
@@ -245,7 +260,8 @@ class _Screen:
         held.clear()
 
     def advance(self, with_errors: int, unreadable: int) -> None:
-        if self.bar is None:
+        bar = self.bar
+        if bar is None:
             return
         self.done += 1
         now = self.clock()
@@ -253,20 +269,21 @@ class _Screen:
             return
         from cartlog.render.check import progress_fields
 
-        self.bar.update(self.bar.task_ids[0], completed=self.done,
-                        **progress_fields(self.done, now - self.start, with_errors, unreadable))
-        self._draw()
+        fields = progress_fields(self.done, now - self.start, with_errors, unreadable)
+        # the fields go to update's **fields (mypy matches a ** dict against every keyword)
+        bar.update(bar.task_ids[0], completed=self.done, **fields)  # type: ignore[arg-type]
+        self._draw(bar)
         self.drawn = now
 
-    def _draw(self) -> None:
+    def _draw(self, bar: Progress) -> None:
         if self.waiting:
-            self.bar.stop()  # the bar leaves the screen while the reports are written
+            bar.stop()  # the bar leaves the screen while the reports are written
             for write in self.waiting:
                 write()
             self.waiting.clear()
-            self.bar.start()
+            bar.start()
         else:
-            self.bar.refresh()
+            bar.refresh()
 
     def close(self) -> None:
         """Take the bar off the screen (also when interrupted)."""

@@ -3,9 +3,10 @@ that a wrong one is answered in this program's words."""
 
 from __future__ import annotations
 
-from enum import Enum, StrEnum
+from collections.abc import Callable
+from enum import StrEnum
 from pathlib import Path
-from typing import Annotated, Optional
+from typing import Annotated, Optional, TypeVar
 
 import typer
 
@@ -57,11 +58,14 @@ def read_number(text: str | int) -> int:
     return int(value)
 
 
-def one_of(kind: type[Enum]):
-    """The value of an option that takes one of a few words (``--format json``)."""
-    words = [m.value for m in kind]  # type: ignore[var-annotated]
+E = TypeVar("E", bound=StrEnum)  # the words of an option
 
-    def read(text):
+
+def one_of(kind: type[E]) -> Callable[[str | E], E]:
+    """The value of an option that takes one of a few words (``--format json``)."""
+    words: list[str] = [m.value for m in kind]
+
+    def read(text: str | E) -> E:
         if isinstance(text, kind):  # the default
             return text
         value = str(text).strip().lower()

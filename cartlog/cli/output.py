@@ -7,12 +7,16 @@ from __future__ import annotations
 import os
 import sys
 from pathlib import Path
-from typing import NoReturn, Optional
+from typing import TYPE_CHECKING, Any, NoReturn, Optional, TextIO
 
 import typer
 
 from cartlog.cli.options import ThemeName
 from cartlog.core.text import to_ascii
+
+if TYPE_CHECKING:
+    from cartlog.core.errors import LogSyntaxError
+    from cartlog.render.console import LogConsole
 
 EXIT_CLEAN, EXIT_FINDINGS, EXIT_UNREADABLE = 0, 1, 2
 
@@ -25,7 +29,7 @@ def _no_color() -> bool:
 class _AsciiStream:
     """A text stream that writes everything through :func:`to_ascii` (``--ascii``)."""
 
-    def __init__(self, stream) -> None:
+    def __init__(self, stream: TextIO) -> None:
         self._stream = stream
 
     def write(self, text: str) -> int:
@@ -43,7 +47,7 @@ UNWRAPPED = 1 << 16  # the width of output to a file or pipe: long lines are not
 
 
 def open_console(ascii_only: bool = False, stderr: bool = False,
-             theme_name: ThemeName = ThemeName.auto):
+             theme_name: ThemeName = ThemeName.auto) -> LogConsole:
     """The console of this run. ``--ascii`` and ``NO_COLOR`` turn off every ANSI escape.
 
     Output to a terminal wraps at its width; output to a file or a pipe is not wrapped, so
@@ -63,7 +67,7 @@ def open_console(ascii_only: bool = False, stderr: bool = False,
                       emoji=False, soft_wrap=True, legacy_windows=False, safe_box=True)
 
 
-def is_terminal(stream) -> bool:
+def is_terminal(stream: TextIO) -> bool:
     try:
         return bool(stream.isatty())
     except (AttributeError, ValueError):  # no isatty, or a closed stream
@@ -83,7 +87,7 @@ def fail(message: str, code: int = EXIT_UNREADABLE) -> NoReturn:
     raise typer.Exit(code)
 
 
-def report_unreadable(err, ascii_only: bool = False,
+def report_unreadable(err: LogSyntaxError, ascii_only: bool = False,
                      theme_name: ThemeName = ThemeName.auto) -> None:
     from cartlog.core.errors import LogSyntaxError, SyntaxProblem
     from cartlog.core.limits import max_problems
@@ -99,7 +103,7 @@ def report_unreadable(err, ascii_only: bool = False,
 
 
 def load_log(path: Path, ascii_only: bool = False, json_kind: str | None = None,
-          theme_name: ThemeName = ThemeName.auto):
+          theme_name: ThemeName = ThemeName.auto) -> tuple[Any, str, str]:
     """Read and parse one log, or say why it cannot be read and exit with 2. With
     ``json_kind`` (``replay``, ``score``) the reason is that command's JSON document."""
     from cartlog.core.errors import LogSyntaxError
@@ -120,7 +124,7 @@ def load_log(path: Path, ascii_only: bool = False, json_kind: str | None = None,
         raise typer.Exit(EXIT_UNREADABLE) from None
 
 
-def write_json(obj) -> None:
+def write_json(obj: object) -> None:
     import msgspec
 
     from cartlog.core.text import json_visible
@@ -194,4 +198,6 @@ def quiet_exit(message: str = "") -> NoReturn:
             sys.stderr.flush()
     except OSError:
         pass
-    os._exit(EXIT_UNREADABLE) if not message else sys.exit(EXIT_UNREADABLE)
+    if not message:
+        os._exit(EXIT_UNREADABLE)
+    sys.exit(EXIT_UNREADABLE)

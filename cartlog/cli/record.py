@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated, Optional
+from typing import TYPE_CHECKING, Annotated, Optional
 
 import typer
 
@@ -12,6 +12,10 @@ from cartlog.cli.application import Command, app
 from cartlog.cli.options import AsciiOpt, ThemeName, ThemeOpt, game_names, rule_set_names
 from cartlog.cli.output import open_console, report_unreadable
 from cartlog.games import SPECS
+
+if TYPE_CHECKING:
+    from cartlog.core.errors import LogSyntaxError
+    from cartlog.render.console import LogConsole
 
 
 @app.command(cls=Command)
@@ -79,10 +83,10 @@ def record(
     """
     from cartlog.record_cli import record as run
 
-    def console(plain: bool, stderr: bool = False):
+    def console(plain: bool, stderr: bool = False) -> LogConsole:
         return open_console(plain, stderr, theme_name)
 
-    def show_unreadable(err, plain: bool) -> None:
+    def show_unreadable(err: LogSyntaxError, plain: bool) -> None:
         report_unreadable(err, plain, theme_name)
 
     raise typer.Exit(run(game=game, rules=rules, out=out, source=source, resume=resume,

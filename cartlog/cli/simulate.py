@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
-from typing import Annotated, Optional
+from typing import TYPE_CHECKING, Annotated, Any, Optional
 
 import typer
 
@@ -19,6 +19,9 @@ from cartlog.cli.options import (
 )
 from cartlog.cli.output import fail, write_text
 from cartlog.games import SPECS
+
+if TYPE_CHECKING:
+    from cartlog.core.spec import GameSpec
 
 
 @app.command(cls=Command)
@@ -109,7 +112,8 @@ def simulate(
     sys.stdout.write(f"{out}: {count} log{'s' if count != 1 else ''} written ({shown})\n")
 
 
-def _emit_log(log, entry, fmt: Format, output: Optional[Path]) -> None:
+def _emit_log(log: Any, entry: GameSpec, fmt: Format, output: Optional[Path]) -> None:
+    # log: the game's log Struct
     from cartlog.logs import write_log
 
     write_text(write_log(log, fmt is Format.json), output)

@@ -87,12 +87,12 @@ def line_text(event: Any, log: Any) -> str:
 def remarks(events: list[Any]) -> list[tuple[int, Any, str]]:
     """The events that hold a comment (a ``comment`` field, or a comment line's ``text``):
     ``(index, event, comment)``, in one pass for every check that reads comments."""
-    out = []
+    out: list[tuple[int, Any, str]] = []
     for i, ev in enumerate(events):
         text = getattr(ev, "comment", _ABSENT)
         if text is _ABSENT:  # a comment line, or a line that holds no comment
             text = getattr(ev, "text", None)
-        if text is not None:
+        if isinstance(text, str):  # else None: no comment
             out.append((i, ev, text))
     return out
 

@@ -217,7 +217,8 @@ class Recorder:
     def _is_marker(self, event: Any) -> bool:
         if event is None or type(event).__name__ != "Comment":
             return False
-        return seals.unseal(event)[0].text == OPEN_TEXT
+        text: str = seals.unseal(event)[0].text  # a comment line's text
+        return text == OPEN_TEXT
 
     # -- the game's parts ----------------------------------------------------------------------
 

@@ -21,8 +21,8 @@ HEADER = {
     "Row": None,
     "Result": None,
 }
-RB = {"Rules": "ravensburger", "Board": BOARD_RB, "Deal": "red BKPHLS, blue SSSSS"}
-TORTUGA = {"Rules": "2000-tortuga", "Row": "SDKBPHSDKBPH"}
+RB: dict[str, str | None] = {"Rules": "ravensburger", "Board": BOARD_RB, "Deal": "red BKPHLS, blue SSSSS"}
+TORTUGA: dict[str, str | None] = {"Rules": "2000-tortuga", "Row": "SDKBPHSDKBPH"}
 
 # code -> (tags replaced, body). ``!`` marks in some bodies only take a game where an example
 # needs it quickly (into the boat, to the end); their condoned findings are not the ones shown.

@@ -10,7 +10,7 @@ Signs are small integers (0-5) inside the engine; each rule set names and letter
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Final
+from typing import Any, Final
 
 from cartlog.core.cards import Pile  # noqa: F401 - the deck's type, re-exported
 
@@ -161,7 +161,7 @@ OPTION_HELP: Final = {
 }
 
 
-def catalogue() -> dict:
+def catalogue() -> dict[str, Any]:  # plain data for JSON, read by key
     """The game's rule sets and options as plain data (what ``cartlog games`` lists)."""
     from cartlog.games.cartagena import SPEC
 

@@ -21,8 +21,9 @@ read on so that its own problems show too.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from functools import cache
-from typing import Final
+from typing import Any, Final, Protocol, Union
 
 import msgspec
 
@@ -31,6 +32,7 @@ from cartlog.core.notation import (
     Header,
     HeaderQuestion,
     LogReader,
+    Tag,
     comment_text,
     entries,
     escape,
@@ -59,6 +61,7 @@ from cartlog.games.cartagena.events import (
     Comment,
     Draw,
     EndTurn,
+    Event,
     Forward,
     HandClaim,
     Pass,
@@ -97,6 +100,17 @@ HEADER_FIELDS: Final = ("game", "rules", "players", "board", "options", "deal", 
 TAG_ORDER: Final = ("Event", "Site", "Date", "Round")
 _SPACE: Final = r"\d+|start|boat"
 CLAIMS: Final = ("row", "hand", "pirates")
+Line = Union[Event, Action, EndTurn]  # what a line a recorder reads or writes holds
+# what the header's board, deal, row and result and the body read as, with one rule set
+Parts = tuple[str, dict[str, str], Union[str, None], Union[str, None], list[Event]]
+Bad = Callable[[str, str, Union[str, None]], None]  # a problem of a JSON log, at its path
+
+
+class Numbering(Protocol):
+    """The game a recorder plays (the engine before an event), which numbers a new turn."""
+
+    @property
+    def state(self) -> State: ...
 
 
 def _fold(text: str) -> str:
@@ -190,7 +204,7 @@ class _Reader(LogReader):
                 self.problem(line, col, message, expected, end)
         return log
 
-    def _signs_and_turns(self, header: Header) -> tuple:
+    def _signs_and_turns(self, header: Header) -> Parts:
         """What is read with the rule set's signs and board: the board, the deal, the row, the
         turns and claims, and the result (read last, so that a log without a Players tag
         takes its players in the order the turns name them)."""
@@ -207,8 +221,8 @@ class _Reader(LogReader):
         result = self._result(tags.get("result"))
         return board, deal, row, result, events
 
-    def _without_rule_set(self, header: Header, mark: int, parts: tuple
-                          ) -> tuple[tuple, str | None]:
+    def _without_rule_set(self, header: Header, mark: int, parts: Parts
+                          ) -> tuple[Parts, str | None]:
         """A log whose rule set is unknown (or not given) and whose board or turns do not read
         with the 2000-jamaica signs: one problem at the Rules tag rather than one for every
         sign; the parts read and the rule set to suggest, if any.
@@ -247,7 +261,7 @@ class _Reader(LogReader):
                     got, name, attempt, self.problems[mark:])
         self.problems = kept + best_problems
         self.rs = RULESETS[best_name]
-        if best_parts is parts:  # no rule set reads better
+        if best_name == first:  # no rule set reads better (a parts tuple has no identity compiled)
             if tag is not None and self.problems and find_ruleset(written) is None:
                 # the log is unreadable anyway: the audit would not get to say it
                 self.problem(tag.line, tag.col, f"unknown rule set {written!r}"
@@ -292,8 +306,8 @@ class _Reader(LogReader):
                     line, 1, f"missing header tag {name.capitalize()}", expected=helps[name]))
                 index += 1
 
-    def _cards(self, tag, what: str, allow_unknown: bool = True) -> str:
-        out = []
+    def _cards(self, tag: Tag, what: str, allow_unknown: bool = True) -> str:
+        out: list[str] = []
         for i, ch in enumerate(tag.value):
             if ch.isspace() or ch in "/|-.":
                 continue
@@ -310,7 +324,7 @@ class _Reader(LogReader):
         text = ", ".join(f"{rs.letters[s]} ({rs.signs[s]})" for s in range(6))
         return text + (", ? (unseen)" if allow_unknown else "")
 
-    def _options(self, tag) -> dict[str, bool]:
+    def _options(self, tag: Tag | None) -> dict[str, bool]:
         out: dict[str, bool] = {}
         if tag is None:
             return out
@@ -325,7 +339,7 @@ class _Reader(LogReader):
             out[name.strip().lower().replace("-", "_")] = flag
         return out
 
-    def _deal(self, tag) -> dict[str, str]:
+    def _deal(self, tag: Tag | None) -> dict[str, str]:
         out: dict[str, str] = {}
         if tag is None:
             return out
@@ -346,7 +360,7 @@ class _Reader(LogReader):
             self.deal_spans[colour] = (tag.line, col, col + len(part))
         return out
 
-    def _result(self, tag) -> str | None:
+    def _result(self, tag: Tag | None) -> str | None:
         if tag is None:
             return None
         v = tag.value.strip().lower()
@@ -362,8 +376,8 @@ class _Reader(LogReader):
 
     # -- body --------------------------------------------------------------------------------
 
-    def _body(self, header: Header) -> list:
-        events: list = []
+    def _body(self, header: Header) -> list[Event]:
+        events: list[Event] = []
         # a plain line's spaces: the numbers up to the boat (of at most four digits) as
         # written without leading zeros; its cards: the sign letters and ?
         spaces = {str(n): n for n in range(min(self.boat, 9999) + 1)}
@@ -518,7 +532,7 @@ class _Reader(LogReader):
     def _turn(self, raw: str, line: int, col: int, number: int | None, colour: str,
               pos: int) -> Turn:
         pattern = _action_re(self.rs.name)
-        actions: list = []
+        actions: list[Action] = []
         comment: str | None = None
         n = len(raw)
         while pos < n:
@@ -586,7 +600,7 @@ class _Reader(LogReader):
                      "+K (stuck draw) or pass", end=end + 1)
         return end
 
-    def _action(self, m: re.Match[str], line: int):
+    def _action(self, m: re.Match[str], line: int) -> Action:
         col, end = m.start() + 1, m.end() + 1
         if m.group("pass"):
             return Pass(condoned=bool(m.group("bangp")), line=line, col=col, end=end)
@@ -619,7 +633,8 @@ class _Reader(LogReader):
         return Back(start=start, to=to, cards=cards, count=count, condoned=condoned,
                     line=line, col=col, end=end)
 
-    def _claim(self, word: str, raw: str, line: int, indent: int, pos: int):
+    def _claim(self, word: str, raw: str, line: int, indent: int, pos: int
+               ) -> Row | HandClaim | PiratesClaim | None:
         rest = raw[pos:]
         col = indent + 1
         if word == "row":
@@ -680,7 +695,7 @@ _TURN_START: Final = re.compile(r"\s*(?:\d+\s*\.|[A-Za-z]+:?(?=\s|$))")
 
 
 def read_line(line: str, rs: RuleSet, colours: list[str], boat: int, player: str,
-              path: str = "<input>"):
+              path: str = "<input>") -> Line:
     """One body line read in the context of a game in progress: a turn line (``12. red K0-3``)
     gives a :class:`Turn`; a bare action (``K3-11``, ``14-9+SH``, ``pass``) the action of
     ``player``, the player to move; ``end`` an :class:`EndTurn`; ``row``, ``hand`` and
@@ -696,7 +711,7 @@ def read_line(line: str, rs: RuleSet, colours: list[str], boat: int, player: str
         return Comment(text=comment_text(stripped), line=1, col=indent + 1)
     m = _TURN_START.match(line)
     word = m.group(0).strip().rstrip(":").lower() if m else ""
-    events: list = []
+    events: list[Event] = []
     if not stripped:
         reader.problem(1, 1, "empty line", expected="a turn, an action, end, or a claim")
     elif m and (word[:1].isdigit() or word in ("row", "hand", "pirates")
@@ -991,7 +1006,8 @@ def _flag(value: bool | None) -> str:
     return "not set" if value is None else str(value).lower()
 
 
-def _json_players_and_board(log: CartagenaLog, rs, reader, bad) -> None:
+def _json_players_and_board(log: CartagenaLog, rs: RuleSet, reader: _Reader, bad: Bad
+                            ) -> None:
     """Known colours, and sign letters of the rule set in the board (``validate``)."""
     for i, p in enumerate(log.players):
         if p.colour not in COLOURS:
@@ -1005,7 +1021,7 @@ def _json_players_and_board(log: CartagenaLog, rs, reader, bad) -> None:
                 reader._letters_help(allow_unknown=False))
 
 
-def _no_board(rs) -> list[SyntaxProblem]:
+def _no_board(rs: RuleSet) -> list[SyntaxProblem]:
     """A JSON log with neither a board nor a position (nor one that can be read)."""
     return [SyntaxProblem(1, 1, 'at $: missing field "board"', f'"board": the sign letters of '
                           f"spaces 1 to {rs.spaces} ({', '.join(rs.letters)}), or a "
@@ -1048,7 +1064,7 @@ def with_position(log: CartagenaLog) -> CartagenaLog:
         start = from_position(position)
     except PositionError:
         return log
-    changes: dict = {}
+    changes: dict[str, Any] = {}  # the fields of CartagenaLog replaced
     if position != log.position:
         changes["position"] = position
     if not log.board:
@@ -1058,7 +1074,7 @@ def with_position(log: CartagenaLog) -> CartagenaLog:
     return msgspec.structs.replace(log, **changes) if changes else log
 
 
-def json_hint(raw: dict, field: str, value: str) -> str:
+def json_hint(raw: dict[str, Any], field: str, value: str) -> str:
     """The suggestion for a card of a JSON log that is no sign letter: a sign's name or a
     near spelling of one gives its letter (``"bottle"``: did you mean B (bottle)?)."""
     if field not in ("card", "cards", "board", "row") and not field.endswith("deal"):
@@ -1071,7 +1087,7 @@ def json_hint(raw: dict, field: str, value: str) -> str:
     return f"did you mean {exact}?" if exact else did_you_mean(value, names)
 
 
-def _action_problems(a, apath: str, rs: RuleSet, boat: int, bad) -> None:
+def _action_problems(a: Action, apath: str, rs: RuleSet, boat: int, bad: Bad) -> None:
     """Every problem of one action of a JSON log, each with its path."""
     if isinstance(a, Forward):
         _letters(a.card, rs, apath + ".card", bad)
@@ -1091,7 +1107,7 @@ def _action_problems(a, apath: str, rs: RuleSet, boat: int, bad) -> None:
                 f"space {v} is past the boat ({boat})", f"0 (start) to {boat - 1}, or boat")
 
 
-def _letters(cards: str, rs: RuleSet, path: str, bad) -> None:
+def _letters(cards: str, rs: RuleSet, path: str, bad: Bad) -> None:
     help_text = None
     for k, ch in enumerate(cards):
         if ch != "?" and ch not in rs.letters:
@@ -1108,7 +1124,7 @@ def format_space(space: int, boat: int) -> str:
     return "boat" if space == boat else str(space)
 
 
-def format_action(action, boat: int) -> str:
+def format_action(action: Action, boat: int) -> str:
     """One action in canonical notation (``K3-11``, ``14-9+SH``, ``+K``, ``pass``)."""
     if isinstance(action, Forward):
         text = f"{action.card}{format_space(action.start, boat)}"
@@ -1146,29 +1162,29 @@ def format_turn(turn: Turn, boat: int) -> str:
     return text
 
 
-def format_event(ev, log: CartagenaLog | None = None) -> str:
+def format_event(ev: Line, log: CartagenaLog | None = None) -> str:
     """One event in canonical notation, as the recorder writes it and ``read_line`` reads it
     back: a turn, row, claim or comment line, a single action (``K3-11``) or ``end``.
     ``log``: the log whose header the event belongs to (the boat's space is written ``boat``;
     without it, as a number)."""
     boat = len(log.board) + 1 if log is not None else -1
-    kind = type(ev)
-    if kind is _TURN:
+    # isinstance, not type() is: the last line knows the event's type
+    if isinstance(ev, _TURN):
         return format_turn(ev, boat)
-    if kind in (_FORWARD, _BACK, _DRAW, _PASS):
+    if isinstance(ev, (_FORWARD, _BACK, _DRAW, _PASS)):
         return format_action(ev, boat)
-    if kind is _END_TURN:
+    if isinstance(ev, _END_TURN):
         return "end"
-    if kind is _ROW:
+    if isinstance(ev, _ROW):
         return f"row {ev.cards}"
-    if kind is _HAND_CLAIM:
+    if isinstance(ev, _HAND_CLAIM):
         return f"hand {ev.player} {ev.cards if ev.cards is not None else ev.size}"
-    if kind is _PIRATES_CLAIM:
+    if isinstance(ev, _PIRATES_CLAIM):
         return f"pirates {ev.player} " + " ".join(format_space(s, boat) for s in ev.spaces)
     return f"; {ev.text}" if ev.text else ";"
 
 
-def join_event(line, event, game):
+def join_event(line: Turn | None, event: Line, game: Numbering) -> tuple[Turn, bool] | None:
     """How a recorder writes ``event`` when ``line`` (a :class:`Turn`, or ``None``) is the
     turn still being written: the actions of one turn go on one line. Returns the turn line
     with ``event`` in it and whether the turn goes on, or ``None`` when ``event`` stands on a
@@ -1185,7 +1201,7 @@ def join_event(line, event, game):
     return msgspec.structs.replace(line, actions=[*line.actions, event]), True
 
 
-def split_line(line) -> list:
+def split_line(line: Line) -> list[Line]:
     """The events of a turn line written by :func:`join_event`, one by one."""
     return list(line.actions) if type(line) is _TURN else [line]
 

@@ -12,11 +12,17 @@ Cards are sign numbers, ``-1`` for a card whose sign the log does not know.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from cartlog.core import cards
 from cartlog.core.cards import heap_text
 from cartlog.core.findings import Violation
 from cartlog.games.cartagena.model import NSIGNS, UNKNOWN, RuleSet, State
+
+# an action of legal_actions: its kind (a str), then its numbers (the sign and the start of a
+# forward move, the start of a move back, none for a draw or a pass); Any, as the length
+# follows the kind, which a caller reads first
+LegalAction = tuple[Any, ...]
 
 # -- queries ---------------------------------------------------------------------------------
 
@@ -99,7 +105,7 @@ def occupants(state: State, space: int) -> list[str]:
     return [state.colours[seat] for seat, ps in enumerate(state.pirates) for p in ps if p == space]
 
 
-def legal_actions(state: State) -> list[tuple]:
+def legal_actions(state: State) -> list[LegalAction]:
     """Every lawful action of the player to move, as tuples.
 
     ``("forward", sign, start)``, ``("back", start)``, ``("draw",)``, ``("pass",)``. An empty
@@ -113,7 +119,7 @@ def legal_actions(state: State) -> list[tuple]:
         return []
     boat = state.boat
     starts = sorted(set(state.pirates[seat]))
-    out: list[tuple] = []
+    out: list[LegalAction] = []
     hand = state.hands[seat]
     for sign in range(NSIGNS):
         if hand[sign]:
@@ -188,7 +194,7 @@ def check_deal(rs: RuleSet, hands: list[list[int] | None]) -> list[tuple[int, Vi
 
 
 def new_game(rs: RuleSet, board: list[int], colours: list[str],
-             options: dict[str, bool] | None, hands: list[list[int] | None]) -> State:
+             options: dict[str, bool] | None, hands: Sequence[list[int] | None]) -> State:
     """Set up a game: pirates at the start, the deal (``None`` = unseen hand), Tortuga row."""
     state = State(rs, board, colours, options)
     for seat in range(len(colours)):

@@ -3,10 +3,15 @@ others still have to go."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import msgspec
 
 from cartlog.games.cartagena import rules
 from cartlog.games.cartagena.model import NSIGNS, UNKNOWN
+
+if TYPE_CHECKING:  # the replay imports this module
+    from cartlog.games.cartagena.replay import Replay
 
 
 class PlayerStanding(msgspec.Struct, kw_only=True):
@@ -31,8 +36,9 @@ class CartagenaBreakdown(msgspec.Struct, tag="cartagena", tag_field="game", kw_o
     actions: int
 
 
-def breakdown(replay) -> CartagenaBreakdown:
+def breakdown(replay: Replay) -> CartagenaBreakdown:
     state, log = replay.state, replay.log
+    assert state is not None, "a replay that has run"
     names = {p.colour: p.name for p in log.players}
     rows = []
     for seat, colour in enumerate(state.colours):

@@ -9,14 +9,17 @@ drawn cards. ``view`` redacts the log to what someone at the table saw.
 from __future__ import annotations
 
 import random
+from typing import TypedDict
 
 from cartlog.games.cartagena import rules
 from cartlog.games.cartagena.engine import Engine
 from cartlog.games.cartagena.events import (
+    Action,
     Back,
     CartagenaLog,
     Draw,
     EndTurn,
+    Event,
     Forward,
     Pass,
     Player,
@@ -47,6 +50,15 @@ class _Cards:
             self.rng.shuffle(self.deck)
         return self.deck.pop() if self.deck else None
 
+    def deal(self, n: int) -> list[int]:
+        """A hand of ``n`` cards at the start of the game, when the deck holds every hand."""
+        hand: list[int] = []
+        for _ in range(n):
+            c = self.take()
+            assert c is not None, "a deck of a rule set holds all its hands"
+            hand.append(c)
+        return hand
+
     def lay_row(self) -> None:
         n = min(self.rs.row_size, len(self.deck) + len(self.discard))
         self.row = [c for c in (self.take() for _ in range(n)) if c is not None]
@@ -73,7 +85,14 @@ class _Cards:
         return got
 
 
-def _drawn(got: list[int], letters: str) -> dict:
+class _Drawn(TypedDict, total=False):
+    """What a draw took, as the fields of a :class:`Back` or a :class:`Draw`."""
+
+    cards: str
+    count: int
+
+
+def _drawn(got: list[int], letters: str) -> _Drawn:
     """The cards drawn, or a count of 0 when there was nothing left to draw (C5)."""
     return {"cards": "".join(letters[c] for c in got)} if got else {"count": 0}
 
@@ -105,7 +124,7 @@ def simulate(rules_name: str = "2000-jamaica", players: int = 4, seed: int = 0, 
     board = random_board(rs, rng)
     colours = list(COLOURS[:players])
     cards = _Cards(rs, rng)
-    hands = [[cards.take() for _ in range(rs.deal_size(seat))] for seat in range(players)]
+    hands = [cards.deal(rs.deal_size(seat)) for seat in range(players)]
     game = Engine(rules.new_game(rs, board, colours, None, hands))
     state = game.state
     letters = rs.letters
@@ -114,20 +133,21 @@ def simulate(rules_name: str = "2000-jamaica", players: int = 4, seed: int = 0, 
         cards.lay_row()
         row_header = "".join(letters[c] for c in cards.row)
         game.apply(Row(cards=row_header))
-    events: list = []
+    events: list[Event] = []
     passes_in_a_row = 0
     for number in range(1, max_turns + 1):
         if game.is_over():
             break
         seat = state.seat
         laid_before = len(cards.rows_laid)
-        actions: list = []
+        actions: list[Action] = []
         wanted = rng.randint(1, rs.actions)
         while not game.is_over() and len(actions) < wanted:
             legal = [e for e in game.legal() if type(e) is not EndTurn]
             if not legal:
                 break
             # the cards drawn are the simulator's to deal: the count-only forms of draws
+            action: Action
             forwards = [e for e in legal if type(e) is Forward]
             backs = [e for e in legal if type(e) is Back and e.cards is None]
             draws = [e for e in legal if type(e) is Draw and e.cards is None]
@@ -176,10 +196,10 @@ def redact(log: CartagenaLog, view: str) -> CartagenaLog:
     import msgspec
 
     keep = view if view in {p.colour for p in log.players} else None
-    events = []
+    events: list[Event] = []
     for ev in log.events:
         if isinstance(ev, Turn) and ev.player != keep:
-            acts = []
+            acts: list[Action] = []
             for a in ev.actions:
                 if isinstance(a, (Back, Draw)) and a.cards is not None:
                     a = msgspec.structs.replace(a, cards=None, count=len(a.cards))

@@ -31,6 +31,8 @@ Cards = Annotated[str, Meta(description="goods letters, ? for unseen cards",
 Good = Annotated[str, Meta(description="a good that can be sold",
                            extra_json_schema={"type": "string", "pattern": GOOD_PATTERN})]
 Count = Annotated[int, Meta(ge=0)]
+Role = Literal["captain", "mutineer"]  # whose destination; the side conflict cards count for
+Outcome = Literal["captain", "mutineers"]  # who won a mutiny
 
 
 # gc=False: a log's Structs hold strings, numbers and lists of further Structs, never a cycle,
@@ -76,7 +78,7 @@ class Add(_Located):
 
     player: str
     count: Count
-    side: Literal["captain", "mutineer"] | None = None
+    side: Role | None = None
 
 
 class SaleEntry(_Located):
@@ -109,7 +111,7 @@ class DrawEntry(_Located):
 class DestEntry(_Located):
     """A destination as the log gives it: whose (captain or mutineer) and which island."""
 
-    role: Literal["captain", "mutineer"]
+    role: Role
     island: str
 
 
@@ -158,7 +160,7 @@ class Mutiny(_Located, tag="mutiny"):
     """Phase 4: the conflict cards added, and the outcome the table recorded."""
 
     adds: list[Add] = []
-    outcome: Literal["captain", "mutineers"] | None = None
+    outcome: Outcome | None = None
     condoned: bool = False  # the line marked ! : the table let it stand although illegal
     comment: str | None = None
 

@@ -14,7 +14,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from itertools import count, repeat
 from operator import mul
-from typing import Final, TypeVar
+from typing import Any, Final, TypeVar
 
 from cartlog.core.cards import Pile
 from cartlog.games.meuterer.events import (
@@ -549,7 +549,7 @@ class State:
                 + sum(self.discard) + self.deck_count)
 
 
-def catalogue() -> dict:
+def catalogue() -> dict[str, Any]:  # plain data for JSON, read by key
     """The game's variants, cards and islands as plain data (what ``cartlog games`` lists)."""
     from cartlog.games.meuterer import SPEC
 

@@ -35,7 +35,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from typing import Any, Final, Union
+from typing import Any, Final, Union, cast
 
 import msgspec
 
@@ -43,6 +43,7 @@ from cartlog.core.errors import LogSyntaxError, SyntaxProblem
 from cartlog.core.notation import (
     HeaderQuestion,
     LogReader,
+    Tag,
     comment_text,
     entries,
     escape,
@@ -50,7 +51,7 @@ from cartlog.core.notation import (
     join_comments,
     number,
 )
-from cartlog.core.words import Palette, did_you_mean, located_words, span, with_hint
+from cartlog.core.words import Palette, Word, did_you_mean, located_words, span, with_hint
 from cartlog.games.meuterer import ALIASES
 from cartlog.games.meuterer.events import (
     CARD_PATTERN,
@@ -67,14 +68,17 @@ from cartlog.games.meuterer.events import (
     IslandData,
     MeutererLog,
     Mutiny,
+    Outcome,
     Pass,
     Play,
     Player,
+    Role,
     Round,
     Sale,
     SaleEntry,
     Score,
     Sell,
+    Step,
     Total,
     Wage,
 )
@@ -134,11 +138,11 @@ PASS_WORDS: Final = frozenset({"pass", "passe", "passes", "passed"})
 ROBBED_WORDS: Final = frozenset({"robbed", "rob", "robbery", "stolen", "vole", "volé", "raided"})
 KEEP_WORDS: Final = frozenset({"keep", "keeps", "kept", "garde"})
 RETURN_WORDS: Final = frozenset({"return", "returns", "returned", "under"})
-ROLE_WORDS: Final = {"captain": "captain", "capitaine": "captain", "capt": "captain", "cap": "captain",
+ROLE_WORDS: Final[dict[str, Role]] = {"captain": "captain", "capitaine": "captain", "capt": "captain", "cap": "captain",
               "kapitaen": "captain", "kapitän": "captain",
               "mutineer": "mutineer", "mutineers": "mutineer", "mutin": "mutineer",
               "mutins": "mutineer", "mut": "mutineer", "meuterer": "mutineer"}
-OUTCOME_WORDS: Final = {"captain": "captain", "captains": "captain", "capitaine": "captain",
+OUTCOME_WORDS: Final[dict[str, Outcome]] = {"captain": "captain", "captains": "captain", "capitaine": "captain",
                  "failed": "captain", "fails": "captain", "fail": "captain",
                  "crushed": "captain", "loyal": "captain",
                  "mutineers": "mutineers", "mutineer": "mutineers", "mutins": "mutineers",
@@ -150,6 +154,9 @@ _ENTRY_WORD: Final = re.compile(r"[^\s,]+|,")  # located_words of each comma-sep
 _GOOD_NAMES: Final = {name: GOODS[kind] for name, kind in GOOD_ALIASES.items()}
 _DRAW_WORDS: Final = {**{k: "keep" for k in KEEP_WORDS}, **{r: "return" for r in RETURN_WORDS}}
 RoundEntry = Union[DestEntry, DrawEntry, Entry]  # an entry round_problems may point at
+# an entry of a line written plainly: its words, the column of the first, the column after the last
+PlainEntry = tuple[list[str], int, int]
+
 _CARD_HELP: Final = ("R (ruby), S (salt), W (wine), C (cloth), G (grain), X (conflict), P (pirate), "
               "? (unseen), or a good's name")
 
@@ -204,7 +211,7 @@ def _int(word: str) -> int | None:
     return None
 
 
-def _role(word: str) -> str | None:
+def _role(word: str) -> Role | None:
     w = word.lower().rstrip(":")
     if w in ROLE_WORDS:
         return ROLE_WORDS[w]
@@ -350,12 +357,12 @@ class _Reader(LogReader):
             self.problem(obj.line, obj.col, said, wanted, obj.end or None)
         return log
 
-    def _players(self, tag) -> list[Player]:
+    def _players(self, tag: Tag | None) -> list[Player]:
         if tag is None:
             return []
         return [Player(colour, name) for colour, name in self.read_players(tag)]
 
-    def _captain(self, tag) -> str | None:
+    def _captain(self, tag: Tag | None) -> str | None:
         if tag is None:
             return None
         colour = self.player(tag.value.strip())
@@ -365,7 +372,7 @@ class _Reader(LogReader):
                 expected="one of " + ", ".join(self.colours), end=tag.end)
         return colour
 
-    def _islands(self, tag) -> list[str]:
+    def _islands(self, tag: Tag | None) -> list[str]:
         if tag is None:
             return []
         names: list[str] = []
@@ -386,7 +393,7 @@ class _Reader(LogReader):
             names = names[at:] + names[:at]
         return names
 
-    def _island_table(self, tag) -> dict[str, IslandData]:
+    def _island_table(self, tag: Tag | None) -> dict[str, IslandData]:
         out: dict[str, IslandData] = {}
         if tag is None:
             return out
@@ -448,7 +455,7 @@ class _Reader(LogReader):
                 or (card is not None and card in LETTERS[:NGOODS] and len(word) > 1)
                 or (len(word) == 1 and word.upper() in LETTERS[:NGOODS]))
 
-    def _deal(self, tag) -> dict[str, str]:
+    def _deal(self, tag: Tag | None) -> dict[str, str]:
         out: dict[str, str] = {}
         if tag is None:
             return out
@@ -466,7 +473,7 @@ class _Reader(LogReader):
                keywords: dict[str, str] | None = None) -> str | None:
         """Cards from words of letters or names; problems located at the bad character, with
         the nearest good's name or of the ``keywords`` that may stand there."""
-        out = []
+        out: list[str] = []
         ok = True
         for word, at in words:
             if word == "-":  # no card
@@ -484,13 +491,13 @@ class _Reader(LogReader):
                 expected=_CARD_HELP, end=at + len(word))
         return "".join(out) if ok else None
 
-    def _result(self, tag) -> list[str] | None:
+    def _result(self, tag: Tag | None) -> list[str] | None:
         if tag is None:
             return None
         v = tag.value.strip().lower()
         if v in ("*", "unfinished", "none", "?", ""):
             return []
-        out = []
+        out: list[str] = []
         for part, col in entries(tag.value, tag.col, ",;&+"):
             for word in part.split():
                 if word.lower() in ("and", "et", "tie", "shared"):
@@ -507,8 +514,8 @@ class _Reader(LogReader):
 
     # -- body --------------------------------------------------------------------------------
 
-    def _body(self, start: int) -> list:
-        events: list = []
+    def _body(self, start: int) -> list[Event]:
+        events: list[Event] = []
         lines = self.lines
         for i in range(start, len(lines)):
             raw = lines[i]
@@ -531,7 +538,7 @@ class _Reader(LogReader):
                 events.append(ev)
         return events
 
-    def _line(self, raw: str, line: int, indent: int):
+    def _line(self, raw: str, line: int, indent: int) -> Event | None:
         if "{" not in raw and ";" not in raw:  # a line without comments (strip_comments)
             text, comment = raw, None
         else:
@@ -547,8 +554,10 @@ class _Reader(LogReader):
         if pos < len(text) and text[pos] == ":":
             pos += 1
         col, end = indent + 1, len(raw) + 1
+        read: Callable[[str, int, int, int, int, str | None], Event | None] = getattr(
+            self, _READERS[kind])  # the line's reader: _round, _wage, _sell, ...
         if kind == "sell" or "!" not in text:  # a sell line's marks are its steps'
-            return getattr(self, _READERS[kind])(text, pos, line, col, end, comment)
+            return read(text, pos, line, col, end, comment)
         bare = text.rstrip()
         if not bare.endswith(CONDONED_MARK) or kind not in MARKED_LINES:
             at = text.index("!")
@@ -557,16 +566,16 @@ class _Reader(LogReader):
                          expected="! after a play or pass (sell green C!), or at the end of a "
                          "wage, dest, mutiny, sale or draw line", end=at + 2)
             return None
-        ev = getattr(self, _READERS[kind])(bare[:-1], pos, line, col, end, comment)
-        if ev is not None:
+        ev = read(bare[:-1], pos, line, col, end, comment)
+        if isinstance(ev, _MARKED):  # not None: the kind is one of MARKED_LINES
             ev.condoned = True
         return ev
 
     def _entries(self, text: str, pos: int) -> list[list[tuple[str, int]]]:
         """The comma-separated entries of a line, as lists of located words."""
         rest = text[pos:]
+        out: list[list[Word]] = []
         if rest.isprintable():  # the common case: no blank but spaces, cut with str.split
-            out = []
             col = pos + 1  # the column of the next word (a comma or space takes one)
             for part in rest.split(","):
                 words: list[tuple[str, int]] = []
@@ -577,7 +586,6 @@ class _Reader(LogReader):
                 if words:
                     out.append(words)
             return out
-        out = []
         words = []
         for m in _ENTRY_WORD.finditer(text, pos):  # the words, and the commas between entries
             word = m.group()
@@ -591,7 +599,7 @@ class _Reader(LogReader):
             out.append(words)
         return out
 
-    def _parts(self, text: str, pos: int) -> list:
+    def _parts(self, text: str, pos: int) -> list[list[Word] | PlainEntry]:
         """The comma-separated entries of a line as :meth:`_entries` reads them, except on a
         line written plainly (``, `` between entries, one space between words and before the
         first, none at the end, as cartlog writes them): there each entry comes as its words,
@@ -600,16 +608,19 @@ class _Reader(LogReader):
         rest = text[pos:]
         if not (rest[:1] == " " and rest[-1] != " " and "  " not in rest and " ," not in rest
                 and rest.count(",") == rest.count(", ") and rest.isprintable()):
-            return self._entries(text, pos)
-        out = []
-        first = pos + 2  # the column of the entry's first word
+            # read only, as a list of the wider type
+            return cast("list[list[Word] | PlainEntry]", self._entries(text, pos))
+        out: list[list[Word] | PlainEntry] = []
+        first = pos + 2
+  # the column of the entry's first word
         for part in rest[1:].split(", "):
             last = first + len(part)
             out.append((part.split(" "), first, last))
             first = last + 2
         return out
 
-    def _round(self, text, pos, line, col, end, comment):
+    def _round(self, text: str, pos: int, line: int, col: int, end: int,
+               comment: str | None) -> Round:
         words = located_words(text, pos)
         number = None
         if words:
@@ -621,7 +632,8 @@ class _Reader(LogReader):
                              expected="round 3", end=bad[1] + len(bad[0]))
         return Round(number=number, comment=comment, line=line, col=col, end=end)
 
-    def _wage(self, text, pos, line, col, end, comment):
+    def _wage(self, text: str, pos: int, line: int, col: int, end: int,
+              comment: str | None) -> Wage | None:
         words = located_words(text, pos)
         wage = _int(words[0][0]) if words else None
         if wage is None or len(words) > 1:
@@ -632,11 +644,12 @@ class _Reader(LogReader):
             return None
         return Wage(wage=wage, comment=comment, line=line, col=col, end=end)
 
-    def _sell(self, text, pos, line, col, end, comment):
-        steps = []
+    def _sell(self, text: str, pos: int, line: int, col: int, end: int,
+              comment: str | None) -> Sell:
+        steps: list[Step] = []
         player_of = self._player_of
         for part in self._parts(text, pos):
-            if type(part) is tuple:  # a plain entry: red W, red pass 4 mate
+            if isinstance(part, tuple):  # a plain entry: red W, red pass 4 mate
                 words, first, last = part
                 colour = player_of.get(words[0])  # a player word read before
                 if colour is not None:
@@ -660,7 +673,7 @@ class _Reader(LogReader):
                 steps.append(step)
         return Sell(steps=steps, comment=comment, line=line, col=col, end=end)
 
-    def _step(self, words, line):
+    def _step(self, words: list[Word], line: int) -> Step | None:
         colour = self.who(*words[0], line)
         first, last = span(words)
         condoned = False
@@ -712,8 +725,9 @@ class _Reader(LogReader):
         return Play(player=colour, card=card, robbed=robbed, condoned=condoned, line=line,
                     col=first, end=last)
 
-    def _dest(self, text, pos, line, col, end, comment):
-        dests = []
+    def _dest(self, text: str, pos: int, line: int, col: int, end: int,
+              comment: str | None) -> Dest:
+        dests: list[DestEntry] = []
         for words in self._entries(text, pos):
             first, last = span(words)
             role = _role(words[0][0])
@@ -734,8 +748,9 @@ class _Reader(LogReader):
             dests.append(DestEntry(role=role, island=name, line=line, col=first, end=last))
         return Dest(dests=dests, comment=comment, line=line, col=col, end=end)
 
-    def _mutiny(self, text, pos, line, col, end, comment):
-        outcome = None
+    def _mutiny(self, text: str, pos: int, line: int, col: int, end: int,
+                comment: str | None) -> Mutiny:
+        outcome: Outcome | None = None
         arrow = _ARROW.search(text, pos)
         stop = len(text)
         if arrow:
@@ -751,9 +766,9 @@ class _Reader(LogReader):
                 outcome = OUTCOME_WORDS[words[0][0].lower()]
         adds = []
         player_of = self._player_of
-        for words in self._parts(text[:stop].rstrip(), pos):  # no words in the blanks cut
-            if type(words) is tuple:  # a plain entry
-                plain, first, last = words
+        for part in self._parts(text[:stop].rstrip(), pos):  # no words in the blanks cut
+            if isinstance(part, tuple):  # a plain entry
+                plain, first, last = part
                 if len(plain) == 2:  # red 2
                     colour = player_of.get(plain[0])
                     number = _plain_number(plain[1])
@@ -762,6 +777,8 @@ class _Reader(LogReader):
                                         col=first, end=last))
                         continue
                 words = _locate(plain, first)
+            else:
+                words = part
             first, last = span(words)
             colour = self.who(*words[0], line)
             count = _int(words[1][0]) if len(words) > 1 else None
@@ -784,8 +801,9 @@ class _Reader(LogReader):
                                 end=last))
         return Mutiny(adds=adds, outcome=outcome, comment=comment, line=line, col=col, end=end)
 
-    def _sale(self, text, pos, line, col, end, comment):
-        sales = []
+    def _sale(self, text: str, pos: int, line: int, col: int, end: int,
+              comment: str | None) -> Sale:
+        sales: list[SaleEntry] = []
         for words in self._entries(text, pos):
             first, last = span(words)
             colour = self.who(*words[0], line)
@@ -819,12 +837,13 @@ class _Reader(LogReader):
                                        line=line, col=first, end=last))
         return Sale(sales=sales, comment=comment, line=line, col=col, end=end)
 
-    def _draw(self, text, pos, line, col, end, comment):
-        draws = []
+    def _draw(self, text: str, pos: int, line: int, col: int, end: int,
+              comment: str | None) -> Draw:
+        draws: list[DrawEntry] = []
         player_of = self._player_of
-        for words in self._parts(text, pos):
-            if type(words) is tuple:  # a plain entry
-                plain, first, last = words
+        for part in self._parts(text, pos):
+            if isinstance(part, tuple):  # a plain entry
+                plain, first, last = part
                 if len(plain) == 2:  # red 2, red SWX
                     colour = player_of.get(plain[0])
                     drawn = plain[1]
@@ -840,6 +859,8 @@ class _Reader(LogReader):
                                                    col=first, end=last))
                             continue
                 words = _locate(plain, first)
+            else:
+                words = part
             first, last = span(words)
             colour = self.who(*words[0], line)
             cards = count = keep = returned = None
@@ -867,8 +888,8 @@ class _Reader(LogReader):
                         ok = False
                     else:
                         returned = n
-            if len(drawn_words) == 1 and _int(drawn_words[0][0]) is not None:
-                count = _int(drawn_words[0][0])
+            if len(drawn_words) == 1 and (drawn_count := _int(drawn_words[0][0])) is not None:
+                count = drawn_count
                 if count < 0:
                     self.problem(line, drawn_words[0][1], "a negative count",
                                  expected="0 or more", end=last)
@@ -896,12 +917,12 @@ class _Reader(LogReader):
                                        returned=returned, line=line, col=first, end=last))
         return Draw(draws=draws, comment=comment, line=line, col=col, end=end)
 
-    def _sheet(self, text, pos, line, what):
-        entries = []
+    def _sheet(self, text: str, pos: int, line: int, what: str) -> list[Entry]:
+        entries: list[Entry] = []
         player_of = self._player_of
-        for words in self._parts(text, pos):
-            if type(words) is tuple:  # a plain entry
-                plain, first, last = words
+        for part in self._parts(text, pos):
+            if isinstance(part, tuple):  # a plain entry
+                plain, first, last = part
                 if len(plain) == 2:  # red 5
                     colour = player_of.get(plain[0])
                     number = _plain_number(plain[1])
@@ -910,6 +931,8 @@ class _Reader(LogReader):
                                              col=first, end=last))
                         continue
                 words = _locate(plain, first)
+            else:
+                words = part
             first, last = span(words)
             colour = self.who(*words[0], line)
             points = _int(words[1][0]) if len(words) == 2 else None
@@ -923,11 +946,14 @@ class _Reader(LogReader):
                                      end=last))
         return entries
 
-    def _score(self, text, pos, line, col, end, comment):
+    def _score(self, text: str, pos: int, line: int, col: int, end: int,
+               comment: str | None) -> Score:
         return Score(entries=self._sheet(text, pos, line, "score"), comment=comment, line=line,
                      col=col, end=end)
 
-    def _total(self, text, pos, line, col, end, comment):
+    def _total(self, text: str, pos: int, line: int, col: int, end: int,
+               comment: str | None) -> Total:
+
         return Total(entries=self._sheet(text, pos, line, "total"), comment=comment, line=line,
                      col=col, end=end)
 
@@ -941,7 +967,7 @@ def round_problems(log: MeutererLog) -> list[tuple[int, RoundEntry | None, str, 
         return []
     out: list[tuple[int, RoundEntry | None, str, str | None]] = []
     opened = False
-    seen: dict[str, set] = {}
+    seen: dict[str, set[str]] = {}
     first = "round 1 first"
     if log.position is not None:
         try:
@@ -987,7 +1013,7 @@ def round_problems(log: MeutererLog) -> list[tuple[int, RoundEntry | None, str, 
     return out
 
 
-def _plain_rounds(events: list) -> bool:
+def _plain_rounds(events: list[Event]) -> bool:
     """True when :func:`round_problems` surely has nothing to say: every line in a round, at
     most one wage, destination, draw, score and total line a round, each naming a role or
     player once, and one mutiny outcome."""
@@ -1008,15 +1034,15 @@ def _plain_rounds(events: list) -> bool:
             if kind in once:
                 return False
             once.add(kind)
-            if kind is _SCORE or kind is _TOTAL:
+            if type(ev) is _SCORE or type(ev) is _TOTAL:
                 if len({e.player for e in ev.entries}) != len(ev.entries):
                     return False
-            elif kind is _DRAW:
+            elif type(ev) is _DRAW:
                 if len({d.player for d in ev.draws}) != len(ev.draws):
                     return False
-            elif kind is _DEST and len({d.role for d in ev.dests}) != len(ev.dests):
+            elif type(ev) is _DEST and len({d.role for d in ev.dests}) != len(ev.dests):
                 return False
-        elif kind is _MUTINY and ev.outcome is not None:
+        elif type(ev) is _MUTINY and ev.outcome is not None:
             if outcome is not None and ev.outcome != outcome:
                 return False
             outcome = ev.outcome
@@ -1033,7 +1059,7 @@ def parse(text: str, path: str = "<log>") -> MeutererLog:
 
 
 def read_line(line: str, colours: list[str], names: dict[str, str] | None = None,
-              path: str = "<input>"):
+              path: str = "<input>") -> Event:
     """One body line read in the context of a game in progress (its players' colours and
     names): a ``round``, ``wage``, ``sell``, ``dest``, ``mutiny``, ``sale``, ``draw``,
     ``score`` or ``total`` line, or a comment. Raises :class:`LogSyntaxError` (located in
@@ -1119,7 +1145,7 @@ _ISLAND_NAMES: Final = frozenset(i.name for i in DEFAULT_ISLANDS)
 _LAWFUL_ACTIONS: Final = frozenset(ACTIONS)  # one word each, with no final !
 
 
-def _plain_body(events: list, players: frozenset[str]) -> bool:
+def _plain_body(events: list[Event], players: frozenset[str]) -> bool:
     """True when the body surely gives no problem to :func:`letter_problem`,
     :func:`_read_checks` or :func:`round_problems`: every line in a round, every card and good
     a letter, every player one of ``players``, every island one of the circle's cards, an
@@ -1144,7 +1170,7 @@ def _plain_body(events: list, players: frozenset[str]) -> bool:
             if kind in once:
                 return False
             once.add(kind)
-        elif kind is _MUTINY and ev.outcome is not None:
+        elif type(ev) is _MUTINY and ev.outcome is not None:
             if outcome is not None and ev.outcome != outcome:
                 return False
             outcome = ev.outcome
@@ -1417,7 +1443,7 @@ def with_position(log: MeutererLog) -> MeutererLog:
         start = from_position(position)
     except PositionError:
         return log
-    changes: dict = {}
+    changes: dict[str, Any] = {}  # the fields of MeutererLog replaced
     if position != log.position:
         changes["position"] = position
     if not log.islands:
@@ -1429,7 +1455,7 @@ def with_position(log: MeutererLog) -> MeutererLog:
     return msgspec.structs.replace(log, **changes) if changes else log
 
 
-def json_hint(raw: dict, field: str, value: str) -> str:
+def json_hint(raw: dict[str, Any], field: str, value: str) -> str:
     """The suggestion for a card or good of a JSON log that is no goods letter: a good's name
     in any of its spellings, or a near one, gives its letter (did you mean W (wine)?)."""
     if field not in ("card", "cards", "keep", "good") and not field.endswith("deal"):
@@ -1457,12 +1483,13 @@ def _comment(text: str, comment: str | None) -> str:
     return f"{text} ; {comment}" if comment else f"{text} ;"
 
 
-def format_step(step) -> str:
+def format_step(step: object) -> str:
     """One selling turn: ``red W``, ``yellow P robbed``, ``green pass 3 mate``; ``!`` after
-    it when condoned."""
-    if isinstance(step, Play):
+    it when condoned. (``object``: the replay's steps hold their item untyped.)"""
+    if isinstance(step, _PLAY):
         text = f"{step.player} {step.card}" + (" robbed" if step.robbed else "")
     else:
+        assert isinstance(step, _PASS), f"not a selling turn: {step!r}"
         text = f"{step.player} pass"
         if step.kept is not None:
             text += f" {step.kept}"
@@ -1480,43 +1507,45 @@ def format_draw(d: DrawEntry) -> str:
     return text
 
 
-def format_event(ev, log: MeutererLog | None = None) -> str:
+def format_event(ev: object, log: MeutererLog | None = None) -> str:
     """One body line in canonical notation (``log``, the header it belongs to, changes
-    nothing here: every game's ``format_event`` takes it)."""
-    kind = type(ev)
-    if kind is _ROUND:
+    nothing here: every game's ``format_event`` takes it). (``object``: the replay's steps
+    hold their event untyped.)"""
+    # isinstance, not type() is: the last branch and the end know the event's type
+    if isinstance(ev, _ROUND):
         text = "round" if ev.number is None else f"round {ev.number}"
-    elif kind is _WAGE:
+    elif isinstance(ev, _WAGE):
         text = f"wage {ev.wage}"
-    elif kind is _SELL:
+    elif isinstance(ev, _SELL):
         text = "sell " + ", ".join(format_step(s) for s in ev.steps) if ev.steps else "sell"
-    elif kind is _DEST:
+    elif isinstance(ev, _DEST):
         text = "dest " + ", ".join(f"{d.role} {d.island}" for d in ev.dests) if ev.dests \
             else "dest"
-    elif kind is _MUTINY:
+    elif isinstance(ev, _MUTINY):
         text = "mutiny " + ", ".join(
             f"{a.player} {a.count}" + (f" {a.side}" if a.side else "") for a in ev.adds)
         text = text.rstrip()
         if ev.outcome is not None:
             text += f" => {ev.outcome}"
-    elif kind is _SALE:
+    elif isinstance(ev, _SALE):
         text = "sale " + ", ".join(
             f"{s.player} {s.good} {s.island}" + (f" {s.count}" if s.count is not None else "")
             for s in ev.sales)
         text = text.rstrip()
-    elif kind is _DRAW:
+    elif isinstance(ev, _DRAW):
         text = ("draw " + ", ".join(format_draw(d) for d in ev.draws)).rstrip()
-    elif kind in (_SCORE, _TOTAL):
-        text = (kind.__name__.lower() + " "
+    elif isinstance(ev, _SCORE) or isinstance(ev, _TOTAL):
+        text = (type(ev).__name__.lower() + " "
                 + ", ".join(f"{e.player} {e.points}" for e in ev.entries)).rstrip()
     else:
+        assert isinstance(ev, _COMMENT), f"not a Meuterer event: {ev!r}"
         return f"; {ev.text}" if ev.text else ";"
-    if kind in _MARKED and ev.condoned:
+    if isinstance(ev, _MARKED) and ev.condoned:
         text += CONDONED_MARK
     return _comment(text, ev.comment)
 
 
-def join_event(line, event, game):
+def join_event(line: Sell | None, event: Event, game: object) -> tuple[Sell, bool] | None:
     """How a recorder writes ``event`` when ``line`` (a ``sell`` line, or ``None``) is still
     being written: the plays and passes of a round go on one ``sell`` line, as at the table.
     Returns the line with ``event`` in it and whether it goes on, or ``None`` when ``event``
@@ -1530,7 +1559,7 @@ def join_event(line, event, game):
                                    if event.comment is not None else line.comment), True
 
 
-def split_line(line) -> list:
+def split_line(line: Event) -> list[Event]:
     """The events of a ``sell`` line written by :func:`join_event`, one step each."""
     if type(line) is not _SELL:
         return [line]

@@ -67,6 +67,7 @@ from cartlog.games.meuterer.model import (
     SELL,
     UNKNOWN,
     EventPath,
+    Island,
     RoundRecord,
     State,
     cards_text,
@@ -409,7 +410,7 @@ def _number(text: str, what: str, signed: bool = False) -> int:
     return value
 
 
-def _island(code: str, what: str):
+def _island(code: str, what: str) -> Island:
     isl = ISLAND_BY_CODE.get(code.upper())
     if isl is None:
         raise PositionError(f"{what}: {code!r} is not an island code "
@@ -488,7 +489,8 @@ def from_position(text: str) -> State:
             good = GOODS.index(good_word)
         else:
             raise PositionError(f"table: {parts[0]!r} is not a good or any")
-        values = tuple(_number(p, "table") for p in parts[1:4])
+        values = (_number(parts[1], "table"), _number(parts[2], "table"),
+                  _number(parts[3], "table"))
         tables[base.code] = island_with(base, good, values, _number(parts[4], "table"))
     codes = fields[1].split("/")
     circle = [tables.get(c.upper()) or _island(c, "circle") for c in codes]

@@ -3,9 +3,14 @@ sheet as recorded, the totals and the winners (ruling U1: highest total, ties sh
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import msgspec
 
 from cartlog.games.meuterer.model import OVER, cards_text
+
+if TYPE_CHECKING:  # the replay imports this module
+    from cartlog.games.meuterer.replay import Replay
 
 
 class Points(msgspec.Struct, frozen=True, gc=False):
@@ -71,7 +76,7 @@ class MeutererBreakdown(msgspec.Struct, tag="meuterer", tag_field="game", kw_onl
     actions: int  # plays and passes
 
 
-def breakdown(replay) -> MeutererBreakdown:
+def breakdown(replay: Replay) -> MeutererBreakdown:
     """The final breakdown of a finished replay: the rounds as their scoring made them
     (``replay.scores``), the standings, the winners and the result."""
     state, log = replay.state, replay.log

@@ -21,6 +21,7 @@ from cartlog.games.meuterer.events import (
     Add,
     Draw,
     DrawEntry,
+    Event,
     MeutererLog,
     Mutiny,
     Pass,
@@ -30,6 +31,7 @@ from cartlog.games.meuterer.events import (
     Sale,
     SaleEntry,
     Sell,
+    Step,
     Wage,
 )
 from cartlog.games.meuterer.model import (
@@ -68,6 +70,15 @@ class _Cards:
             self.rng.shuffle(self.deck)
         return self.deck.pop() if self.deck else None
 
+    def deal(self, n: int) -> list[int]:
+        """A hand of ``n`` cards at the start of the game, when the deck holds every hand."""
+        hand: list[int] = []
+        for _ in range(n):
+            c = self.take()
+            assert c is not None, "the deck holds all the hands"
+            hand.append(c)
+        return hand
+
     def under(self, card: int) -> None:
         self.deck.insert(0, card)
 
@@ -93,7 +104,7 @@ def simulate(variant: str = "base", players: int = 4, seed: int = 0, *, view: st
     circle = [ISLAND_BY_NAME[n] for n in names]
     captain = rng.randrange(players)
     cards = _Cards(rs.totals, rng)
-    hands = [[cards.take() for _ in range(HAND_SIZE)] for _ in range(players)]
+    hands = [cards.deal(HAND_SIZE) for _ in range(players)]
     deal = {c: "".join(LETTERS[k] for k in h) for c, h in zip(colours, hands)}
     game = Engine(rs, colours)
     game.state = rules.new_game(rs, circle, colours, captain, [h[:] for h in hands])
@@ -101,9 +112,9 @@ def simulate(variant: str = "base", players: int = 4, seed: int = 0, *, view: st
         game.pos_of.setdefault(isl.name, pos)
     state = game.state
     played: list[list[int]] = [[] for _ in range(players)]
-    events: list = []
+    events: list[Event] = []
 
-    def put(event) -> None:
+    def put(event: Event) -> None:
         events.append(event)
         game.apply(event)
 
@@ -111,11 +122,12 @@ def simulate(variant: str = "base", players: int = 4, seed: int = 0, *, view: st
         put(Round(number=rnd))
         put(Wage(wage=rng.randrange(4)))
         # phase 2: selling, one play or pass at a time through the engine
-        steps: list = []
+        steps: list[Step] = []
         while state.turn >= 0:
             seat = state.turn
             hand = hands[seat]
             bias = play_bias if len(hand) > 2 else play_bias * 0.6
+            step: Step
             if hand and rng.random() < bias:
                 goods = [k for k in hand if k != CONFLICT]
                 card = rng.choice(goods if goods and rng.random() < 0.85 else hand)
@@ -140,7 +152,8 @@ def simulate(variant: str = "base", players: int = 4, seed: int = 0, *, view: st
         # phase 4: the mutiny (U6)
         capt, mut = state.captain, state.taken[MUTINEER]
         if mut >= 0:
-            adds, entries = [], []
+            adds: list[tuple[int, int, int | None]] = []
+            entries: list[Add] = []
             for k in range(players):
                 seat = (capt + k) % players
                 side = rules.side_of(state, seat)
@@ -161,7 +174,7 @@ def simulate(variant: str = "base", players: int = 4, seed: int = 0, *, view: st
         # phase 5: the sales of every player who can split goods (U2); the sheet as the
         # engine settles it
         active = state.active()
-        sale_entries = []
+        sale_entries: list[SaleEntry] = []
         for seat in range(players):
             if not rules.has_choice(state, seat, active):
                 continue
@@ -197,18 +210,18 @@ def simulate(variant: str = "base", players: int = 4, seed: int = 0, *, view: st
         after = game.copy()
         after.close(refill=False)
         steve = after.state.taken[STEVEDORE]
-        draws = []
+        draws: list[DrawEntry] = []
         for k in range(players):
             seat = (after.state.captain + k) % players
             need = HAND_SIZE - len(hands[seat])
             want = need + (STEVEDORE_EXTRA if seat == steve else 0)
-            got = []
+            got: list[int] = []
             for _ in range(want):
                 c = cards.take()
                 if c is None:
                     break
                 got.append(c)
-            keep = None
+            keep: list[int] | None = None
             if seat == steve:
                 kept = rng.sample(got, min(need, len(got)))
                 rest = list(got)
@@ -238,10 +251,10 @@ def redact(log: MeutererLog, view: str) -> MeutererLog:
     public, the deal and the draws are not, except those of the player ``view`` names
     (``table`` hides them all)."""
     keep = view if view in {p.colour for p in log.players} else None
-    events = []
+    events: list[Event] = []
     for ev in log.events:
         if isinstance(ev, Draw):
-            draws = []
+            draws: list[DrawEntry] = []
             for d in ev.draws:
                 if d.player != keep and d.cards is not None:
                     n = len(d.cards)
