@@ -738,10 +738,14 @@ def apply_effect(state: State, seat: int, card: int, e: Effect) -> None:
                 k += cards.put_under(state.combat, state.combat.totals, hand, c)
             coins_in(k if e.coins is None else min(e.coins, k))
         elif e.combat:
+            # the coins paid as written (``-1``), or, unwritten, one a card while coins last;
+            # the cards as written, whatever was paid for them
             k = min(len(e.combat), state.coins[seat])
-            state.coins[seat] -= k
-            state.supply += k
-            _gain(state.combat, hand, e.combat[:k], k)
+            paid = k if e.coins is None else min(max(-e.coins, 0), state.coins[seat])
+            state.coins[seat] -= paid
+            state.supply += paid
+            _gain(state.combat, hand, e.combat if e.coins is not None else e.combat[:k],
+                  len(e.combat) if e.coins is not None else k)
     elif card == PANG:
         if e.combat:
             _gain(state.combat, hand, e.combat[:1], 1)

@@ -395,6 +395,19 @@ def test_dean_nero_trades_coins_for_cards():
     assert codes(e, "red ^Nero -P1 +C?") == ["action/effect"]
 
 
+def test_dean_nero_charges_the_coins_written():
+    """A card bought with no coin written as paid (``+0``) is an error, and the game goes on
+    as played: the card taken, no coin paid; unwritten, the coins are one a card."""
+    e = pos()
+    coins = e.state.coins[0]
+    assert codes(e, "red ^Nero +P1 +0") == ["action/limit"]
+    play(e, "red ^Nero +P1 +0")
+    assert e.state.coins[0] == coins and e.state.hands[0][0] == 2
+    e = pos()
+    play(e, "red ^Nero +P1")
+    assert e.state.coins[0] == coins - 1 and e.state.hands[0][0] == 2
+
+
 def test_pang_a_combat_card_or_a_coin():
     e = pos()
     assert codes(e, "red ^Pang +C?") == []
