@@ -234,7 +234,7 @@ def not_checked(state: State) -> list[str]:
         out.append("combat cards drawn against the split by colour and value: not declared")
     if not state.gold.declared:
         out.append("gold cards drawn against the split by value: not declared")
-    return out
+    return out + gold_unchecked(state)
 
 
 # -- a new round -----------------------------------------------------------------------------------
@@ -928,6 +928,27 @@ def gold_total(coins: int, golds: Sequence[int]) -> int | None:
     return coins + sum((k + 1) * golds[k] for k in range(len(GOLD)))
 
 
+def gold_bounds(coins: int, golds: Sequence[int]) -> tuple[int, int]:
+    """M10: the least and the most a player's gold can be: the coins, the known gold cards'
+    values, and each unseen gold card worth the least or the most a gold card is worth."""
+    known = coins + sum((k + 1) * golds[k] for k in range(len(GOLD)))
+    return known + golds[-1], known + len(GOLD) * golds[-1]
+
+
+def gold_unchecked(state: State) -> list[str]:
+    """M10: the gold counted for a player with unseen gold cards is checked only against its
+    bounds (:func:`gold_bounds`)."""
+    out = []
+    for seat, n in sorted(state.counted.items()):
+        g = state.golds[seat]
+        if g[-1]:
+            lo, hi = gold_bounds(state.coins[seat], g)
+            out.append(f"the gold counted for {state.colours[seat]} ({n}) rests on {g[-1]} "
+                       f"unseen gold card(s): checked only against what they may be worth "
+                       f"({lo} to {hi} in all)")
+    return out
+
+
 def side_sum(hand: Sequence[int], side: str) -> int:
     """M10's last tie-break: the values of the known combat cards in ``side``'s colour."""
     return sum(combat_value(k) * hand[k] for k in range(len(COMBAT)) if combat_side(k) == side)
@@ -1211,7 +1232,8 @@ def check_fight(state: State, plays: Sequence[tuple[int, int]]) -> list[Violatio
 def apply_fight(state: State, plays: Sequence[tuple[int, int]]) -> None:
     """The cards shown leave their players' hands; a monkey withdraws its player (in a first
     round, from the game: M8). A card shown by a player who takes no part in the duel
-    (:func:`takes_part`, as the round began) counts for no side and stays in its hand. Cards
+    (:func:`takes_part`, as the round began) does nothing: a combat card counts for no side
+    and stays in its hand, a monkey neither withdraws its player nor takes a coin. Cards
     whose players the log does not name leave the hands of the players in the duel who showed
     no monkey, which are then known by their sizes only."""
     state.duel_round += 1
@@ -1395,19 +1417,31 @@ def apply_reveal(state: State, sides: Mapping[str, str | None]) -> None:
 
 
 def check_gold(state: State, counts: Mapping[str, int]) -> list[Violation]:
-    """M10: the gold counted is the coins plus the gold cards' values (checked when every gold
-    card of the player is known)."""
+    """M10: the gold counted is the coins plus the gold cards' values: exactly, when every gold
+    card of the player is known; otherwise within what the unseen cards may be worth
+    (:func:`gold_bounds`; coins and the number of gold cards are public)."""
     out = []
     for colour, n in counts.items():
         seat = state.seat(colour)
         if seat is None:
             continue
         g = state.golds[seat]
-        want = gold_total(state.coins[seat], g)
+        coins = state.coins[seat]
+        want = gold_total(coins, g)
         if want is not None and n != want:
-            out.append(Violation("winner/gold", f"{colour} holds {state.coins[seat]} coin(s) "
+            out.append(Violation("winner/gold", f"{colour} holds {coins} coin(s) "
                                  f"and gold cards {heap_text(g, GOLD, ' ') or 'none'}",
                                  str(want), str(n)))
+        elif want is None:  # unseen gold cards: the count lies within what they may be worth
+            lo, hi = gold_bounds(coins, g)
+            if not lo <= n <= hi:
+                seen = [*g[:-1], 0]
+                known = heap_text(seen, GOLD, " ") if any(seen) else ""
+                out.append(Violation("winner/gold", f"{colour} holds {coins} coin(s), "
+                                     + (f"gold cards {known} " if known else "")
+                                     + f"and {g[-1]} unseen gold card(s) worth "
+                                     f"{GOLD[0]} to {GOLD[-1]} each: {lo} to {hi} in all",
+                                     f"{lo} to {hi}", str(n)))
     return out
 
 

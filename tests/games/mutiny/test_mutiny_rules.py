@@ -574,7 +574,17 @@ def test_M10_gold_count_is_coins_plus_gold_cards():
             players="red:-:13:2:V:-;blue:G3:?:1:D:-")
     assert codes(e, "gold red 6") == []
     assert codes(e, "gold red 5") == ["winner/gold"]
-    assert codes(e, "gold blue 9") == []  # a gold card not seen: not checked
+    # a gold card not seen: coins and the number of gold cards are public, so the count
+    # lies between 1 coin + 1 and 1 coin + 3
+    assert codes(e, "gold blue 3") == []
+    assert [(v.code, v.expected) for v in e.check(e.read("gold blue 9"))] == [
+        ("winner/gold", "2 to 4")]
+    assert codes(e, "gold blue 1") == ["winner/gold"]  # fewer than the coins and a card
+    assert not [t for t in e.not_checked() if "gold counted" in t]
+    play(e, "gold blue 3")
+    assert [t for t in e.not_checked() if "gold counted" in t] == [
+        "the gold counted for blue (3) rests on 1 unseen gold card(s): checked only against "
+        "what they may be worth (2 to 4 in all)"]
 
 
 def test_round_number_as_written_is_checked_by_the_engine_and_reported_once():
