@@ -419,7 +419,9 @@ class _Reader(LogReader):
             elif lw in CONVICTION_WORDS:
                 ev.conviction = lw  # type: ignore[assignment]
             elif _side(w) is not None and lw not in ("v", "d") and (
-                    ev.card or (ev.turned[-1] if ev.turned else None)) in ("Bijoux", "Ojo"):
+                    ev.conviction is not None or ev.card in ("Bijoux", "Ojo")):
+                # a side after its conviction word (``set diaz``), or after Bijoux or Ojo
+                # named as the card used; otherwise ``Diaz`` and ``Valverde`` are the cards
                 ev.side = _side(w)  # type: ignore[assignment]
             elif lw == "look" and nxt:
                 target = nxt[0]

@@ -310,3 +310,23 @@ def test_a_finding_at_a_marked_turn_is_condoned_and_a_lawful_mark_is_a_warning()
     assert report.errors == plain.errors - len(at) and report.condoned == len(at)
     lawful = [f for f in report.findings if f.code == "condoned/lawful-turn"]
     assert [(f.severity, f.condoned, f.player) for f in lawful] == [("warning", False, "blue")]
+
+
+@pytest.mark.parametrize("card", ["Diaz", "Valverde"])
+def test_a_pirate_named_as_the_card_used_is_read_as_the_card_not_a_side(card):
+    """``Diaz`` and ``Valverde`` are pirate cards and sides: a side only after its conviction
+    word (``set diaz``) or after Bijoux or Ojo named as the card used. Written as the card of
+    a Bijoux turn, the card is read, so the audit finds it was not open (M2) and gives no
+    conviction, and the line converts back with it."""
+    from cartlog.audit import audit
+
+    line = f"red ^{card} ^Bijoux {card} set valverde"
+    log = parse('[Game "mutiny"]\n[Players "red, blue"]\n\nround 1 giver red\n' + line + "\n")
+    ev = log.events[1]
+    assert (ev.card, ev.conviction, ev.side) == (card, "set", "valverde")
+    assert line in format_log(log)
+    found = {f.code for f in audit(log).findings}
+    assert {"row/not-open", "action/effect"} <= found
+    side = parse('[Game "mutiny"]\n[Players "red, blue"]\n\nround 1 giver red\n'
+                 "red ^Bijoux Bijoux diaz set\n").events[1]
+    assert (side.card, side.conviction, side.side) == ("Bijoux", "set", "diaz")
