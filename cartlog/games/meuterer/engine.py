@@ -770,6 +770,18 @@ class Engine:
                                  "taken from the score sheet", expected="a sell line",
                                  actual="none"), where_of(cur.event), f"$.events[{cur.index}]",
                        rnd)
+        # phase 4 as far as no role is needed: the conflict cards added are cards the hands
+        # can hold (U6); the hands stay as dealt, as the draws of a round with no selling
+        # are taken to make them up (settle.drawn_without_selling)
+        shown = 0
+        for path, a in cur.adds:
+            seat = self.seat_of.get(a.player, 0)
+            found = rules.check_add_bounds(state, seat, a.count, shown)
+            shown += max(0, a.count - state.hands[seat][CONFLICT])
+            if found:
+                pos = self.book.position(state)
+                for v in found:
+                    self.book.note(v, where_of(a), path, rnd, None, seat, pos)
         items: list[list[rules.Item]] = [[] for _ in state.colours]
         for seat, colour in enumerate(state.colours):
             got = cur.scores.get(colour)

@@ -583,6 +583,16 @@ def check_add(state: State, seat: int, count: int, side: int | None) -> list[Vio
         out.append(Violation(
             "mutiny/wrong-side", f"{colour} is the {state.role(seat)}: the cards count for the "
             f"{want}", expected=want, actual="captain" if side > 0 else "mutineer"))
+    return out + check_add_bounds(state, seat, count)
+
+
+def check_add_bounds(state: State, seat: int, count: int, shown: int = 0) -> list[Violation]:
+    """U6: the conflict cards a player adds are cards kept back, and the game has no more of
+    them than its variant's count, whoever took which role (checked even in a round whose
+    roles are not recorded). ``shown``: conflict cards the line's earlier entries showed
+    beyond their known hands, not yet taken out of them."""
+    out: list[Violation] = []
+    colour = state.colours[seat]
     hand = state.hands[seat]
     size = sum(hand)
     if count > size:
@@ -597,7 +607,7 @@ def check_add(state: State, seat: int, count: int, side: int | None) -> list[Vio
             f"({cards_text(hand)})".replace("  ", " "), expected=f"<= {have}",
             actual=str(count)))
     elif count > hand[CONFLICT]:
-        extra = count - hand[CONFLICT]
+        extra = count - hand[CONFLICT] + shown
         total = state.variant.totals[CONFLICT]
         if state.known_out[CONFLICT] + extra > total:
             out.append(Violation(

@@ -769,6 +769,19 @@ def test_U5_a_round_with_no_selling_whose_mutineer_is_not_known_says_so():
     assert report.breakdown.scores[1].port == "Eisfelsen"
     assert any("who took the captain card is not known" in u for u in report.unchecked)
 
+
+@pytest.mark.parametrize("adds, code", [
+    ("blue 15", "mutiny/too-many"),  # more than a hand holds
+    ("blue 5, green 5", "goods/too-many"),  # more than the game's 6 conflict cards
+])
+def test_U6_conflict_cards_added_in_a_round_with_no_selling_are_bounded(adds, code):
+    """A round with no sell line records no roles, but the conflict cards a mutiny line adds
+    are still cards kept back, and the game has 6 of them (001; COMPONENTS): a count no hand
+    or no game holds is an error at its entry."""
+    report = run_audit(read(NO_SELL_MUTINY.format(adds=adds)))
+    found = [(f.code, f.line) for f in report.findings if f.severity == "error"]
+    assert (code, 10) in found  # the mutiny line
+
 _UNDER = ('[Game "Meuterer"]\n[Players "red A, blue B, green C, yellow D"]\n'
           '[Position "base HO/FR/GR/KZ/EI/AF/KK/SO/RR/PN/FI/SK EI<HO 2/sell/red red:- '
           'red:RRRRX:-:.:0;blue:SSSSS:-:.:0;green:WWWWW:-:.:0;yellow:CCCCC:-:.:0 deck:7 '
