@@ -80,38 +80,125 @@ def compare(log) -> Comparison:
     keep = compared_codes(spec)
     notes = audit_notes(log)
     audit: dict[int, list[str]] = {}
-    slip: int | None = None
+    slips: dict[int, list[Any]] = {}  # the notes of slip readings, by event
     for note in notes:
         i = _index(note.path)
         if i is None:
             continue
         if _SLIP.search(note.violation.message):
-            slip = i if slip is None else min(slip, i)
+            slips.setdefault(i, []).append(note)
         if note.violation.code in keep:
             audit.setdefault(i, []).append(note.violation.code)
     events = list(log.events)
-    stop = len(events) if slip is None else slip
+    slip = min(slips) if slips else None
     if spec.name == "meuterer":
-        found, compared = _by_round(spec, log, events, audit, keep, stop)
+        found, compared = _by_round(spec, log, events, audit, keep, slips)
     else:
-        found, compared = _by_event(spec, log, events, audit, keep, stop)
+        found, compared = _by_event(spec, log, events, audit, keep, slips)
     return Comparison(compared, len(events), slip, found)
 
 
-def _by_event(spec, log, events, audit, keep, stop) -> tuple[list[Disagreement], int]:
-    """Cartagena and the Mutiny: event by event, the same codes, as many times each."""
+_ACTION = re.compile(r"^\$\.events\[\d+\]\.actions\[(\d+)\]$")
+_MEANT = re.compile(r"did you mean (.*?)(?:, \? for a card the log does not name)?\?$")
+
+
+def _as_read(engine, turn, slips: list[Any]):
+    """A Cartagena turn line as the walker read it: each action it read as a slip of the
+    pen replaced by the action its finding names ("did you mean 24-21+PB?"); a backward
+    move read twice (its destination, then its draw) takes the destination of the first
+    reading (the second names the destination as written)."""
+    from cartlog.games.cartagena.notation import read_line
+
+    state = engine.state
+    read: dict[int, Any] = {}
+    for note in slips:
+        j = int(_ACTION.match(note.path).group(1))  # type: ignore[union-attr]
+        meant = _MEANT.search(note.violation.message).group(1)  # type: ignore[union-attr]
+        act = read_line(meant, state.rs, state.colours, state.boat, turn.player)
+        if j in read:
+            act = msgspec.structs.replace(act, to=read[j].to)
+        read[j] = act
+    actions = list(turn.actions)
+    for j, act in read.items():
+        actions[j] = msgspec.structs.replace(act, condoned=actions[j].condoned)
+    return msgspec.structs.replace(turn, actions=actions)
+
+
+def _by_event(spec, log, events, audit, keep, slips) -> tuple[list[Disagreement], int]:
+    """Cartagena and the Mutiny: event by event, the same codes, as many times each. At a
+    turn line holding a slip reading (Cartagena), the engine goes on with the line as the
+    walker read it (:func:`_as_read`); there the audit's codes are among those ``check``
+    gives for the line as written or as read, and the slip's own, and ``check``'s for the
+    line as read are among them (as sets: the walker judges the actions before the slip
+    as written, those after it as read)."""
     engine = spec.engine.start(log)
     out = []
-    for i, ev in enumerate(events[:stop]):
-        mine = sorted(v.code for v in engine.check(ev) if v.code in keep)
+    for i, ev in enumerate(events):
         theirs = sorted(audit.get(i, []))
+        if i in slips:
+            read = _as_read(engine, ev, slips[i])
+            written = {v.code for v in engine.check(ev) if v.code in keep}
+            as_read = {v.code for v in engine.check(read) if v.code in keep}
+            own = {n.violation.code for n in slips[i]}
+            if not set(theirs) <= written | as_read | own or not as_read <= set(theirs):
+                out.append(Disagreement(f"event {i} (read as a slip)",
+                                        tuple(sorted(written | as_read)), tuple(theirs)))
+            engine.apply(read)
+            continue
+        mine = sorted(v.code for v in engine.check(ev) if v.code in keep)
         if mine != theirs:
             out.append(Disagreement(f"event {i}", tuple(mine), tuple(theirs)))
         engine.apply(ev)
-    return out, stop
+    return out, len(events)
 
 
-def _by_round(spec, log, events, audit, keep, stop) -> tuple[list[Disagreement], int]:
+_ENTRY = re.compile(r"^\$\.events\[\d+\](?:\.(\w+)(?:\[(\d+)\])?)?$")
+
+
+def _lines_as_read(log, events, slips: dict[int, list[Any]]) -> tuple[list[Any], int]:
+    """Meuterer's lines as the walker read them: each value it read as a slip of the pen
+    and followed replaced by the value its finding names: a wage ("did you mean wage 2?"),
+    a destination ("did you mean captain Eisfelsen?"), a count of conflict cards the lines
+    after it fit ("...fit 1: did you mean red 1?"; a count only named, on a tie, is not
+    followed), a mutiny's outcome ("did you mean => captain?"), a draw ("did you mean red
+    XGRG?"). And the index of the first line no line fed to the engine reads as the walker
+    does: a count of conflict cards that the draw line after it reads as a slip ("the draw
+    line and the lines after it fit 1: did you mean red 1, or, ...?") is followed in the
+    hand only, the mutiny settled with the count written."""
+    from cartlog.games.meuterer.notation import read_line
+
+    colours = [p.colour for p in log.players]
+    events = list(events)
+    for i, notes in sorted(slips.items()):
+        for note in notes:
+            v = note.violation
+            if "the draw line and the lines after it fit" in v.message:
+                return events, i
+            field, j = _ENTRY.match(note.path).groups()  # type: ignore[union-attr]
+            meant = v.message[v.message.rindex("did you mean ") + 13:].removesuffix("?")
+            ev = events[i]
+            if field == "wage":
+                events[i] = msgspec.structs.replace(ev, wage=int(v.expected))
+            elif field is None:  # the outcome of a mutiny line
+                events[i] = msgspec.structs.replace(ev, outcome=meant.removeprefix("=> "))
+            elif field in ("dests", "adds", "draws"):
+                entries = list(getattr(ev, field))
+                entry = entries[int(j)]
+                if field == "dests":
+                    entry = msgspec.structs.replace(entry, island=meant.split(" ", 1)[1])
+                elif field == "adds":
+                    if "fit " not in v.message[:v.message.rindex("did you mean")]:
+                        continue  # named, not followed
+                    entry = msgspec.structs.replace(entry, count=int(meant.split(" ")[1]
+                                                                     .rstrip(",")))
+                else:
+                    entry = read_line("draw " + meant, colours).draws[0]
+                entries[int(j)] = entry
+                events[i] = msgspec.structs.replace(ev, **{field: entries})
+    return events, len(events)
+
+
+def _by_round(spec, log, events, audit, keep, slips) -> tuple[list[Disagreement], int]:
     """Meuterer, round by round (a round: the lines from its round line to the next; the
     lines after the last round's total line, past the end of the game, make one more). The
     engine's settling of a round is its close, when the next round line, the last total line
@@ -122,14 +209,20 @@ def _by_round(spec, log, events, audit, keep, stop) -> tuple[list[Disagreement],
       sell line, ``sell/missing`` at the round line...), as many times each.
     - Over the lines of phases 3-8 (destinations, mutiny, sales, score sheet, refill), which
       ``check`` judges by settling the round so far on a copy, the audit's codes are those
-      ``check`` gives at them together with those the settling places at them, as sets."""
+      ``check`` gives at them together with those the settling places at them, as sets.
+    - The engine is fed the lines as the walker read them (:func:`_lines_as_read`). In a
+      round holding a slip reading, the audit's codes over the round are among the
+      engine's and the slips' own, and the engine's among the audit's, as sets (the walker
+      judges the value written, then goes on with the value read)."""
     from cartlog.games.meuterer.events import Round, Sell, Wage
 
     early = (Round, Sell, Wage)
     engine = spec.engine.start(log)
+    read, stop = _lines_as_read(log, events, slips)
     out: list[Disagreement] = []
     first = 0  # the round's first event
     said: dict[int, list[str]] = {}  # what check() gave at each of the round's lines
+    written: set[str] = set()  # what check() gave at the round's lines read otherwise
 
     def settle(upto: int, settled: list[Any]) -> None:
         """Compare the round of events ``first..upto-1``."""
@@ -138,8 +231,16 @@ def _by_round(spec, log, events, audit, keep, stop) -> tuple[list[Disagreement],
             i = _index(n.path)
             if i is not None and first <= i < upto and n.violation.code in keep:
                 placed.setdefault(i, []).append(n.violation.code)
-        mine: set[str] = set()
-        theirs: set[str] = set()
+        if any(first <= i < upto for i in slips):
+            mine = {c for i in range(first, upto) for c in said.get(i, []) + placed.get(i, [])}
+            theirs = {c for i in range(first, upto) for c in audit.get(i, [])}
+            own = {n.violation.code for i in range(first, upto) for n in slips.get(i, [])}
+            if not theirs <= mine | own | written or not mine <= theirs:
+                out.append(Disagreement(f"round at events {first}-{upto - 1} (read as slips)",
+                                        tuple(sorted(mine)), tuple(sorted(theirs))))
+            return
+        mine = set()
+        theirs = set()
         for i in range(first, upto):
             if type(events[i]) in early:
                 want = sorted(said.get(i, []) + placed.get(i, []))
@@ -154,25 +255,27 @@ def _by_round(spec, log, events, audit, keep, stop) -> tuple[list[Disagreement],
             out.append(Disagreement(f"settlement of the round at events {first}-{upto - 1}",
                                     tuple(sorted(mine)), tuple(sorted(theirs))))
 
-    for i, ev in enumerate(events[:stop]):
+    for i, ev in enumerate(read[:stop]):
         mine = [v.code for v in engine.check(ev) if v.code in keep]
+        if ev is not events[i]:
+            written.update(v.code for v in engine.check(events[i]) if v.code in keep)
         before = len(engine.notes)
         was_open = engine.state.open is not None
         engine.apply(ev)
         if type(ev) is Round and i > first:  # the round before it is settled
             settle(i, engine.notes[before:])
-            first, said = i, {}
+            first, said, written = i, {}, set()
         said[i] = mine
         if type(ev) is not Round and was_open and engine.state.open is None:
             settle(i + 1, engine.notes[before:])  # the last total line ends the game (U1)
-            first, said = i + 1, {}
-    compared = first
-    if stop == len(events) and first < len(events):
+            first, said, written = i + 1, {}, set()
+    if stop < len(events):
+        return out, first
+    if first < len(events):
         before = len(engine.notes)
         engine.close()
         settle(len(events), engine.notes[before:])
-        compared = len(events)
-    return out, compared
+    return out, len(events)
 
 
 # -- mutants -----------------------------------------------------------------------------------

@@ -31,11 +31,17 @@ Left out, by name:
 - the codes common to every game (``seal/edited``, ``comment/entries``): the report adds
   them from the file, no walker places them;
 - findings not at an event (the header's, the result's, ``$.events`` for the log's end);
-- what follows a slip reading. Where a value is no lawful one, the walker may read it as a
-  slip of the pen, when the rest of the log fits the lawful value better (its finding then
-  says "...: did you mean ...?"), and follows the value read; the engine fed the log as
-  written goes on from the value written. A log is compared up to its first event holding a
-  slip reading (Meuterer: up to the round holding it), and not after.
+- the exact count of codes at a slip reading. Where a value is no lawful one, the walker may
+  read it as a slip of the pen, when the rest of the log fits the lawful value better (its
+  finding then says "...: did you mean ...?"), and follow the value read. The engine is then
+  fed the event as the walker read it (the value its finding names); at that event (in
+  Meuterer, over that round) the audit's codes are among those ``check`` gives for the event
+  as written and as read and the slip's own, and those of the event as read are among the
+  audit's, as sets (the walker judges what comes before the slip as written, what comes
+  after it as read). Meuterer's count of conflict cards that the draw line reads as a slip
+  ("the draw line and the lines after it fit ...") mends the hand after the mutiny was
+  settled with the count written, which no line fed to the engine does: such a log is
+  compared up to the round holding it.
 """
 
 from __future__ import annotations
@@ -74,14 +80,23 @@ def _read(path):
         return None
 
 
+def _mended(log) -> bool:
+    """Whether a Meuterer draw line reads a count of conflict cards as a slip (the log is
+    compared up to that round)."""
+    return any("the draw line and the lines after it fit" in n.violation.message
+               for n in conformance.audit_notes(log))
+
+
 def _disagreements(logs) -> list[str]:
+    """Where each log differs, and any log not compared to its end without the one reason."""
     out = []
     for k, log in enumerate(logs):
-        found = compare(log).disagreements
-        if found:
-            what = "the log" if k == 0 else f"mutant {k}"
-            out += [f"{what}, {d.unit}: engine.check {list(d.engine)}, audit {list(d.audit)}"
-                    for d in found]
+        c = compare(log)
+        what = "the log" if k == 0 else f"mutant {k}"
+        out += [f"{what}, {d.unit}: engine.check {list(d.engine)}, audit {list(d.audit)}"
+                for d in c.disagreements]
+        if c.compared < c.events and not _mended(log):
+            out.append(f"{what}: compared up to event {c.compared} of {c.events}")
     return out
 
 
@@ -104,20 +119,18 @@ def test_the_audit_of_a_simulated_game_and_its_mutants_is_the_engines(game, rule
     assert not found, "\n".join(found)
 
 
-def test_the_comparison_covers_most_events():
-    """The slip readings left out leave most of the events compared: over the samples and
-    their mutants, every event of a log without one, and most of the rest."""
-    compared = events = 0
-    for k, path in enumerate(SAMPLES):
-        log = _read(path)
-        if log is None:
-            continue
-        for m in [log] + mutants(log, k, 3):
-            c = compare(m)
-            compared += c.compared
-            events += c.events
-            assert c.slip is not None or c.compared == c.events
-    assert compared >= 0.75 * events
+@pytest.mark.xfail(strict=True, reason="walker: Cartagena's draw slip names the destination "
+                   "written, not the one read (replay.py, Replay._draw_slips)")
+def test_a_backward_move_read_twice_names_the_move_followed():
+    """A backward move whose destination and draw are both read as slips names, in its draw
+    finding, the move the walker follows: the destination read and the draw read."""
+    text = (ROOT / "samples" / "cartagena" / "back-to-start.cartlog").read_text()
+    line = "3. yellow S0-10 L10-18 P18-23\n"
+    log = read_log(text.replace(line, line + line))  # turn 3 written twice
+    notes = {n.violation.code: n.violation.message for n in conformance.audit_notes(log)
+             if n.path == "$.events[5].actions[2]"}
+    assert notes["move/back-destination"].endswith("did you mean 29-6+2?")
+    assert notes["draw/count"].endswith("did you mean 29-6+1?")
 
 
 @pytest.mark.parametrize("game", sorted(GAMES))
