@@ -202,14 +202,17 @@ def _by_round(spec, log, events, audit, keep, slips) -> tuple[list[Disagreement]
     """Meuterer, round by round (a round: the lines from its round line to the next; the
     lines after the last round's total line, past the end of the game, make one more). The
     engine's settling of a round is its close, when the next round line, the last total line
-    or the end of the log comes: ``settled``, the notes it places.
+    or the end of the log comes: the notes it places at the round's lines.
 
-    - At a line of phases 1-2 (the round line, the wage, a sell line), the audit's codes are
-      ``check``'s there and those the settling places there (``sell/no-pass`` at the last
-      sell line, ``sell/missing`` at the round line...), as many times each.
-    - Over the lines of phases 3-8 (destinations, mutiny, sales, score sheet, refill), which
-      ``check`` judges by settling the round so far on a copy, the audit's codes are those
-      ``check`` gives at them together with those the settling places at them, as sets.
+    - At a line of phases 1-2 (the round line, the wage, a sell line) and at a line after
+      the end of the game, the audit's codes are ``check``'s there and those the settling
+      places there (``sell/no-pass`` at the last sell line, ``sell/missing`` at the round
+      line...), as many times each.
+    - At a line of phases 3-8 (destinations, mutiny, sales, score sheet, refill), the
+      audit's codes are those the settling places there, as many times each; and the codes
+      ``check`` gives at such a line (judging it by settling the round so far on a copy)
+      are among the audit's there or at a later line of its kind in the round (a mutiny
+      written over two lines has its outcome judged at the last).
     - The engine is fed the lines as the walker read them (:func:`_lines_as_read`). In a
       round holding a slip reading, the audit's codes over the round are among the
       engine's and the slips' own, and the engine's among the audit's, as sets (the walker
@@ -223,6 +226,7 @@ def _by_round(spec, log, events, audit, keep, slips) -> tuple[list[Disagreement]
     first = 0  # the round's first event
     said: dict[int, list[str]] = {}  # what check() gave at each of the round's lines
     written: set[str] = set()  # what check() gave at the round's lines read otherwise
+    over: set[int] = set()  # the lines after the end of the game, judged as they come
 
     def settle(upto: int, settled: list[Any]) -> None:
         """Compare the round of events ``first..upto-1``."""
@@ -239,23 +243,25 @@ def _by_round(spec, log, events, audit, keep, slips) -> tuple[list[Disagreement]
                 out.append(Disagreement(f"round at events {first}-{upto - 1} (read as slips)",
                                         tuple(sorted(mine)), tuple(sorted(theirs))))
             return
-        mine = set()
-        theirs = set()
         for i in range(first, upto):
-            if type(events[i]) in early:
-                want = sorted(said.get(i, []) + placed.get(i, []))
-                got = sorted(audit.get(i, []))
-                if want != got:
-                    out.append(Disagreement(f"event {i}", tuple(want), tuple(got)))
-            else:
-                mine.update(said.get(i, []))
-                mine.update(placed.get(i, []))
-                theirs.update(audit.get(i, []))
-        if mine != theirs:
-            out.append(Disagreement(f"settlement of the round at events {first}-{upto - 1}",
-                                    tuple(sorted(mine)), tuple(sorted(theirs))))
+            want = sorted(placed.get(i, []))
+            if type(events[i]) in early or i in over:
+                want = sorted(said.get(i, []) + want)
+            elif said.get(i):  # check's codes at a line of phases 3-8: the audit's there, or
+                # at a later line of its kind in the round (a mutiny written over two lines)
+                later = {c for k in range(i, upto) if type(events[k]) is type(events[i])
+                         for c in audit.get(k, [])}
+                if not set(said[i]) <= later:
+                    out.append(Disagreement(f"event {i} (settled so far)",
+                                            tuple(sorted(said[i])),
+                                            tuple(sorted(audit.get(i, [])))))
+            got = sorted(audit.get(i, []))
+            if want != got:
+                out.append(Disagreement(f"event {i}", tuple(want), tuple(got)))
 
     for i, ev in enumerate(read[:stop]):
+        if engine.is_over():
+            over.add(i)
         mine = [v.code for v in engine.check(ev) if v.code in keep]
         if ev is not events[i]:
             written.update(v.code for v in engine.check(events[i]) if v.code in keep)

@@ -13,12 +13,14 @@ and the two must agree:
   or inside it (a turn line's actions, its player) are those ``engine.check(event)`` gives
   (a whole turn line at once), as many times each.
 - Meuterer settles a round when it closes (rulebook 001, phases 3-8), so the audit places
-  at a round's lines what only the lines after them tell. At a line of phases 1-2 (the
-  round line, the wage, a sell line) the audit's codes are ``check``'s there and what the
-  engine's settling of the round places there (its close: at the next round line, the last
-  total line or the end of the log), as many times each; over the round's lines of phases
-  3-8 (which ``check`` judges by settling the round so far on a copy) the audit's codes are
-  those ``check`` gives at them together with those the settling places at them, as sets.
+  at a round's lines what only the lines after them tell; the engine's settling of a round
+  is its close (at the next round line, the last total line or the end of the log). At a
+  line of phases 1-2 (the round line, the wage, a sell line) or after the end of the game,
+  the audit's codes are ``check``'s there and those the settling places there; at a line of
+  phases 3-8, those the settling places there (as many times each); and the codes ``check``
+  gives at a line of phases 3-8 (judging it by settling the round so far on a copy) are
+  among the audit's there or at a later line of its kind in the round (the outcome of a
+  mutiny written over two lines is judged at the last).
 
 Left out, by name:
 
