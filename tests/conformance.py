@@ -212,7 +212,9 @@ def _by_round(spec, log, events, audit, keep, slips) -> tuple[list[Disagreement]
       audit's codes are those the settling places there, as many times each; and the codes
       ``check`` gives at such a line (judging it by settling the round so far on a copy)
       are among the audit's there or at a later line of its kind in the round (a mutiny
-      written over two lines has its outcome judged at the last).
+      written over two lines has its outcome judged at the last); at the round's last
+      line, which ``check`` settles with every line of the round, they are the audit's
+      there, as many times each.
     - The engine is fed the lines as the walker read them (:func:`_lines_as_read`). In a
       round holding a slip reading, the audit's codes over the round are among the
       engine's and the slips' own, and the engine's among the audit's, as sets (the walker
@@ -258,6 +260,12 @@ def _by_round(spec, log, events, audit, keep, slips) -> tuple[list[Disagreement]
             got = sorted(audit.get(i, []))
             if want != got:
                 out.append(Disagreement(f"event {i}", tuple(want), tuple(got)))
+        last = upto - 1  # the round's last line, settled by check as the close settles it
+        if last >= first and type(events[last]) not in early and last not in over \
+                and sorted(said.get(last, [])) != sorted(audit.get(last, [])):
+            out.append(Disagreement(f"event {last} (the round's last line)",
+                                    tuple(sorted(said.get(last, []))),
+                                    tuple(sorted(audit.get(last, [])))))
 
     for i, ev in enumerate(read[:stop]):
         if engine.is_over():

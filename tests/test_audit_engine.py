@@ -20,7 +20,8 @@ and the two must agree:
   phases 3-8, those the settling places there (as many times each); and the codes ``check``
   gives at a line of phases 3-8 (judging it by settling the round so far on a copy) are
   among the audit's there or at a later line of its kind in the round (the outcome of a
-  mutiny written over two lines is judged at the last).
+  mutiny written over two lines is judged at the last), and at the round's last line, which
+  ``check`` settles with every line of the round, they are the audit's there.
 
 Left out, by name:
 
@@ -133,6 +134,16 @@ def test_a_backward_move_read_twice_names_the_move_followed():
              if n.path == "$.events[5].actions[2]"}
     assert notes["move/back-destination"].endswith("did you mean 29-6+2?")
     assert notes["draw/count"].endswith("did you mean 29-6+1?")
+
+
+def test_a_round_line_written_twice_before_a_draw_after_the_end():
+    """A round line written twice shifts the rounds: the last one written is after the end
+    of the game, and a draw after its total line is the round line's finding, for the engine
+    as for the audit."""
+    text = (ROOT / "samples" / "meuterer" / "draw-after-last-round.cartlog").read_text()
+    log = read_log(text.replace("round 6\n", "round 6\nround 6\n"))
+    c = compare(log)
+    assert not c.disagreements and c.compared == c.events
 
 
 @pytest.mark.parametrize("game", sorted(GAMES))
