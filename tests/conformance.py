@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import random
 import re
+from collections import Counter
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any, NamedTuple
@@ -211,14 +212,15 @@ def _by_round(spec, log, events, audit, keep, slips) -> tuple[list[Disagreement]
     - At a line of phases 3-8 (destinations, mutiny, sales, score sheet, refill), the
       audit's codes are those the settling places there, as many times each; and the codes
       ``check`` gives at such a line (judging it by settling the round so far on a copy)
-      are among the audit's there or at a later line of its kind in the round (a mutiny
-      written over two lines has its outcome judged at the last); at the round's last
-      line, which ``check`` settles with every line of the round, they are the audit's
-      there, as many times each.
+      are among the audit's there (as many times each), unless a line of its kind follows
+      in the round, which the settling takes with it (a mutiny written over two lines has
+      its outcome judged with both); at the round's last line, which ``check`` settles with
+      every line of the round, they are the audit's there, as many times each.
     - The engine is fed the lines as the walker read them (:func:`_lines_as_read`). In a
       round holding a slip reading, the audit's codes over the round are among the
-      engine's and the slips' own, and the engine's among the audit's, as sets (the walker
-      judges the value written, then goes on with the value read)."""
+      engine's, those ``check`` gives for the lines as written and the slips' own, and the
+      engine's among the audit's, as sets (the walker judges the value written, then goes
+      on with the value read)."""
     from cartlog.games.meuterer.events import Round, Sell, Wage
 
     early = (Round, Sell, Wage)
@@ -237,8 +239,13 @@ def _by_round(spec, log, events, audit, keep, slips) -> tuple[list[Disagreement]
             i = _index(n.path)
             if i is not None and first <= i < upto and n.violation.code in keep:
                 placed.setdefault(i, []).append(n.violation.code)
+        def followed(i: int) -> bool:
+            """Whether a line of its kind follows line ``i`` in the round."""
+            return any(type(events[k]) is type(events[i]) for k in range(i + 1, upto))
+
         if any(first <= i < upto for i in slips):
-            mine = {c for i in range(first, upto) for c in said.get(i, []) + placed.get(i, [])}
+            mine = {c for i in range(first, upto) for c in placed.get(i, []) + (
+                said.get(i, []) if type(events[i]) in early or not followed(i) else [])}
             theirs = {c for i in range(first, upto) for c in audit.get(i, [])}
             own = {n.violation.code for i in range(first, upto) for n in slips.get(i, [])}
             if not theirs <= mine | own | written or not mine <= theirs:
@@ -249,11 +256,10 @@ def _by_round(spec, log, events, audit, keep, slips) -> tuple[list[Disagreement]
             want = sorted(placed.get(i, []))
             if type(events[i]) in early or i in over:
                 want = sorted(said.get(i, []) + want)
-            elif said.get(i):  # check's codes at a line of phases 3-8: the audit's there, or
-                # at a later line of its kind in the round (a mutiny written over two lines)
-                later = {c for k in range(i, upto) if type(events[k]) is type(events[i])
-                         for c in audit.get(k, [])}
-                if not set(said[i]) <= later:
+            elif said.get(i) and not followed(i):
+                # check's codes at a line of phases 3-8 (none of its kind after it in the
+                # round, which the settling takes with it: a mutiny written over two lines)
+                if Counter(said[i]) - Counter(audit.get(i, [])):
                     out.append(Disagreement(f"event {i} (settled so far)",
                                             tuple(sorted(said[i])),
                                             tuple(sorted(audit.get(i, [])))))

@@ -19,8 +19,8 @@ and the two must agree:
   the audit's codes are ``check``'s there and those the settling places there; at a line of
   phases 3-8, those the settling places there (as many times each); and the codes ``check``
   gives at a line of phases 3-8 (judging it by settling the round so far on a copy) are
-  among the audit's there or at a later line of its kind in the round (the outcome of a
-  mutiny written over two lines is judged at the last), and at the round's last line, which
+  among the audit's there, unless a line of its kind follows in the round (the outcome of
+  a mutiny written over two lines is judged with both), and at the round's last line, which
   ``check`` settles with every line of the round, they are the audit's there.
 
 Left out, by name:
