@@ -23,8 +23,6 @@ from cartlog.core.errors import LogSyntaxError
 from cartlog.games import game_of
 
 ROOT = Path(__file__).resolve().parent.parent
-SAMPLES = sorted(p for p in (ROOT / "samples").glob("*/*")
-                 if p.is_file() and p.suffix in (".cartlog", ".json"))
 
 _EVENT = re.compile(r"^\$\.events\[(\d+)\]")
 # A slip of the pen read by the walker: the value the rest of the log fits, named in the
@@ -45,8 +43,9 @@ class Disagreement(NamedTuple):
 
 
 class Comparison(NamedTuple):
-    """One log compared: the events compared (all of them, or those before the first slip
-    reading) out of all, and the disagreements."""
+    """One log compared: the events compared (all of them, or in Meuterer those before the
+    round whose draw line mends a hand, :func:`_lines_as_read`) out of all, and the
+    disagreements."""
 
     compared: int
     events: int
@@ -63,7 +62,8 @@ def compared_codes(spec) -> frozenset[str]:
     return frozenset(c for c in codes.CODES if c not in codes.RECORD_ONLY)
 
 
-def _index(path: str | None) -> int | None:
+def event_index(path: str | None) -> int | None:
+    """The index of the event a note's JSON path is at or inside, if any."""
     m = _EVENT.match(path or "")
     return int(m.group(1)) if m else None
 
@@ -83,7 +83,7 @@ def compare(log) -> Comparison:
     audit: dict[int, list[str]] = {}
     slips: dict[int, list[Any]] = {}  # the notes of slip readings, by event
     for note in notes:
-        i = _index(note.path)
+        i = event_index(note.path)
         if i is None:
             continue
         if _SLIP.search(note.violation.message):
@@ -107,7 +107,8 @@ def _as_read(engine, turn, slips: list[Any]):
     """A Cartagena turn line as the walker read it: each action it read as a slip of the
     pen replaced by the action its finding names ("did you mean 24-21+PB?"); a backward
     move read twice (its destination, then its draw) takes the destination of the first
-    reading (the second names the destination as written)."""
+    reading (the second names the destination as written: the expected failure in
+    tests/test_audit_engine.py)."""
     from cartlog.games.cartagena.notation import read_line
 
     state = engine.state
@@ -236,7 +237,7 @@ def _by_round(spec, log, events, audit, keep, slips) -> tuple[list[Disagreement]
         """Compare the round of events ``first..upto-1``."""
         placed: dict[int, list[str]] = {}
         for n in settled:
-            i = _index(n.path)
+            i = event_index(n.path)
             if i is not None and first <= i < upto and n.violation.code in keep:
                 placed.setdefault(i, []).append(n.violation.code)
         def followed(i: int) -> bool:

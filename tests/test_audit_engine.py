@@ -45,6 +45,9 @@ Left out, by name:
   ("the draw line and the lines after it fit ...") mends the hand after the mutiny was
   settled with the count written, which no line fed to the engine does: such a log is
   compared up to the round holding it.
+
+A disagreement is a bug: of the engine or its rules (fixed there), or of a walker (a strict
+expected failure below names it until the walker is fixed).
 """
 
 from __future__ import annotations
@@ -148,18 +151,18 @@ def test_a_round_line_written_twice_before_a_draw_after_the_end():
 
 @pytest.mark.parametrize("game", sorted(GAMES))
 def test_the_comparison_catches_a_finding_the_audit_leaves_out(game, monkeypatch):
-    """The test can fail: with one note of the audit dropped, the comparison says where."""
-    path = next(p for p in SAMPLES if p.parent.name == game and (log := _read(p)) is not None
-                and compare(log).compared and any(
-                    conformance._index(n.path) is not None
-                    and n.violation.code in conformance.compared_codes(GAMES[game])
-                    for n in conformance.audit_notes(log)))
-    log = _read(path)
+    """The test can fail: with one finding the audit places at an event left out, the
+    comparison says where."""
     keep = conformance.compared_codes(GAMES[game])
-    notes = conformance.audit_notes(log)
-    dropped = next(n for n in notes if conformance._index(n.path) is not None
-                   and n.violation.code in keep)
+
+    def placed(log) -> list:
+        return [n for n in conformance.audit_notes(log)
+                if conformance.event_index(n.path) is not None and n.violation.code in keep]
+
+    log = next(log for p in SAMPLES if p.parent.name == game
+               and (log := _read(p)) is not None and placed(log))
+    dropped = placed(log)[0]
     real = conformance.audit_notes
     monkeypatch.setattr(conformance, "audit_notes",
-                        lambda lg: [n for n in real(lg) if n is not dropped and n != dropped])
+                        lambda lg: [n for n in real(lg) if n != dropped])
     assert compare(log).disagreements
