@@ -1233,11 +1233,13 @@ class Engine:
 
     def apply(self, event: Event) -> None:
         """Carry out ``event`` as played, lawful or not; the last round closes with its
-        ``total`` line (U1)."""
+        ``total`` line (U1). A round opened after the end is no round: its total line closes
+        nothing, and the lines after it stay the round line's finding, as in the audit."""
         self.feed(self._applied, event)
         self._applied += 1
         state = self.state
-        if (self.auto_close and type(event) is _TOTAL and self.state.open is not None
+        cur = state.open
+        if (self.auto_close and type(event) is _TOTAL and cur is not None and not cur.skip
                 and state.round >= state.rounds):
             self.close()
 

@@ -105,6 +105,25 @@ def test_U1_the_game_ends_with_the_last_rounds_total():
     assert g.is_over()
 
 
+def test_U1_a_round_after_the_end_is_one_finding_whatever_lines_it_holds():
+    """A round line after the last round is the finding; its lines after it, a total line
+    and a draw after that among them, add none (as the audit, which closes no round after
+    the end)."""
+    log = simulate("base", 3, 6)
+    g = start(log)
+    for event in _steps(log, g):
+        g.apply(event)
+    assert g.is_over()
+    total = next(e for e in reversed(log.events) if type(e) is Total)
+    [v] = g.check(Round(number=None))
+    assert v.code == "end/after-last-round"
+    g.apply(Round(number=None))
+    for event in (Wage(wage=1), total, Score(entries=[]), total):
+        assert g.check(event) == []
+        g.apply(event)
+    assert g.is_over()
+
+
 def test_a_wrong_score_is_found_when_the_line_is_written():
     log = simulate("base", 4, 7)
     g = start(log)
