@@ -125,8 +125,6 @@ def test_the_audit_of_a_simulated_game_and_its_mutants_is_the_engines(game, rule
     assert not found, "\n".join(found)
 
 
-@pytest.mark.xfail(strict=True, reason="walker: Cartagena's draw slip names the destination "
-                   "written, not the one read (replay.py, Replay._draw_slips)")
 def test_a_backward_move_read_twice_names_the_move_followed():
     """A backward move whose destination and draw are both read as slips names, in its draw
     finding, the move the walker follows: the destination read and the draw read."""

@@ -440,9 +440,9 @@ class Replay(Walk[Engine]):
         drawn, many = chosen
         letters = None if drawn is None else "".join(
             self.rs.letter(c) if c >= 0 else "?" for c in drawn)
-        meant = format_action(msgspec.structs.replace(
-            act, cards=letters, count=many if letters is None else None, line=0, col=0, end=0,
-            comment=None, condoned=False), self._now().boat)
+        meant = format_action(msgspec.structs.replace(  # the move followed, its destination too
+            read(drawn, many), cards=letters, count=many if letters is None else None, line=0,
+            col=0, end=0, comment=None, condoned=False), self._now().boat)
         at = found.index(slip)
         kept = [w for w in found[:at] if w.code not in _DRAWN]
         unseen = ", ? for a card the log does not name" if "?" in (letters or "") else ""
