@@ -85,8 +85,11 @@ CODES: dict[str, Code] = {
         Code(code="ship/at", severity="error", rule=f"{_VOYAGE}; M4, M7",
              summary="the space written for the ship is not where the declared track puts it"),
         Code(code="storm/missing", severity="warning", rule=f"{_STORM}; M5",
-             summary="the ship moved onto or past a storm space and the next round moves no "
-             "card to the lifeboat (a card not named is assumed)"),
+             summary="the ship moved onto or past a storm space and the next round names no "
+             "card moved to the lifeboat (one is assumed, not known)"),
+        Code(code="storm/no-card", severity="error", rule=f"{_STORM}; M5",
+             summary="the ship moved onto or past a storm space and the next round says no "
+             "card went to the lifeboat (`lifeboat -`)"),
         Code(code="storm/unexpected", severity="error", rule=f"{_STORM}; M5",
              summary="a card moved to the lifeboat, or a storm written, with no storm space "
              "reached"),

@@ -53,6 +53,7 @@ from cartlog.games.mutiny.position import from_position as _from_position
 from cartlog.games.mutiny.position import to_position
 from cartlog.games.mutiny.rules import (
     MONKEY,
+    NO_LIFEBOAT,
     SIDE_OF_NAME,
     Effect,
     apply_duel,
@@ -111,8 +112,12 @@ _PIRATE_ID = {name: i for i, name in reversed(list(enumerate(PIRATES)))}
 
 
 def pirate_id(name: str | None) -> int | None:
+    """A pirate card's index (``-1``: ``?``, a card not named; :data:`NO_LIFEBOAT`: ``-``,
+    no card)."""
     if name is None:
         return None
+    if name == "-":
+        return NO_LIFEBOAT
     return _PIRATE_ID.get(name, -1)
 
 

@@ -23,6 +23,10 @@ from msgspec import Meta
 
 Pirate = Annotated[str, Meta(pattern=r"^(Valverde|Diaz|Crackpott|Tembo|Wessel-Jan|Nero|Pang|"
                                      r"Chang-Ye|Sate|Bijoux|Ojo|Cambivalute|Ghost|\?)$")]
+# the card a storm moved to the lifeboat: a pirate card, ``?`` not named, ``-`` none (M5)
+LifeboatCard = Annotated[str, Meta(pattern=r"^(Valverde|Diaz|Crackpott|Tembo|Wessel-Jan|Nero|"
+                                           r"Pang|Chang-Ye|Sate|Bijoux|Ojo|Cambivalute|Ghost|"
+                                           r"\?|-)$")]
 CombatCard = Annotated[str, Meta(pattern=r"^([PG][123]|\?)$",
                                  description="P pink (Valverde), G grey (Diaz), ? unseen")]
 GoldCard = Annotated[str, Meta(pattern=r"^([123]|\?)$", description="a gold card's value")]
@@ -44,11 +48,11 @@ class _Located(msgspec.Struct, omit_defaults=True, kw_only=True, gc=False):
 
 class Round(_Located, tag="round"):
     """Opens a round: its number as written, the giver, and (M5) the card the giver moved from
-    the pile to the lifeboat before laying the row (``?``: a card not named)."""
+    the pile to the lifeboat before laying the row (``?``: a card not named; ``-``: none)."""
 
     number: int | None = None
     giver: str | None = None
-    lifeboat: Pirate | None = None
+    lifeboat: LifeboatCard | None = None
     comment: str | None = None
 
 

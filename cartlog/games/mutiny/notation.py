@@ -501,7 +501,8 @@ class _Reader(LogReader):
                 ev.giver = self.who(nxt[0], nxt[1], line)
                 i += 1
             elif w.lower() in ("lifeboat", "boat") and nxt:
-                ev.lifeboat = self._pirate(nxt[0], nxt[1], line)
+                # ``-``: the log says no card went to the lifeboat (M5)
+                ev.lifeboat = "-" if nxt[0] == "-" else self._pirate(nxt[0], nxt[1], line)
                 i += 1
             else:
                 i += self._unknown(line, w, col, f"{w!r} is not part of a round line",

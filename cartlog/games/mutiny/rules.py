@@ -56,6 +56,7 @@ from cartlog.games.mutiny.model import (
 )
 
 FACEDOWN: Final = -1  # a row slot not yet turned
+NO_LIFEBOAT: Final = -2  # a round line's ``lifeboat -``: no card moved to the lifeboat (M5)
 UNNAMED: Final = -2  # a row slot turned, the card not named by the log
 EXCHANGE_MAX: Final = 3  # Wessel-Jan, Dean Nero: 0 to 3 (003 'Actions of the pirate cards')
 
@@ -252,7 +253,8 @@ def check_round_number(state: State, number: int | None) -> list[Violation]:
 def check_round(state: State, giver: int | None, lifeboat: int | None) -> list[Violation]:
     """A round opens: the voyage still on (M6), the giver the left neighbour of the last one,
     a card moved to the lifeboat exactly when a storm is due, from the pile of used cards
-    (M5)."""
+    (M5): a card not named is unknown (``storm/missing``, a warning), ``lifeboat -`` says
+    that none moved (``storm/no-card``, an error)."""
     out: list[Violation] = []
     if not state.closed:
         left = [state.colours[s] for s, u in enumerate(state.used) if u is None]
@@ -268,6 +270,12 @@ def check_round(state: State, giver: int | None, lifeboat: int | None) -> list[V
         out.append(Violation("row/giver", f"the giver is {state.colours[giver]}",
                              state.colours[state.giver], state.colours[giver]))
     due = state.storm
+    if lifeboat == NO_LIFEBOAT:  # the log says no card was moved
+        if due:
+            out.append(Violation("storm/no-card", "the ship reached a storm space: a card goes "
+                                 "to the lifeboat before the row (M5), and the log says none "
+                                 "did", "lifeboat CARD", "lifeboat -"))
+        return out
     if lifeboat is not None and not due:
         if state.track.storms is not None and state.ship is not None:
             out.append(Violation("storm/unexpected", "a card is moved to the lifeboat, but "
@@ -314,8 +322,8 @@ def apply_round(state: State, giver: int | None, lifeboat: int | None) -> None:
     # A giver written other than the left neighbour (row/giver) is taken as a slip of the pen:
     # the round goes on from the giver the rules give, and the turns follow who played.
     if lifeboat is None and state.storm:
-        lifeboat = FACEDOWN
-    if lifeboat is not None:
+        lifeboat = FACEDOWN  # a card not named: one went, unseen (M5)
+    if lifeboat is not None and lifeboat != NO_LIFEBOAT:  # as played: none moved with "-"
         state.lifeboat = lifeboat  # the card there before returns to the pile (M5)
     state.storm = False
     n = state.players

@@ -222,6 +222,19 @@ def test_M5_storm_without_lifeboat_card_is_reported():
     e = pos()
     _through_storm(e)
     assert codes(e, "round 2 giver blue") == ["storm/missing"]
+    assert codes(e, "round 2 giver blue lifeboat ?") == []  # one went, not named
+
+
+def test_M5_a_storm_with_no_card_to_the_lifeboat_is_an_error_and_moves_none():
+    """M5 as refined: ``lifeboat -`` says no card went to the lifeboat: an error after a
+    storm, nothing to say without one; as played, the lifeboat stays as it was."""
+    e = pos()
+    _through_storm(e)
+    assert codes(e, "round 2 giver blue lifeboat -") == ["storm/no-card"]
+    play(e, "round 2 giver blue lifeboat -")
+    assert e.state.lifeboat is None and not e.state.storm
+    calm = pos(phase="deal", row="-", giver="blue", to_move="blue")
+    assert codes(calm, "round 2 giver blue lifeboat -") == []
 
 
 def test_M5_lifeboat_without_storm_is_an_error():
