@@ -41,6 +41,17 @@ class Replay(Walk[Engine]):
     def reached(self) -> int:
         return self.engine.state.turn
 
+    def setup(self) -> None:
+        """A log that starts from a position says what was not checked before it."""
+        position = self.log.position
+        if position is None:
+            super().setup()
+            return
+        self.unchecked.append(f"the log starts from a position at turn "
+                              f"{self.engine.state.turn}: the turns before it were not "
+                              "checked, and the scores are taken as the position gives them")
+        self.emit("setup", None, None, None, None, None, "from the position: " + position, 0)
+
     def event(self, index: int, event: Any) -> None:
         self.marked = getattr(event, "condoned", False)
         s = self.engine.state

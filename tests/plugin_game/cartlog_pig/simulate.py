@@ -10,7 +10,7 @@ from cartlog_pig.events import Hold, PigLog, Player, Roll
 from cartlog_pig.model import COLOURS, TARGET
 
 
-def simulate(rules: str, players: int, seed: int, *, view: str = "all",
+def simulate(rules: str = "standard", players: int = 4, seed: int = 0, *, view: str = "all",
              target: int = TARGET, **options: Any) -> PigLog:
     """A finished game between ``players`` players (nothing is hidden: every ``view`` is the
     whole game)."""
