@@ -20,7 +20,8 @@ from cartlog.core.findings import Finding
 from cartlog.documents import CheckDocument, ReplayDocument, ScoreDocument
 from cartlog.games import GAMES
 
-REGENERATE = "python -m cartlog schema --out schemas"
+# schemas/ describes cartlog's own games: written with no other game installed, or as here
+REGENERATE = "CARTLOG_NO_PLUGINS=1 python -m cartlog schema --out schemas"
 
 
 def _dump(schema: dict) -> str:
@@ -101,18 +102,26 @@ def _schema(typ: Any, title: str) -> str:
     return _dump(schema)
 
 
-def all_schemas() -> dict[str, str]:
-    """File name -> schema text, for ``schemas/``."""
+def all_schemas(specs: tuple | None = None) -> dict[str, str]:
+    """File name -> schema text, for ``schemas/``: of every registered game, or of ``specs``
+    (``schemas/`` holds cartlog's own games', :data:`~cartlog.games.BUILT_IN`)."""
+    games = list(GAMES.values()) if specs is None else list(specs)
+    if specs is None:
+        report, breakdown, frame = report_type(), breakdown_type(), frame_type()
+    else:
+        breakdown = _union(tuple(entry.breakdown_type for entry in games))
+        frame = _union(tuple(entry.frame_type for entry in games))
+        report = _of(Report, breakdown)
     out: dict[str, str] = {}
-    for name, entry in GAMES.items():
-        out[f"{name}.log.schema.json"] = _schema(entry.log_type,
-                                                 f"cartlog {entry.title} log")
-    out["report.schema.json"] = _schema(report_type(), "cartlog check report (one log)")
+    for entry in games:
+        out[f"{entry.name}.log.schema.json"] = _schema(entry.log_type,
+                                                       f"cartlog {entry.title} log")
+    out["report.schema.json"] = _schema(report, "cartlog check report (one log)")
     out["finding.schema.json"] = _schema(Finding, "cartlog finding")
-    out["check.schema.json"] = _schema(check_document_type(),
+    out["check.schema.json"] = _schema(_of(CheckDocument, report),
                                        "cartlog check --format json")
-    out["replay.schema.json"] = _schema(replay_document_type(),
+    out["replay.schema.json"] = _schema(_of(ReplayDocument, frame),
                                         "cartlog replay --format json")
-    out["score.schema.json"] = _schema(score_document_type(),
+    out["score.schema.json"] = _schema(_of(ScoreDocument, breakdown),
                                        "cartlog score --format json")
     return out

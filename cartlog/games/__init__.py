@@ -151,10 +151,14 @@ def _refused(spec: object, name: str) -> str | None:
     return None
 
 
-def load(path: Iterable[str] | None = None) -> tuple[tuple[GameSpec, ...], list[str]]:
+def load(path: Iterable[str] | None = None, *, others: bool = True
+         ) -> tuple[tuple[GameSpec, ...], list[str]]:
     """Every game declared on ``path`` (``sys.path``), cartlog's own first, and a warning for
-    each game left out. Never raises for a game's fault."""
+    each game left out. Never raises for a game's fault. ``others``: whether games of other
+    distributions than cartlog's are loaded."""
     found = declared(path)
+    if not others:
+        found = [d for d in found if d.dist == OWN]
     own = [d for d in found if d.dist == OWN]
     if not own:
         own = [Declared(name, value, OWN) for name, value in BUILT_IN_DECLARED]
@@ -184,7 +188,9 @@ def load(path: Iterable[str] | None = None) -> tuple[tuple[GameSpec, ...], list[
 
 
 def _registered() -> tuple[GameSpec, ...]:
-    specs, warnings = load()
+    """The games of this run: with ``CARTLOG_NO_PLUGINS`` set (to anything but ``""`` or
+    ``0``), cartlog's own only."""
+    specs, warnings = load(others=os.environ.get("CARTLOG_NO_PLUGINS", "") in ("", "0"))
     for line in warnings:
         print(line, file=sys.stderr)
     return specs
@@ -209,12 +215,13 @@ def game_of(log: Any) -> GameSpec:
     return GAMES[type(log).__struct_config__.tag]
 
 
-def all_codes() -> dict[str, Code]:
-    """Every finding code of every game, and the codes common to all, by code."""
+def all_codes(specs: Iterable[GameSpec] | None = None) -> dict[str, Code]:
+    """Every finding code of every game (of ``specs``), and the codes common to all, by
+    code."""
     from cartlog.core.codes import CODES
 
     out: dict[str, Code] = dict(CODES)
-    for entry in GAMES.values():
+    for entry in SPECS if specs is None else specs:
         out.update(entry.codes.CODES)
     return out
 

@@ -7,7 +7,9 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
+from rich import box
 from rich.console import Group, RenderableType
+from rich.table import Table
 from rich.text import Text
 
 from cartlog.core.text import printable
@@ -49,12 +51,12 @@ def render_replay(log: Any, report: Any, frames: list[Any], source: str | None, 
 
 
 def render_score(log: Any, report: Any, *, ascii: bool = False) -> RenderableType:
-    """Each player's score, the winner first, then the summary line."""
+    """Each player's score in a table, the winner first, then the summary line."""
     b = report.breakdown
-    rows: list[RenderableType] = [Text(f"scores (target {b.target}):", style="heading")]
+    table = Table(box=box.ASCII if ascii else box.ROUNDED, title=f"target {b.target}")
+    for name, justify in (("player", "left"), ("score", "right"), ("", "left")):
+        table.add_column(name, justify=justify, header_style="heading")
     for s in b.standings:
-        mark = ("*" if ascii else "\u2605") if s.colour == b.winner else " "
-        name = f" {s.name}" if s.name else ""
-        rows.append(Text(f"  {mark} {printable(s.colour + name):<20} {s.score:>4}"))
-    rows.append(Text(f"  {b.turns} turns, {b.rolls} rolls"))
-    return Group(*rows, summary_line(report))
+        name = printable(s.colour + (f" {s.name}" if s.name else ""))
+        table.add_row(name, str(s.score), "winner" if s.colour == b.winner else "")
+    return Group(table, Text(f"{b.turns} turns, {b.rolls} rolls"), summary_line(report))

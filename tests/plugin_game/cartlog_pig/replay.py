@@ -99,7 +99,7 @@ def _words(ev: Any, total: int) -> str:
     """A step in words, after it was applied."""
     kind = ev.__struct_config__.tag if ev is not None else ""
     if kind == "roll":
-        return (f"rolls a 1: the turn is lost" if ev.value == 1
+        return ("rolls a 1: the turn is lost" if ev.value == 1
                 else f"rolls {ev.value}: {total} this turn")
     if kind == "hold":
         return "holds"
