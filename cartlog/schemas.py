@@ -18,7 +18,7 @@ import msgspec
 from cartlog.audit import Report
 from cartlog.core.findings import Finding
 from cartlog.documents import CheckDocument, ReplayDocument, ScoreDocument
-from cartlog.games import GAMES
+from cartlog.games import each
 
 # schemas/ describes cartlog's own games: written with no other game installed, or as here
 REGENERATE = "CARTLOG_NO_PLUGINS=1 python -m cartlog schema --out schemas"
@@ -40,13 +40,13 @@ def _of(generic: Any, argument: Any) -> Any:
 @cache
 def breakdown_type() -> Any:
     """The union of every game's final breakdown (tagged by ``game``)."""
-    return _union(tuple(entry.breakdown_type for entry in GAMES.values()))
+    return _union(tuple(t for _, t in each(lambda spec: spec.breakdown_type, "its breakdown type")))
 
 
 @cache
 def frame_type() -> Any:
     """The union of every game's replay frame (tagged by ``game``)."""
-    return _union(tuple(entry.frame_type for entry in GAMES.values()))
+    return _union(tuple(t for _, t in each(lambda spec: spec.frame_type, "its frame type")))
 
 
 @cache
@@ -76,7 +76,7 @@ def score_document_type() -> Any:
 @cache
 def log_type() -> Any:
     """The union of every game's log (tagged by ``game``)."""
-    return _union(tuple(entry.log_type for entry in GAMES.values()))
+    return _union(tuple(t for _, t in each(lambda spec: spec.log_type, "its log type")))
 
 
 def _plain_names(schema: dict) -> dict:
@@ -105,7 +105,8 @@ def _schema(typ: Any, title: str) -> str:
 def all_schemas(specs: tuple | None = None) -> dict[str, str]:
     """File name -> schema text, for ``schemas/``: of every registered game, or of ``specs``
     (``schemas/`` holds cartlog's own games', :data:`~cartlog.games.BUILT_IN`)."""
-    games = list(GAMES.values()) if specs is None else list(specs)
+    games = ([spec for spec, _ in each(lambda spec: spec.log_type, "its log type")]
+             if specs is None else list(specs))
     if specs is None:
         report, breakdown, frame = report_type(), breakdown_type(), frame_type()
     else:

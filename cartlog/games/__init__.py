@@ -21,8 +21,8 @@ import importlib
 import os
 import re
 import sys
-from collections.abc import Iterable
-from typing import TYPE_CHECKING, Any, NamedTuple
+from collections.abc import Callable, Iterable
+from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar
 
 from cartlog.core.spec import GameSpec
 
@@ -202,6 +202,28 @@ BUILT_IN: tuple[GameSpec, ...] = tuple(spec for spec in SPECS
                                        if spec.package.startswith("cartlog."))
 
 
+T = TypeVar("T")
+_WARNED: set[tuple[str, str]] = set()
+
+
+def each(part: Callable[[GameSpec], T], what: str) -> list[tuple[GameSpec, T]]:
+    """Every registered game with one of its parts (``what``, in words: ``its log type``),
+    for what gathers a part of every game (the games listed, every code, the union of log
+    types a JSON log is decoded with): a game whose part cannot be loaded is left out of it,
+    with one warning line, and the others go on."""
+    out: list[tuple[GameSpec, T]] = []
+    for spec in SPECS:
+        try:
+            out.append((spec, part(spec)))
+        except Exception as exc:  # a plugin's fault, whatever it is, leaves it out
+            if (spec.name, what) not in _WARNED:
+                _WARNED.add((spec.name, what))
+                why = f"{type(exc).__name__}: {exc}".splitlines()[0]
+                print(f"cartlog: warning: the game {spec.name!r} is left out: {what} cannot "
+                      f"be loaded: {why}", file=sys.stderr)
+    return out
+
+
 def find_game(name: str) -> GameSpec | None:
     """The game a name or alias stands for (any case), or ``None``."""
     for spec in SPECS:
@@ -221,11 +243,15 @@ def all_codes(specs: Iterable[GameSpec] | None = None) -> dict[str, Code]:
     from cartlog.core.codes import CODES
 
     out: dict[str, Code] = dict(CODES)
-    for entry in SPECS if specs is None else specs:
+    if specs is None:
+        for _, codes in each(lambda spec: spec.codes.CODES, "its codes"):
+            out.update(codes)
+        return out
+    for entry in specs:
         out.update(entry.codes.CODES)
     return out
 
 
 def catalogue() -> list[dict[str, Any]]:
     """Games, rule sets and options, as plain data (``cartlog games``)."""
-    return [entry.catalogue() for entry in GAMES.values()]
+    return [data for _, data in each(lambda spec: spec.catalogue(), "its catalogue")]

@@ -13,7 +13,7 @@ from cartlog.core.notation import line_col_of_offset, read_header
 from cartlog.core.spec import GameSpec
 from cartlog.core.text import MAX_DIGITS, printable, split_lines
 from cartlog.core.words import with_hint
-from cartlog.games import GAMES, find_game, game_of
+from cartlog.games import GAMES, each, find_game, game_of
 from cartlog.logs.forms import value_problems
 from cartlog.logs.places import locate
 
@@ -143,7 +143,7 @@ def _log_type():
     """Every game's log type as one tagged union (tag ``game``), for a one-pass decode."""
     global _LOG_TYPE
     if _LOG_TYPE is None:
-        types = tuple(entry.log_type for entry in GAMES.values())
+        types = tuple(t for _, t in each(lambda spec: spec.log_type, "its log type"))
         _LOG_TYPE = Union[types] if len(types) > 1 else types[0]
     return _LOG_TYPE
 
