@@ -221,3 +221,21 @@ def test_every_command_reaches_every_registered_game(spec: GameSpec, tmp_path, m
                     input="\n".join(body) + "\n")
     assert recorded.exit_code == 0, recorded.stderr
     assert read_log(out.read_text(encoding="utf-8")).events == read_log(text.stdout).events
+
+
+def test_the_docs_of_adding_a_game_are_true():
+    """docs/api.md, "Adding a game": the entry points shown are cartlog's, the fixture game's
+    files are each described, and its entry point is the one its pyproject.toml declares."""
+    import re
+
+    text = (ROOT / "docs" / "api.md").read_text(encoding="utf-8")
+    part = text[text.index("## Adding a game"):]
+    shown = tomllib.loads(re.findall(r"```toml\n(.*?)```", part, re.S)[0])
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    assert shown["project"]["entry-points"] == {GROUP: project["project"]["entry-points"][GROUP]}
+    for path in sorted((PLUGIN / "cartlog_pig").glob("*.py")):
+        name = "cartlog_pig/__init__.py" if path.name == "__init__.py" else path.name
+        assert f"| `{name}` |" in part, name
+    fixture = tomllib.loads((PLUGIN / "pyproject.toml").read_text(encoding="utf-8"))
+    [(name, value)] = fixture["project"]["entry-points"][GROUP].items()
+    assert f'`{name} = "{value}"`' in part

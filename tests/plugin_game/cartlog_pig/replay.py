@@ -21,14 +21,14 @@ class RuleSet(NamedTuple):
 class Replay(Walk[Engine]):
     """One pass over a Pig log; after :meth:`run`, ``turns`` and ``rolls`` count the play."""
 
-    rs = RuleSet()
-    unfinished_code = "target/unreached"
-    result_code = "target/result"
-
     def __init__(self, log: PigLog, *, stop_at_first: bool = False,
                  positions: int | None = None) -> None:
         super().__init__(log, SPEC, Engine.start(log), stop_at_first=stop_at_first,
                          positions=positions)
+        # set on the instance: the walk's own defaults are attributes of a compiled class
+        self.unfinished_code = "target/unreached"
+        self.result_code = "target/result"
+        self.rs = RuleSet()
         self.rolls = 0
         self.marked = False  # the event walked is marked ! (condoned)
         self.turn = 0  # the turn of the event walked
