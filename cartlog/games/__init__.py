@@ -56,7 +56,10 @@ _INFO = (".dist-info", ".egg-info")
 
 def _normal(name: str) -> str:
     """A distribution's name as its metadata folder is matched (PEP 503, ``-`` as ``_``)."""
-    return re.sub(r"[-_.]+", "_", name).lower()
+    return _RUNS.sub("_", name).lower()
+
+
+_RUNS = re.compile(r"[-_.]+")
 
 
 def declared(path: Iterable[str] | None = None) -> list[Declared]:
@@ -67,8 +70,7 @@ def declared(path: Iterable[str] | None = None) -> list[Declared]:
     for entry in sys.path if path is None else path:
         folder = entry or "."
         try:
-            with os.scandir(folder) as found:
-                names = sorted(e.name for e in found if e.name.endswith(_INFO))
+            names = sorted([n for n in os.listdir(folder) if n.endswith(_INFO)])
         except NotADirectoryError:  # a zip archive on the path: read by importlib.metadata
             out += _zipped(folder, seen)
             continue
