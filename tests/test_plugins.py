@@ -239,3 +239,19 @@ def test_the_docs_of_adding_a_game_are_true():
     fixture = tomllib.loads((PLUGIN / "pyproject.toml").read_text(encoding="utf-8"))
     [(name, value)] = fixture["project"]["entry-points"][GROUP].items()
     assert f'`{name} = "{value}"`' in part
+
+
+def test_the_fixture_game_s_samples_give_its_codes():
+    """Pig's clean sample is clean; the other gives every code of its rules, each at the
+    line that breaks it; cut short, a game is unfinished."""
+    from cartlog.audit import audit
+
+    clean = (PLUGIN / "samples" / "clean.cartlog").read_text(encoding="utf-8")
+    assert audit(read_log(clean)).findings == []
+    text = (PLUGIN / "samples" / "findings.cartlog").read_text(encoding="utf-8")
+    found = [(f.line, f.code) for f in audit(read_log(text)).findings]
+    assert found == [(4, "target/result"), (8, "roll/after-one"), (9, "play/out-of-turn"),
+                     (9, "roll/range"), (10, "hold/nothing"), (11, "hold/nothing"),
+                     (12, "play/out-of-turn"), (17, "play/after-end")]
+    short = clean.replace('[Result "red"]\n', "").rsplit("red hold", 1)[0]
+    assert [f.code for f in audit(read_log(short)).findings] == ["target/unreached"]
