@@ -54,8 +54,9 @@ def render_score(log: Any, report: Any, *, ascii: bool = False) -> RenderableTyp
     """Each player's score in a table, the winner first, then the summary line."""
     b = report.breakdown
     table = Table(box=box.ASCII if ascii else box.ROUNDED, title=f"target {b.target}")
-    for name, justify in (("player", "left"), ("score", "right"), ("", "left")):
-        table.add_column(name, justify=justify, header_style="heading")
+    table.add_column("player", header_style="heading")
+    table.add_column("score", justify="right", header_style="heading")
+    table.add_column("", header_style="heading")
     for s in b.standings:
         name = printable(s.colour + (f" {s.name}" if s.name else ""))
         table.add_row(name, str(s.score), "winner" if s.colour == b.winner else "")
