@@ -9,7 +9,7 @@ log of any game is :mod:`cartlog.logs`.
 
 The entry points are found by reading the ``entry_points.txt`` of the distributions on
 ``sys.path`` (as :mod:`importlib.metadata` finds them, without importing it: that import alone
-costs more than the rest of the scan; docs/architecture.md, "Games are plugins"). A game that
+costs more than the rest of the scan; docs/architecture.md, "Adding a game"). A game that
 cannot be loaded (its module does not import, its object is no valid spec, its name or an alias
 is another game's) is left out with one warning line on standard error: cartlog runs on with
 the others.
@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import importlib
 import os
-import re
 import sys
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar
@@ -55,11 +54,9 @@ _INFO = (".dist-info", ".egg-info")
 
 
 def _normal(name: str) -> str:
-    """A distribution's name as its metadata folder is matched (PEP 503, ``-`` as ``_``)."""
-    return _RUNS.sub("_", name).lower()
-
-
-_RUNS = re.compile(r"[-_.]+")
+    """A distribution's name as its metadata folder is matched (PEP 503, ``-`` and ``.`` as
+    ``_``)."""
+    return name.replace("-", "_").replace(".", "_").lower()
 
 
 def declared(path: Iterable[str] | None = None) -> list[Declared]:
@@ -123,9 +120,6 @@ def _zipped(archive: str, seen: set[str]) -> list[Declared]:
     return out
 
 
-_NAME = re.compile(r"[a-z][a-z0-9_-]*")
-
-
 def _object(value: str) -> Any:
     """What an entry point's ``module:attribute`` names (extras in brackets ignored)."""
     module, _, attr = value.split("[", 1)[0].strip().partition(":")
@@ -141,7 +135,8 @@ def _refused(spec: object, name: str) -> str | None:
         return f"it is a {type(spec).__name__}, not a cartlog.core.spec.GameSpec"
     if spec.name != name:
         return f"its spec names the game {spec.name!r}: the entry point must have its name"
-    if not _NAME.fullmatch(name):
+    if not (name[:1].isalpha() and name.isascii() and name == name.lower()
+            and all(c.isalnum() or c in "_-" for c in name)):
         return "a game's name is lower case: a letter, then letters, digits, _ or -"
     if any(not isinstance(a, str) or a != a.strip().lower() for a in spec.aliases):
         return "its aliases are not all lower case words"
