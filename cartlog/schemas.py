@@ -18,9 +18,10 @@ import msgspec
 from cartlog.audit import Report
 from cartlog.core.findings import Finding
 from cartlog.documents import CheckDocument, ReplayDocument, ScoreDocument
-from cartlog.games import GAMES
+from cartlog.games import each
 
-REGENERATE = "python -m cartlog schema --out schemas"
+# schemas/ describes cartlog's own games: written with no other game installed, or as here
+REGENERATE = "CARTLOG_NO_PLUGINS=1 python -m cartlog schema --out schemas"
 
 
 def _dump(schema: dict[str, Any]) -> str:  # a JSON Schema: decoded JSON
@@ -39,13 +40,13 @@ def _of(generic: Any, argument: Any) -> Any:
 @cache
 def breakdown_type() -> Any:
     """The union of every game's final breakdown (tagged by ``game``)."""
-    return _union(tuple(entry.breakdown_type for entry in GAMES.values()))
+    return _union(tuple(t for _, t in each(lambda spec: spec.breakdown_type, "its breakdown type")))
 
 
 @cache
 def frame_type() -> Any:
     """The union of every game's replay frame (tagged by ``game``)."""
-    return _union(tuple(entry.frame_type for entry in GAMES.values()))
+    return _union(tuple(t for _, t in each(lambda spec: spec.frame_type, "its frame type")))
 
 
 @cache
@@ -75,7 +76,7 @@ def score_document_type() -> Any:
 @cache
 def log_type() -> Any:
     """The union of every game's log (tagged by ``game``)."""
-    return _union(tuple(entry.log_type for entry in GAMES.values()))
+    return _union(tuple(t for _, t in each(lambda spec: spec.log_type, "its log type")))
 
 
 def _plain_names(schema: dict[str, Any]) -> dict[str, Any]:
@@ -101,18 +102,27 @@ def _schema(typ: Any, title: str) -> str:
     return _dump(schema)
 
 
-def all_schemas() -> dict[str, str]:
-    """File name -> schema text, for ``schemas/``."""
+def all_schemas(specs: tuple | None = None) -> dict[str, str]:
+    """File name -> schema text, for ``schemas/``: of every registered game, or of ``specs``
+    (``schemas/`` holds cartlog's own games', :data:`~cartlog.games.BUILT_IN`)."""
+    games = ([spec for spec, _ in each(lambda spec: spec.log_type, "its log type")]
+             if specs is None else list(specs))
+    if specs is None:
+        report, breakdown, frame = report_type(), breakdown_type(), frame_type()
+    else:
+        breakdown = _union(tuple(entry.breakdown_type for entry in games))
+        frame = _union(tuple(entry.frame_type for entry in games))
+        report = _of(Report, breakdown)
     out: dict[str, str] = {}
-    for name, entry in GAMES.items():
-        out[f"{name}.log.schema.json"] = _schema(entry.log_type,
-                                                 f"cartlog {entry.title} log")
-    out["report.schema.json"] = _schema(report_type(), "cartlog check report (one log)")
+    for entry in games:
+        out[f"{entry.name}.log.schema.json"] = _schema(entry.log_type,
+                                                       f"cartlog {entry.title} log")
+    out["report.schema.json"] = _schema(report, "cartlog check report (one log)")
     out["finding.schema.json"] = _schema(Finding, "cartlog finding")
-    out["check.schema.json"] = _schema(check_document_type(),
+    out["check.schema.json"] = _schema(_of(CheckDocument, report),
                                        "cartlog check --format json")
-    out["replay.schema.json"] = _schema(replay_document_type(),
+    out["replay.schema.json"] = _schema(_of(ReplayDocument, frame),
                                         "cartlog replay --format json")
-    out["score.schema.json"] = _schema(score_document_type(),
+    out["score.schema.json"] = _schema(_of(ScoreDocument, breakdown),
                                        "cartlog score --format json")
     return out

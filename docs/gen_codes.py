@@ -21,7 +21,9 @@ if str(ROOT) not in sys.path:
 
 from cartlog.audit import audit  # noqa: E402
 from cartlog.core import codes as common  # noqa: E402
-from cartlog.games import GAMES  # noqa: E402
+from cartlog.games import BUILT_IN  # noqa: E402
+
+GAMES = {spec.name: spec for spec in BUILT_IN}  # codes.md lists cartlog's own games' codes
 from cartlog.logs import read_log  # noqa: E402
 
 SAMPLES = ROOT / "samples"

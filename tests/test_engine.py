@@ -340,6 +340,24 @@ COMMENT_LINES = {
 }
 
 
+@pytest.mark.parametrize("spec", SPECS, ids=IDS)
+def test_a_line_written_after_a_semicolon_is_a_warning_in_every_game(spec):
+    """A game's second line written after its first one's ';' (a comment) reads as more of
+    that line: comment/entries, at the first line."""
+    log = spec.simulate(spec.default_rules, spec.players[0], 2)
+    notation = spec.notation
+    lines = [notation.format_event(ev, log) for ev in log.events[:2]]
+    text = notation.format_log(msgspec.structs.replace(log, events=[], result=None))
+    joined = read_log(text.rstrip("\n") + f"\n\n{lines[0]}; {lines[1]}\n")
+    found = [f for f in audit(joined, "x").findings if f.code == "comment/entries"]
+    assert [(f.code, f.severity) for f in found] == [("comment/entries", "warning")], lines
+
+
+def test_the_comment_examples_are_of_cartlog_s_own_games():
+    own = sorted(spec.name for spec in SPECS if spec.package.startswith("cartlog."))
+    assert sorted(COMMENT_LINES) == sorted(COMMENT_HEADERS) == own
+
+
 @pytest.mark.parametrize("game", sorted(COMMENT_LINES))
 def test_a_comment_that_reads_as_more_of_its_line_is_a_warning(game):
     """A ';' starts a comment in every notation: written as a separator it would drop play

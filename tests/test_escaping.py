@@ -11,8 +11,11 @@ import os
 import re
 from pathlib import Path
 
+import msgspec
 import pytest
 
+from cartlog.games import BUILT_IN
+from cartlog.games import GAMES as REGISTRY
 from tests.fuzzing import ROOT, run
 
 # what a log may hold on one line of the text notation (no comma or semicolon: those would
@@ -25,8 +28,20 @@ RAW = ("\x1b[2J", "\x1b[5m", "\x07", "\x9b", "\x7f", "\x00", "\u202e", "\u2066",
 SHOWN = ("\\x1b[2J", "\\x9b31m", "\\u202e", "\\u2066", "\\u200b", "\\ufeff")
 SGR = re.compile(r"\x1b\[[0-9;]*m")  # the colours rich writes for cartlog's own styles
 
-GAMES = {"cartagena": "cartagena/tortuga-3p.cartlog", "meuterer": "meuterer/club-3p.cartlog",
-         "mutiny": "mutiny/club-3p.cartlog"}
+# a sample of each of cartlog's own games; any other game's is a game it simulates
+SAMPLES = {"cartagena": "cartagena/tortuga-3p.cartlog", "meuterer": "meuterer/club-3p.cartlog",
+           "mutiny": "mutiny/club-3p.cartlog"}
+GAMES = sorted(REGISTRY)
+
+
+def sample_text(game: str) -> str:
+    """A log of the game with an Event tag and a player of colour red."""
+    if game in SAMPLES:
+        return (ROOT / "samples" / SAMPLES[game]).read_text(encoding="utf-8")
+    spec = REGISTRY[game]
+    log = spec.simulate(spec.default_rules, spec.players[0] + 1, 1)
+    log = msgspec.structs.replace(log, tags={**log.tags, "Event": "a sample"})
+    return spec.notation.format_log(log)
 OUTPUTS = {"colour": ([], {"FORCE_COLOR": "1", "TERM": "xterm-256color"}),
            "plain": ([], {}), "no-color": ([], {"NO_COLOR": "1"}), "ascii": (["--ascii"], {})}
 
@@ -34,7 +49,7 @@ OUTPUTS = {"colour": ([], {"FORCE_COLOR": "1", "TERM": "xterm-256color"}),
 def hostile_text_log(game: str) -> str:
     """The game's sample with a hostile player name, Event tag, comment line and comment
     after the first turn or round."""
-    text = (ROOT / "samples" / GAMES[game]).read_text(encoding="utf-8")
+    text = sample_text(game)
     text = re.sub(r'\[Players "red( [^,"]*)?', '[Players "red Ev' + HOSTILE + "il", text,
                   count=1)
     text = text.replace('[Event "', '[Event "' + HOSTILE, 1)
@@ -158,7 +173,7 @@ def test_json_documents_escape_invisible_characters_and_keep_the_values(tmp_path
 def test_a_file_name_that_is_not_utf8_or_holds_escapes_is_shown_escaped(tmp_path, game):
     # a lone surrogate (the undecodable byte, as the file system gives it) and an ESC
     path = tmp_path / os.fsdecode(b"game\xff\x1b[2J.cartlog")
-    path.write_bytes((ROOT / "samples" / GAMES[game]).read_bytes())
+    path.write_bytes(sample_text(game).encode("utf-8"))
     for command in (["replay"], ["score"], ["check"], ["replay", "--ascii"]):
         code, out = cartlog([*command, str(path)], {})
         assert code in (0, 1), out
@@ -198,7 +213,7 @@ def test_every_field_of_a_finding_that_quotes_the_log_is_escaped_in_check():
 
     rng = random.Random(4)
     failures = []
-    for game in ("cartagena", "meuterer", "mutiny"):
+    for game in sorted(spec.name for spec in BUILT_IN):  # the sample folders of cartlog's own
         samples = sorted((ROOT / "samples" / game).glob("*.cartlog"))
         for _ in range(40):  # a word of a line, with an escape sequence that ends it in a ';'
             source = rng.choice(samples)

@@ -22,11 +22,10 @@ from cartlog.logs import check_conversion, place_of_path, read_log, strip_spans
 
 @functools.cache
 def _game_log(game: str, seed: int):
-    simulate = GAMES[game].module("simulate").simulate
-    if game == "cartagena":
-        log = simulate("2000-jamaica", 2 + seed % 3, seed, view="table" if seed % 2 else "all")
-    else:
-        log = simulate(players=3 + seed % 2, seed=seed, view="table" if seed % 2 else "all")
+    spec = GAMES[game]
+    players = 2 + seed % 3 if game == "cartagena" else 3 + seed % 2
+    log = spec.simulate(spec.default_rules, min(players, spec.players[1]), seed,
+                        view="table" if seed % 2 else "all")
     return msgspec.structs.replace(log, events=log.events[:25])
 
 

@@ -18,7 +18,10 @@ from typer.testing import CliRunner
 
 from cartlog.cli import app
 from cartlog.core.codes import CODES as COMMON_CODES
-from cartlog.games import GAMES, all_codes
+from cartlog.games import BUILT_IN, all_codes
+
+# samples/ and its README are of cartlog's own games; a game of another package has its own
+GAMES = {spec.name: spec for spec in BUILT_IN}
 
 SAMPLES = Path(__file__).resolve().parent.parent / "samples"
 README = SAMPLES / "README.md"
@@ -28,7 +31,7 @@ COLUMNS = ["file", "rule set", "players", "what it shows", "codes", "exit"]
 RULE_SETS = {name: set(spec.rulesets) for name, spec in GAMES.items()}
 PLAYER_COUNTS = {name: set(range(spec.players[0], spec.players[1] + 1))
                  for name, spec in GAMES.items()}
-CODES = all_codes()
+CODES = all_codes(BUILT_IN)
 NONE = {"—", "-", ""}
 
 runner = CliRunner()

@@ -17,7 +17,9 @@ import pytest
 from typer.testing import CliRunner
 
 from cartlog.cli import app
-from cartlog.games import SPECS
+from cartlog.games import BUILT_IN
+
+SPECS = BUILT_IN  # the samples of cartlog's own games (samples/<game>/)
 
 ROOT = Path(__file__).resolve().parent.parent
 ENV = {"COLUMNS": "100", "LINES": "50", "NO_COLOR": "1", "TERM": "dumb"}

@@ -5,6 +5,7 @@ would be lost, located in the log as read."""
 from __future__ import annotations
 
 import re
+from typing import Any
 
 import msgspec
 
@@ -22,7 +23,7 @@ from cartlog.logs.places import PATH_IN_MESSAGE, locate, spans_of
 from cartlog.logs.reading import is_json, read_log
 
 
-def check_conversion(log, text: str, path: str = "<log>") -> None:
+def check_conversion(log: Any, text: str, path: str = "<log>") -> None:
     """Raise :class:`LogSyntaxError` when a log read from ``text`` would not convert without a
     loss (what ``cartlog convert`` checks before it writes): a JSON log must read back the
     same from its text, each problem at its JSON path (its values were checked as it was
@@ -47,7 +48,7 @@ def check_conversion(log, text: str, path: str = "<log>") -> None:
     raise LogSyntaxError(path, out, text)
 
 
-def write_log(log, to_json: bool) -> str:
+def write_log(log: Any, to_json: bool) -> str:
     """A log as ``cartlog convert`` and ``simulate`` write it: JSON indented by two, without
     source locations, every invisible character escaped (:func:`~cartlog.core.text.json_visible`);
     or the game's canonical text."""
@@ -59,7 +60,7 @@ def write_log(log, to_json: bool) -> str:
     return game_of(log).notation.format_log(log)
 
 
-def convert_log(log, text: str, path: str, to_json: bool) -> str:
+def convert_log(log: Any, text: str, path: str, to_json: bool) -> str:
     """The log read from ``text``, written in JSON or text, once it is known to read back as
     the same log (docs/cli.md, convert): what is written is read again, as ``check`` would
     read the file, and compared with the log. Raises :class:`LogSyntaxError`, each problem
@@ -95,7 +96,7 @@ def convert_log(log, text: str, path: str, to_json: bool) -> str:
     raise LogSyntaxError(path, problems, text)
 
 
-def _path_in_output(out: str, problem: SyntaxProblem, log, to_json: bool) -> str:
+def _path_in_output(out: str, problem: SyntaxProblem, log: Any, to_json: bool) -> str:
     """The JSON path of the value a problem of a converted log stands on: the innermost
     value at its place in the JSON written, or the header field or event on its line of
     the text written."""
@@ -114,7 +115,7 @@ def _path_in_output(out: str, problem: SyntaxProblem, log, to_json: bool) -> str
     return min(inside)[1] if inside else "$"
 
 
-def _text_place(log, path: str) -> tuple[int, int, int | None]:
+def _text_place(log: Any, path: str) -> tuple[int, int, int | None]:
     """Where in its text the value at a JSON path of a text log was read: its event (or the
     entry of an event), its header tag, else the first tag."""
     m = re.match(r"\$\.events\[(\d+)\]", path)

@@ -4,6 +4,7 @@ cannot write, and whether a log written in text reads back as the same log (docs
 from __future__ import annotations
 
 import re
+from typing import Any
 
 import msgspec
 
@@ -15,17 +16,17 @@ _SPAN_FIELDS = frozenset({"line", "col", "end", "spans"})
 _SCALARS = frozenset({str, int, bool, float, type(None)})
 
 
-def strip_spans(log):
+def strip_spans(log: Any) -> Any:
     """The same log without source locations (what JSON written by cartlog holds). Only the
     Structs' own location fields are cleared: a map of the log (its ``tags``, a deal) keeps
     every key, ``line`` or ``spans`` among them."""
 
-    def clean(obj):
+    def clean(obj: Any) -> Any:
         kind = type(obj)
         if kind in _SCALARS:
             return obj
         if isinstance(obj, msgspec.Struct):
-            changes = {}
+            changes: dict[str, Any] = {}
             for name in obj.__struct_fields__:
                 value = getattr(obj, name)
                 if name in _SPAN_FIELDS:
@@ -47,7 +48,7 @@ def strip_spans(log):
     return clean(log)
 
 
-def text_form_problems(log) -> list[SyntaxProblem]:
+def text_form_problems(log: Any) -> list[SyntaxProblem]:
     """Whether a decoded JSON log survives the text notation: it is written in text and read
     back with the game's text reader. Every problem of that reading is one of the log's,
     with the reader's own message and expected value, placed at the JSON path of the header
@@ -83,7 +84,7 @@ _TAG_NAME = re.compile(r"[A-Za-z][A-Za-z0-9_-]*")
 _NAME_STOPS = ",;"
 
 
-def value_problems(log, source: str | None = None) -> list[SyntaxProblem]:
+def value_problems(log: Any, source: str | None = None) -> list[SyntaxProblem]:
     """The values of a decoded JSON log that the text notation cannot hold, each at its JSON
     path: a line break in any string or key; a
     player's name that is empty, has spaces around it or holds a comma or a semicolon (they
@@ -94,7 +95,7 @@ def value_problems(log, source: str | None = None) -> list[SyntaxProblem]:
     def bad(path: str, message: str, expected: str | None = None) -> None:
         out.append(SyntaxProblem(1, 1, f"at {path}: {message}", expected))
 
-    def walk(value, path: str) -> None:
+    def walk(value: Any, path: str) -> None:
         if isinstance(value, str):
             if "\n" in value or "\r" in value:
                 bad(path, "a line break cannot be written in a text log, where every value "
@@ -143,7 +144,7 @@ def value_problems(log, source: str | None = None) -> list[SyntaxProblem]:
     return out
 
 
-def shown(value) -> str:
+def shown(value: Any) -> str:
     if value is _ABSENT:
         return "nothing"
     text = repr(value) if not isinstance(value, (dict, list)) else msgspec.json.encode(
@@ -155,7 +156,7 @@ _ABSENT = object()
 _TAG_LINE = re.compile(r'\[([A-Za-z][A-Za-z0-9_-]*) "')
 
 
-def paths_of_lines(text: str, log) -> list[str]:
+def paths_of_lines(text: str, log: Any) -> list[str]:
     """The JSON path of what each line of a log's canonical text holds: a header tag's field
     (``$.players``, ``$.tags.Event``), an event (``$.events[3]``)."""
     lines = text.split("\n")
@@ -184,7 +185,7 @@ def paths_of_lines(text: str, log) -> list[str]:
     return out
 
 
-def first_difference(a, b, path: str):
+def first_difference(a: Any, b: Any, path: str) -> tuple[str, Any, Any] | None:
     """The first JSON path where two plain values differ, with both values there."""
     if type(a) is not type(b):
         return path, a, b

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_right
+from typing import Any
 
 import msgspec
 
@@ -50,7 +51,7 @@ def locate(text: str, problem: SyntaxProblem, path: str | None = None) -> Syntax
                          end_col if end_line == line else None)
 
 
-_SPANS_CACHE: list = [None, None, None]  # the last document's text, its spans, its line starts
+_SPANS_CACHE: list[Any] = [None, None, None]  # the last document's text, its spans, its line starts
 
 
 def spans_of(text: str) -> dict[str, tuple[int, int]] | None:
@@ -62,7 +63,8 @@ def spans_of(text: str) -> dict[str, tuple[int, int]] | None:
         except (RecursionError, IndexError, ValueError, AttributeError, msgspec.DecodeError):
             spans = None
         _SPANS_CACHE[:] = [text, spans, None]
-    return _SPANS_CACHE[1]
+    found: dict[str, tuple[int, int]] | None = _SPANS_CACHE[1]
+    return found
 
 
 def _line_col(text: str, offset: int) -> tuple[int, int]:
@@ -78,12 +80,21 @@ def _line_col(text: str, offset: int) -> tuple[int, int]:
     return line, offset - starts[line - 1] + 1
 
 
+def _end(pattern: re.Pattern[str], text: str, at: int) -> int:
+    """Where a match of ``pattern`` at ``at`` ends (ValueError when there is none: the text is
+    no valid JSON)."""
+    m = pattern.match(text, at)
+    if m is None:
+        raise ValueError(at)
+    return m.end()
+
+
 def _json_spans(text: str) -> dict[str, tuple[int, int]]:
     """JSON path -> (start, end) character offsets of every value of a valid JSON text."""
     spans: dict[str, tuple[int, int]] = {}
 
     def skip(i: int) -> int:
-        return _WS.match(text, i).end()
+        return _end(_WS, text, i)
 
     def value(i: int, path: str) -> int:
         i = skip(i)
@@ -93,9 +104,9 @@ def _json_spans(text: str) -> dict[str, tuple[int, int]]:
             i = skip(i + 1)
             while text[i] != close:
                 if ch == "{":
-                    key = _STRING.match(text, i)
-                    name = msgspec.json.decode(key.group())
-                    i = skip(key.end()) + 1  # the colon
+                    key = _end(_STRING, text, i)
+                    name = msgspec.json.decode(text[i:key])
+                    i = skip(key) + 1  # the colon
                     i = value(i, f"{path}.{name}")
                 else:
                     i = value(i, f"{path}[{n}]")
@@ -105,9 +116,9 @@ def _json_spans(text: str) -> dict[str, tuple[int, int]]:
                     i = skip(i + 1)
             i += 1
         elif ch == '"':
-            i = _STRING.match(text, i).end()
+            i = _end(_STRING, text, i)
         else:
-            i = _SCALAR.match(text, i).end()
+            i = _end(_SCALAR, text, i)
         spans[path] = (start, i)
         return i
 

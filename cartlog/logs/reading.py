@@ -4,7 +4,7 @@ its own reader run, and every problem located at its line and column (docs/notat
 from __future__ import annotations
 
 import re
-from typing import Union
+from typing import Any, Union
 
 import msgspec
 
@@ -13,7 +13,7 @@ from cartlog.core.notation import line_col_of_offset, read_header
 from cartlog.core.spec import GameSpec
 from cartlog.core.text import MAX_DIGITS, printable, split_lines
 from cartlog.core.words import with_hint
-from cartlog.games import GAMES, find_game, game_of
+from cartlog.games import GAMES, each, find_game, game_of
 from cartlog.logs.forms import value_problems
 from cartlog.logs.places import locate
 
@@ -23,7 +23,7 @@ def is_json(text: str) -> bool:
     return text.lstrip()[:1] == "{"
 
 
-def read_log(text: str, path: str = "<log>"):
+def read_log(text: str, path: str = "<log>") -> Any:
     """Read a log of any game, text or JSON. Raises :class:`LogSyntaxError` when unreadable."""
     if not text.strip():
         raise LogSyntaxError(path, [SyntaxProblem(
@@ -61,7 +61,7 @@ def read_log(text: str, path: str = "<log>"):
 _GAME_LINE = re.compile(r'\[Game "([^"\\\r\n]*)"\](?=[\r\n]|$)')
 
 
-def _read_text(entry: GameSpec, text: str, path: str):
+def _read_text(entry: GameSpec, text: str, path: str) -> Any:
     """A text log read by its game's reader, once the game is known."""
     _long_numbers(text, path)
     try:
@@ -133,22 +133,22 @@ def _too_deep(text: str, path: str) -> LogSyntaxError:
                                                expected="a cartlog JSON log")], text)
 
 
-_LOG_TYPE = None
+_LOG_TYPE: Any = None
 
 
-_DECODER: msgspec.json.Decoder | None = None
+_DECODER: msgspec.json.Decoder[Any] | None = None
 
 
-def _log_type():
+def _log_type() -> Any:
     """Every game's log type as one tagged union (tag ``game``), for a one-pass decode."""
     global _LOG_TYPE
     if _LOG_TYPE is None:
-        types = tuple(entry.log_type for entry in GAMES.values())
+        types = tuple(t for _, t in each(lambda spec: spec.log_type, "its log type"))
         _LOG_TYPE = Union[types] if len(types) > 1 else types[0]
     return _LOG_TYPE
 
 
-def _decoder() -> msgspec.json.Decoder:
+def _decoder() -> msgspec.json.Decoder[Any]:
     """A decoder of :func:`_log_type`, made once: ``msgspec.json.decode(text, type=...)``
     looks the type up again at every call."""
     global _DECODER
@@ -157,7 +157,7 @@ def _decoder() -> msgspec.json.Decoder:
     return _DECODER
 
 
-def _read_json(text: str, path: str):
+def _read_json(text: str, path: str) -> Any:
     # A run of digits too long for any count, in a number or a string (a position), is a
     # problem at it, as in a text log: no game's reader meets one, and the log converts
     _long_numbers(text, path)
@@ -213,7 +213,7 @@ def _read_json(text: str, path: str):
     return _completed(log)
 
 
-def _completed(log):
+def _completed(log: Any) -> Any:
     """A JSON log with what its header leaves out to its position filled in from it, as the
     game's text reader fills it in (each game's ``notation.with_position``)."""
     return game_of(log).notation.with_position(log)
@@ -223,7 +223,7 @@ _VALUE_PATH = re.compile(r"at `(\$[^`]*)`$")
 _PATH_STEP = re.compile(r"\.([^.\[]+)|\[(\d+)\]")
 
 
-def _suggestion(entry: GameSpec, raw: dict, message: str) -> str:
+def _suggestion(entry: GameSpec, raw: dict[str, Any], message: str) -> str:
     """For a word the log's types refuse (a card, a side, a pirate misspelt), the nearest
     words the game knows there, as the text reader suggests them (``did you mean W
     (wine)?``); ``""`` when there is none."""
