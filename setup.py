@@ -23,6 +23,7 @@ except ModuleNotFoundError:  # read for its declarations alone (tests/test_build
     build_ext = object
 
 ROOT = Path(__file__).resolve().parent
+OPT_LEVEL = "3"  # the C compiler's; chosen by measurement (docs/performance.md, "Building")
 
 
 def declared(init: Path) -> tuple[str, ...]:
@@ -52,9 +53,10 @@ def compiled_groups(root: Path = ROOT) -> list[tuple[list[str], str]]:
 
 
 class OptionalBuildExt(build_ext):
-    """Compiles the C files of every library in one queue on every core, the largest first
-    (so that no core waits on one library while the other has nothing to do), then links the
-    libraries. All or nothing: when one module fails to compile, none is installed compiled."""
+    """Compiles every C file of every library in one queue on every core, the largest first,
+    then links the libraries: no core waits on one library's last file while the other has
+    nothing to do. All or nothing: when one module fails to compile, none is installed
+    compiled."""
 
     def finalize_options(self) -> None:
         super().finalize_options()
@@ -68,7 +70,9 @@ class OptionalBuildExt(build_ext):
             for path in self.get_outputs():
                 if os.path.exists(path):
                     os.remove(path)
-            print(f"warning: cartlog's rule modules were not compiled ({error}); "
+            reason = " ".join(str(error).split())
+            reason = reason if len(reason) <= 100 else reason[:97] + "..."
+            print(f"warning: cartlog's rule modules were not compiled ({reason}); "
                   "installing the pure Python package, which runs the same rules slower",
                   file=sys.stderr)
 
@@ -76,35 +80,40 @@ class OptionalBuildExt(build_ext):
         from concurrent.futures import ThreadPoolExecutor
 
         self.check_extensions_list(self.extensions)
+        if self.compiler.compiler_type == "unix":
+            # mypyc defines a library's table of another library's functions in a header that
+            # each C file of the library includes (multi_file): one definition, shared
+            for ext in self.extensions:
+                ext.extra_compile_args = [*(ext.extra_compile_args or []), "-fcommon"]
         owner = {}  # each C file once: mypyc's runtime files are shared by the libraries
         for ext in self.extensions:
             for source in ext.sources:
                 owner.setdefault(source, ext)
         queue = sorted(owner, key=os.path.getsize, reverse=True)
-        compile_one = self.compiler.compile
+        compile_files = self.compiler.compile
         with ThreadPoolExecutor(max(1, int(self.parallel))) as pool:
-            for _ in pool.map(lambda source: self._compile(compile_one, source, owner[source]),
+            for _ in pool.map(lambda source: self._compile(compile_files, source, owner[source]),
                               queue):
                 pass
-            # the objects are made: linking a library compiles nothing again
+            # every object is made: a library's build only links
             self.compiler.compile = lambda sources, output_dir=None, **_: \
                 self.compiler.object_filenames(sources, output_dir=output_dir)
             try:
                 for _ in pool.map(self.build_extension, self.extensions):
                     pass
             finally:
-                self.compiler.compile = compile_one
+                self.compiler.compile = compile_files
 
-    def _compile(self, compile_one, source: str, ext) -> None:
+    def _compile(self, compile_files, source: str, ext) -> None:
         obj = self.compiler.object_filenames([source], output_dir=self.build_temp)[0]
         if not self.force and os.path.exists(obj) and all(
-                os.path.getmtime(dep) <= os.path.getmtime(obj) for dep in [source, *ext.depends]
-                if os.path.exists(dep)):
-            return  # built before, and no input changed since
-        macros = [*ext.define_macros, *((undef,) for undef in ext.undef_macros)]
-        compile_one([source], output_dir=self.build_temp, macros=macros,
-                    include_dirs=ext.include_dirs, debug=self.debug,
-                    extra_postargs=ext.extra_compile_args or [], depends=ext.depends)
+                os.path.getmtime(path) <= os.path.getmtime(obj)
+                for path in [source, *ext.depends] if os.path.exists(path)):
+            return  # built before, and nothing it reads changed since
+        macros = [*ext.define_macros, *((name,) for name in ext.undef_macros)]
+        compile_files([source], output_dir=self.build_temp, macros=macros,
+                      include_dirs=ext.include_dirs, debug=self.debug,
+                      extra_postargs=ext.extra_compile_args or [], depends=ext.depends)
 
 
 def extensions() -> list:
@@ -117,8 +126,10 @@ def extensions() -> list:
               file=sys.stderr)
         return []
     groups = compiled_groups()
-    return mypycify([path for paths, _ in groups for path in paths], opt_level="3",
-                    separate=groups)
+    # one C file a module (multi_file), so that the cores share the C compiler's work evenly;
+    # OPT_LEVEL: docs/performance.md, "Building"
+    return mypycify([path for paths, _ in groups for path in paths], opt_level=OPT_LEVEL,
+                    separate=groups, multi_file=True)
 
 
 if __name__ == "__main__":
