@@ -17,6 +17,7 @@ import msgspec
 
 from cartlog.audit import Report
 from cartlog.core.findings import Finding
+from cartlog.core.spec import GameSpec
 from cartlog.documents import CheckDocument, ReplayDocument, ScoreDocument
 from cartlog.games import each
 
@@ -102,7 +103,7 @@ def _schema(typ: Any, title: str) -> str:
     return _dump(schema)
 
 
-def all_schemas(specs: tuple | None = None) -> dict[str, str]:
+def all_schemas(specs: tuple[GameSpec, ...] | None = None) -> dict[str, str]:
     """File name -> schema text, for ``schemas/``: of every registered game, or of ``specs``
     (``schemas/`` holds cartlog's own games', :data:`~cartlog.games.BUILT_IN`)."""
     games = ([spec for spec, _ in each(lambda spec: spec.log_type, "its log type")]

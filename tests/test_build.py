@@ -6,23 +6,33 @@ from __future__ import annotations
 
 import ast
 import importlib
+import importlib.util
 import os
 import re
 from pathlib import Path
+from types import ModuleType
 
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 
 
+def _setup_module() -> ModuleType:
+    """setup.py as a module, without running the build (its ``setup()`` runs as a script)."""
+    spec = importlib.util.spec_from_file_location("cartlog_setup", ROOT / "setup.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+SETUP = _setup_module()
+GROUPS = SETUP.compiled_groups()
+
+
 def _compiled_sources() -> list[Path]:
-    """The ``COMPILED`` list of setup.py, read without running it."""
-    tree = ast.parse((ROOT / "setup.py").read_text())
-    for node in tree.body:
-        if isinstance(node, ast.Assign) and any(
-                isinstance(t, ast.Name) and t.id == "COMPILED" for t in node.targets):
-            return [ROOT / p for p in ast.literal_eval(node.value)]
-    raise AssertionError("setup.py has no COMPILED list")
+    """The modules setup.py compiles: each package's ``COMPILED`` declaration."""
+    return [ROOT / path for paths, _ in GROUPS for path in paths]
 
 
 COMPILED = _compiled_sources()
@@ -37,6 +47,22 @@ def test_every_compiled_module_exists_and_is_in_the_package() -> None:
         assert source.is_file(), source
         assert source.relative_to(ROOT).parts[0] == "cartlog", source
 
+
+def test_each_package_declares_its_compiled_modules_once() -> None:
+    """A package names its compiled modules in its ``__init__`` (``COMPILED``), which setup.py
+    reads as a literal: the package's value when imported is the one the build read, and each
+    package is one shared library (``cartlog_<package>``), the core's and one a game's."""
+    from cartlog.games import SPECS
+
+    for paths, library in GROUPS:
+        package = _module_name(ROOT / paths[0]).rsplit(".", 1)[0]
+        declared = importlib.import_module(package).COMPILED
+        assert [f"{package.replace('.', '/')}/{name}.py" for name in declared] == paths, package
+        assert library == "cartlog_" + package.rsplit(".", 1)[-1]
+    libraries = [library for _, library in GROUPS]
+    assert len(set(libraries)) == len(libraries), libraries
+    assert "cartlog_core" in libraries
+    assert set(libraries) <= {"cartlog_core", *(f"cartlog_{spec.name}" for spec in SPECS)}
 
 
 def test_ci_type_checks_every_compiled_module() -> None:

@@ -29,9 +29,9 @@ from cartlog.schemas import (
 )
 
 ROOT = Path(__file__).resolve().parent.parent
-HAVE_RENDERER = (ROOT / "cartlog" / "render" / "cartagena.py").exists()
+HAVE_RENDERER = (ROOT / "cartlog" / "games" / "cartagena" / "render" / "__init__.py").exists()
 needs_renderer = pytest.mark.skipif(not HAVE_RENDERER,
-                                    reason="cartlog/render/cartagena.py not written yet")
+                                    reason="cartlog/games/cartagena/render not written yet")
 RULE_SETS = {"2000-jamaica", "2000-tortuga", "ravensburger", "ravensburger-advanced"}
 ANSI = "\x1b["
 LOCATED = re.compile(r"^(?P<file>[^\s:][^:]*):(?P<line>\d+):(?P<col>\d+): ", re.MULTILINE)

@@ -19,10 +19,7 @@ from rich.text import Text
 
 from cartlog.render.console import shown
 from cartlog.render.theme import severity_style
-
-
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}{'' if n == 1 else 's'}"
+from cartlog.render.widgets import plural
 
 
 def render_failed(with_errors: Sequence[tuple[str, int]], unreadable: Sequence[str]) -> Group:
@@ -30,11 +27,11 @@ def render_failed(with_errors: Sequence[tuple[str, int]], unreadable: Sequence[s
     could not be read, each under its heading, one a line."""
     parts: list[Text] = []
     if with_errors:
-        parts.append(Text(f"{_plural(len(with_errors), 'log')} with errors:", style="heading"))
+        parts.append(Text(f"{plural(len(with_errors), 'log')} with errors:", style="heading"))
         for name, errors in with_errors:
-            parts.append(Text.assemble("  ", (name, "bold"), f" ({_plural(errors, 'error')})"))
+            parts.append(Text.assemble("  ", (name, "bold"), f" ({plural(errors, 'error')})"))
     if unreadable:
-        parts.append(Text(f"{_plural(len(unreadable), 'log')} could not be read:",
+        parts.append(Text(f"{plural(len(unreadable), 'log')} could not be read:",
                           style="heading"))
         for name in unreadable:
             parts.append(Text.assemble("  ", (name, "bold")))
@@ -47,8 +44,8 @@ def render_statistics(rows: Sequence[Any]) -> Group:
     if not rows:
         return Group(Text("findings by code: none", style="heading"))
     total = sum(r.findings for r in rows)
-    parts = [Text(f"findings by code ({_plural(total, 'finding')}, "
-                  f"{_plural(len(rows), 'code')}):", style="heading")]
+    parts = [Text(f"findings by code ({plural(total, 'finding')}, "
+                  f"{plural(len(rows), 'code')}):", style="heading")]
     width = max(len(r.code) for r in rows)
     count_width = max(len(str(r.findings)) for r in rows)
     for r in rows:
@@ -56,7 +53,7 @@ def render_statistics(rows: Sequence[Any]) -> Group:
         line.append(f"{r.code:<{width}}", style="finding.code")
         line.append("  ")
         line.append(f"{r.severity:<7}", style=severity_style(r.severity))
-        line.append(f"  {r.findings:>{count_width}} in {_plural(r.logs, 'log')}")
+        line.append(f"  {r.findings:>{count_width}} in {plural(r.logs, 'log')}")
         if r.condoned:
             line.append(f" ({r.condoned} condoned)", style="finding.condoned")
         parts.append(line)

@@ -13,32 +13,25 @@ Also the text of the logs that cannot be read, and of the small commands ``expla
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import Any
+
 from rich.console import Group
 from rich.text import Text
 
 from cartlog.core.errors import LogSyntaxError
-from cartlog.core.findings import Finding
+from cartlog.core.findings import Code, Finding
 from cartlog.core.text import echo_line, printable, split_lines
 from cartlog.games import GAMES
 from cartlog.render.theme import severity_style
+from cartlog.render.widgets import Audited, plural
+from cartlog.render.widgets import summary_line as widgets_summary_line
 
 
 def turn_word(game: str) -> str:
     """What a game counts its play in (``turn``, ``round``), from its spec."""
     spec = GAMES.get(game)
     return spec.turn_word if spec is not None else "turn"
-
-
-def shown_range(start: int | None, end: int | None, total: int, unit: str) -> str:
-    """``turn 4``, ``turns 3-7`` or ``from turn 9`` (past the end), then `` of N``."""
-    first, last = start or 1, min(end or total, total)
-    shown = (f"from {unit} {first}" if first > last else f"{unit} {first}" if first == last
-             else f"{unit}s {first}-{last}")
-    return f"{shown} of {total}"
-
-
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}{'' if n == 1 else 's'}"
 
 
 def finding_text(f: Finding, index: int, path: str, lines: list[str], *,
@@ -87,7 +80,7 @@ def finding_text(f: Finding, index: int, path: str, lines: list[str], *,
     return out
 
 
-def render_report(report, source: str | None, *, verbose: bool = False,
+def render_report(report: Audited, source: str | None, *, verbose: bool = False,
                   show_info: bool = True, stopped: bool = False) -> Group:
     """One log's report: findings in the order of the text, each finding that may only follow
     from another listed under it (folded into one line unless ``verbose``), then what could
@@ -115,7 +108,7 @@ def render_report(report, source: str | None, *, verbose: bool = False,
         else:
             numbers = ", ".join(f"#{j + 1}" for j in later)
             parts.append(Text(
-                f"      + {_plural(len(later), 'more finding')} that may only follow from "
+                f"      + {plural(len(later), 'more finding')} that may only follow from "
                 f"this one: {numbers} (-v shows them)", style="finding.follows"))
     if report.more_findings:
         parts.append(more_findings_line(report.file, report.more_findings))
@@ -128,11 +121,11 @@ def render_report(report, source: str | None, *, verbose: bool = False,
 def more_findings_line(file: str, more: int) -> Text:
     """``file: and 12 more findings, not listed (CARTLOG_MAX_FINDINGS lists more)``: the
     findings past the limit a report lists (docs/cli.md, "Limits")."""
-    return Text(f"{file}: and {_plural(more, 'more finding')}, not listed "
+    return Text(f"{file}: and {plural(more, 'more finding')}, not listed "
                 "(CARTLOG_MAX_FINDINGS lists more)", style="muted")
 
 
-def _followers(findings: list[Finding], shown: list[bool]) -> dict[int, list[int]]:
+def _followers(findings: Sequence[Finding], shown: list[bool]) -> dict[int, list[int]]:
     """Shown root finding -> the shown findings that may only follow from it (through any
     chain of ``follows``), in order. A finding whose root is not shown stands alone."""
     out: dict[int, list[int]] = {}
@@ -140,51 +133,20 @@ def _followers(findings: list[Finding], shown: list[bool]) -> dict[int, list[int
         if not shown[i] or f.follows is None:
             continue
         root, seen = i, {i}
-        while findings[root].follows is not None and findings[root].follows not in seen:
-            root = findings[root].follows
+        follows = findings[root].follows
+        while follows is not None and follows not in seen:
+            root = follows
             seen.add(root)
+            follows = findings[root].follows
         if root != i and shown[root]:
             out.setdefault(root, []).append(i)
     return out
 
 
-def summary_line(report, *, stopped: bool = False) -> Text:
-    """``file: 2 errors, 1 warning (1 condoned); won by red, as recorded``.
-
-    With ``stopped`` (``--stop-at-first``) and an error found, the rest of the log was not
-    replayed: the line says so instead of comparing a result that was never reached."""
-    b = report.breakdown
-    counts = []
-    if report.errors:
-        counts.append(_plural(report.errors, "error"))
-    if report.warnings:
-        counts.append(_plural(report.warnings, "warning"))
-    text = Text(f"{report.file}: ", style="bold")
-    if counts:
-        text.append(", ".join(counts), style="bad" if report.errors else "finding.warning")
-    else:
-        text.append("clean", style="ok")
-    if report.condoned:
-        text.append(f" ({report.condoned} condoned)", style="finding.condoned")
-    if stopped and report.errors:
-        last = max((f.turn for f in report.findings if f.turn is not None), default=None)
-        where = f" at {turn_word(report.game)} {last}" if last is not None else ""
-        text.append(f"; {report.rules}, stopped at the first error{where}")
-        return text
-    finished = b.finished
-    outcome = (f"won by {printable(str(b.winner))}" if b.winner else "no winner" if finished
-               else "unfinished")
-    spec = GAMES.get(report.game)
-    count = spec.count(b.turns) if spec is not None else _plural(b.turns, "turn")
-    text.append(f"; {report.rules}, {count}, {outcome}")
-    if b.recorded is not None:
-        if b.agrees:
-            text.append(", as recorded")
-        else:
-            rec = (b.recorded if b.recorded == "unfinished" else "no winner"
-                   if b.recorded == "none" else f"won by {printable(str(b.recorded))}")
-            text.append(f", but the log records {rec}", style="bad")
-    return text
+def summary_line(report: Audited, *, stopped: bool = False) -> Text:
+    """The summary line of a report (:func:`cartlog.render.widgets.summary_line`), in the words
+    of the report's game."""
+    return widgets_summary_line(report, GAMES.get(report.game), stopped=stopped)
 
 
 def render_unreadable(err: LogSyntaxError) -> Group:
@@ -219,14 +181,14 @@ def render_unreadable(err: LogSyntaxError) -> Group:
     if located:
         parts.append(Text.assemble(
             (f"{err.path}: ", "bold"),
-            (f"unreadable ({_plural(len(err.problems), 'problem')})", "bad")))
+            (f"unreadable ({plural(len(err.problems), 'problem')})", "bad")))
     return Group(*parts)
 
 
 def render_totals(clean: int, with_errors: int, unreadable: int) -> Text:
     """The closing line when several logs were checked."""
     total = clean + with_errors + unreadable
-    text = Text(f"{_plural(total, 'log')}: ", style="heading")
+    text = Text(f"{plural(total, 'log')}: ", style="heading")
     text.append(f"{clean} clean", style="ok" if clean else "")
     text.append(", ")
     text.append(f"{with_errors} with errors", style="bad" if with_errors else "")
@@ -238,7 +200,7 @@ def render_totals(clean: int, with_errors: int, unreadable: int) -> Text:
 # -- the text of the smaller commands (explain, games) -----------------------------------------
 
 
-def render_code(info) -> Group:
+def render_code(info: Code) -> Group:
     """``cartlog explain``: a finding code, its severity, what it means and its rule."""
     parts = [Text.assemble((info.code, "finding.code"), "  ",
                            (info.severity, severity_style(info.severity))),
@@ -249,7 +211,7 @@ def render_code(info) -> Group:
     return Group(*parts)
 
 
-def render_catalogue(games: list[dict]) -> Group:
+def render_catalogue(games: list[dict[str, Any]]) -> Group:
     """``cartlog games``: each game, its rule sets and the options a log header may set.
 
     One rule set per block of lines rather than a table, so that nothing is cut short in 80

@@ -1,5 +1,6 @@
 """Pieces every game's renderer draws with: glyphs, hanging and packed rows, findings in
-place, headings and the findings count.
+place, headings, the findings count and the summary line. Nothing here knows the registry of
+games, so that a game's renderer, which draws with these, depends on its own game alone.
 
 A *view* here is any object with ``report`` (the audit's report), ``g`` (:class:`Glyphs`) and
 ``player(colour, with_name=True)`` (a colour in its style, with the player's name).
@@ -7,14 +8,45 @@ A *view* here is any object with ``report`` (the audit's report), ``g`` (:class:
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
-from rich.console import RenderableType
+from rich.console import Console, ConsoleOptions, RenderableType, RenderResult
 from rich.text import Text
 
+from cartlog.core.findings import Finding
+from cartlog.core.spec import GameSpec
 from cartlog.core.text import printable, to_ascii
 from cartlog.render.theme import severity_style
+
+
+class Audited(Protocol):
+    """The audit's report (:class:`cartlog.audit.Report`) as a renderer reads it."""
+
+    @property
+    def file(self) -> str: ...
+    @property
+    def game(self) -> str: ...
+    @property
+    def rules(self) -> str: ...
+    @property
+    def findings(self) -> Sequence[Finding]: ...
+    @property
+    def errors(self) -> int: ...
+    @property
+    def warnings(self) -> int: ...
+    @property
+    def infos(self) -> int: ...
+    @property
+    def condoned(self) -> int: ...
+    @property
+    def unchecked(self) -> Sequence[str]: ...
+    @property
+    def more_findings(self) -> int: ...
+    @property
+    def breakdown(self) -> Any:  # the game's breakdown (its score module's Struct)
+        ...
 
 
 @dataclass(frozen=True)
@@ -59,7 +91,7 @@ class Hanging:
     def add(self, label: Text, text: Text, hang: int = 0) -> None:
         self.rows.append((label, text, hang))
 
-    def __rich_console__(self, console, options):
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
         label_width = max((len(label.plain) for label, _, _ in self.rows), default=0)
         label_width += 1 if label_width else 0
         lead = self.indent + label_width
@@ -83,7 +115,7 @@ class Packed:
         self.indent = indent
         self.lead = indent + label_width
 
-    def __rich_console__(self, console, options):
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
         width = max(self.lead + 20, options.max_width)
         line = Text(" " * self.indent)
         line.append(self.label, style="label")
@@ -137,14 +169,14 @@ def finding_lines(view: Any, index: int, skip_player: str | None = None) -> list
     return lines
 
 
-def add_findings(view: Any, rows: Hanging, indices, skip_player: str | None = None) -> None:
+def add_findings(view: Any, rows: Hanging, indices: Iterable[int], skip_player: str | None = None) -> None:
     """Add findings to ``rows`` under the text column, each hanging under its message."""
     for i in indices:
         for line in finding_lines(view, i, skip_player):
             rows.add(Text(), line, 2)
 
 
-def findings_block(view: Any, indices, indent: int = 2) -> list[RenderableType]:
+def findings_block(view: Any, indices: Iterable[int], indent: int = 2) -> list[RenderableType]:
     """Findings on their own (setup, end), or nothing."""
     rows = Hanging(indent)
     add_findings(view, rows, indices)
@@ -167,7 +199,7 @@ def wrapped(text: Text, indent: int = 0) -> Hanging:
     return rows
 
 
-def counts_line(report) -> Text:
+def counts_line(report: Audited) -> Text:
     text = Text.styled("findings  ", "label")
     parts = [(report.errors, "error", "finding.error"),
              (report.warnings, "warning", "finding.warning"),
@@ -200,4 +232,57 @@ def result_line(view: Any, recorded: str | None, replayed: str, agrees: bool | N
     elif agrees is False:
         text.append(": ")
         text.append("DISAGREE", style="result.disagree")
+    return text
+
+
+def shown_range(start: int | None, end: int | None, total: int, unit: str) -> str:
+    """``turn 4``, ``turns 3-7`` or ``from turn 9`` (past the end), then `` of N``."""
+    first, last = start or 1, min(end or total, total)
+    shown = (f"from {unit} {first}" if first > last else f"{unit} {first}" if first == last
+             else f"{unit}s {first}-{last}")
+    return f"{shown} of {total}"
+
+
+def plural(n: int, word: str) -> str:
+    """``1 error``, ``2 errors``."""
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
+def summary_line(report: Audited, spec: GameSpec | None, *, stopped: bool = False) -> Text:
+    """``file: 2 errors, 1 warning (1 condoned); won by red, as recorded``, counting play in
+    the words of ``spec``, the report's game.
+
+    With ``stopped`` (``--stop-at-first``) and an error found, the rest of the log was not
+    replayed: the line says so instead of comparing a result that was never reached."""
+    b = report.breakdown
+    counts = []
+    if report.errors:
+        counts.append(plural(report.errors, "error"))
+    if report.warnings:
+        counts.append(plural(report.warnings, "warning"))
+    text = Text(f"{report.file}: ", style="bold")
+    if counts:
+        text.append(", ".join(counts), style="bad" if report.errors else "finding.warning")
+    else:
+        text.append("clean", style="ok")
+    if report.condoned:
+        text.append(f" ({report.condoned} condoned)", style="finding.condoned")
+    if stopped and report.errors:
+        last = max((f.turn for f in report.findings if f.turn is not None), default=None)
+        unit = spec.turn_word if spec is not None else "turn"
+        where = f" at {unit} {last}" if last is not None else ""
+        text.append(f"; {report.rules}, stopped at the first error{where}")
+        return text
+    finished = b.finished
+    outcome = (f"won by {printable(str(b.winner))}" if b.winner else "no winner" if finished
+               else "unfinished")
+    count = spec.count(b.turns) if spec is not None else plural(b.turns, "turn")
+    text.append(f"; {report.rules}, {count}, {outcome}")
+    if b.recorded is not None:
+        if b.agrees:
+            text.append(", as recorded")
+        else:
+            rec = (b.recorded if b.recorded == "unfinished" else "no winner"
+                   if b.recorded == "none" else f"won by {printable(str(b.recorded))}")
+            text.append(f", but the log records {rec}", style="bad")
     return text

@@ -12,10 +12,10 @@ from rich.console import Console
 from cartlog.audit import replay_report
 from cartlog.games.cartagena.model import RULESETS
 from cartlog.games.cartagena.notation import format_log
+from cartlog.games.cartagena.render import render_replay, render_score
+from cartlog.games.cartagena.render.board import PIRATE_LETTERS, board_lines, pirate_letters
 from cartlog.games.cartagena.simulate import simulate
 from cartlog.logs import read_log
-from cartlog.render.cartagena import render_replay, render_score
-from cartlog.render.cartagena_board import PIRATE_LETTERS, board_lines, pirate_letters
 from cartlog.render.theme import THEME
 from cartlog.render.widgets import ASCII_GLYPHS
 

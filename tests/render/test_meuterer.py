@@ -15,11 +15,11 @@ from cartlog.audit import replay_report
 from cartlog.cli import app
 from cartlog.core.text import to_ascii
 from cartlog.games.meuterer.notation import format_log
+from cartlog.games.meuterer.render import render_replay, render_score
+from cartlog.games.meuterer.render.circle import MARKS, circle_lines, circle_marks
 from cartlog.games.meuterer.replay import build_circle
 from cartlog.games.meuterer.simulate import simulate
 from cartlog.logs import read_log
-from cartlog.render.meuterer import render_replay, render_score
-from cartlog.render.meuterer_circle import MARKS, circle_lines, circle_marks
 from cartlog.render.theme import THEME
 from cartlog.render.widgets import ASCII_GLYPHS, UNICODE_GLYPHS
 

@@ -27,10 +27,15 @@ SPEC = GameSpec(
     package=__name__,
     rulesets=("2000-jamaica", "2000-tortuga", "ravensburger", "ravensburger-advanced"),
     default_rules="2000-jamaica", players=(2, 5), turn_word="turn", turns_word="turns",
-    renderer="cartlog.render.cartagena",
+    renderer="cartlog.games.cartagena.render",
     summary="pirates aboard, distance to the boat, recorded vs replayed result",
 )
 NAME, TITLE, ALIASES = SPEC.name, SPEC.title, SPEC.aliases
+
+# The modules of this package that the install compiles with mypyc, into one shared library
+# (setup.py reads this literal without importing cartlog; docs/performance.md, "Compiled
+# rule modules"). Each must follow "Writing for the compiler" there.
+COMPILED: tuple[str, ...] = ("model", "engine", "lookahead", "rules", "notation", "replay")
 
 if TYPE_CHECKING:  # the parts the rest of cartlog uses follow the game contract (mypy checks)
     from cartlog.core.spec import CodeBook, Notation, PositionReader

@@ -77,10 +77,15 @@ SPEC = GameSpec(
     package=__name__,
     rulesets=("base", "pirate"),
     default_rules="base", players=(3, 4), turn_word="round", turns_word="rounds",
-    renderer="cartlog.render.meuterer",
+    renderer="cartlog.games.meuterer.render",
     summary="the score sheet round by round: sources of every point, recorded vs replayed",
 )
 NAME, TITLE, ALIASES = SPEC.name, SPEC.title, SPEC.aliases
+
+# The modules of this package that the install compiles with mypyc, into one shared library
+# (setup.py reads this literal without importing cartlog; docs/performance.md, "Compiled
+# rule modules"). Each must follow "Writing for the compiler" there.
+COMPILED: tuple[str, ...] = ("engine", "lookahead", "model", "rules", "settle", "notebook", "replay", "notation")
 
 if TYPE_CHECKING:  # the parts the rest of cartlog uses follow the game contract (mypy checks)
     from cartlog.core.spec import CodeBook, Notation, PositionReader

@@ -95,11 +95,16 @@ SPEC = GameSpec(
     package=__name__,
     rulesets=("base",),
     default_rules="base", players=(2, 4), turn_word="round", turns_word="rounds",
-    renderer="cartlog.render.mutiny",
+    renderer="cartlog.games.mutiny.render",
     summary="the duels, the winning side, each player's conviction and gold, and the winners "
     "with the reason",
 )
 NAME, TITLE, ALIASES = SPEC.name, SPEC.title, SPEC.aliases
+
+# The modules of this package that the install compiles with mypyc, into one shared library
+# (setup.py reads this literal without importing cartlog; docs/performance.md, "Compiled
+# rule modules"). Each must follow "Writing for the compiler" there.
+COMPILED: tuple[str, ...] = ("model", "rules", "replay", "notation")
 
 if TYPE_CHECKING:  # the parts the rest of cartlog uses follow the game contract (mypy checks)
     from cartlog.core.spec import CodeBook, Notation, PositionReader

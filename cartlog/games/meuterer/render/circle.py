@@ -20,9 +20,12 @@ port, so a line never passes 80 columns.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from rich.text import Text
 
-from cartlog.games.meuterer.model import GOODS, LETTERS
+from cartlog.games.meuterer.frames import Frame
+from cartlog.games.meuterer.model import GOODS, LETTERS, Island
 from cartlog.render.theme import player_style
 from cartlog.render.widgets import Glyphs, Packed
 
@@ -73,7 +76,7 @@ def hand_entries(colours: list[str], hands: dict[str, str]) -> list[Text]:
     return entries
 
 
-def table_lines(colours: list[str], frame, *, label: str = "hands", indent: int = 3,
+def table_lines(colours: list[str], frame: Frame, *, label: str = "hands", indent: int = 3,
                 label_width: int = 9) -> list[Packed]:
     """Hands, deck and discard pile, cards still on the table and the scores after a frame."""
     entries = hand_entries(colours, frame.hands or {})
@@ -92,7 +95,7 @@ def table_lines(colours: list[str], frame, *, label: str = "hands", indent: int 
     return lines
 
 
-def island_entries(circle, g: Glyphs) -> list[Text]:
+def island_entries(circle: Iterable[Island], g: Glyphs) -> list[Text]:
     """``1 Hochland any 4/3/2 ship 5``: each island of the circle with its card."""
     out = []
     for pos, isl in enumerate(circle, 1):

@@ -22,9 +22,12 @@ columns.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from rich.console import RenderableType
 from rich.text import Text
 
+from cartlog.games.cartagena.frames import Frame
 from cartlog.games.cartagena.model import RULESETS, RuleSet
 from cartlog.games.cartagena.notation import format_space
 from cartlog.render.theme import SIGN_STYLES, player_style
@@ -160,7 +163,7 @@ def _folded(first: int, last: int, g: Glyphs) -> Text:
 
 
 def _border(corners: str, cells: int, cell_width: int, g: Glyphs) -> Text:
-    left, middle, right = corners
+    left, middle, right = corners[0], corners[1], corners[2]
     return Text("  " + left + middle.join([g.rule * cell_width] * cells) + right,
                 style="space.section")
 
@@ -217,7 +220,8 @@ def spaces_text(pirates: list[int], boat: int, aboard: bool = False) -> str:
     return " ".join(parts) or "-"
 
 
-def legend_lines(rs: RuleSet, colours: list[str], player, options: dict[str, bool]
+def legend_lines(rs: RuleSet, colours: list[str], player: Callable[[str], Text],
+                 options: dict[str, bool]
                  ) -> list[RenderableType]:
     """Who is which pirate letter (``player(colour)`` names them), the signs, the options."""
     letters = pirate_letters(colours)
@@ -229,7 +233,8 @@ def legend_lines(rs: RuleSet, colours: list[str], player, options: dict[str, boo
     return lines
 
 
-def table_lines(rs: RuleSet, board: str, colours: list[str], frame, before: dict | None,
+def table_lines(rs: RuleSet, board: str, colours: list[str], frame: Frame,
+                before: dict[str, list[int]] | None,
                 g: Glyphs, *, label: str = "hands", board_drawn: bool = True
                 ) -> list[RenderableType]:
     """Hands and piles after a frame, then (when drawn) the start, passage and boat.

@@ -3,7 +3,7 @@
 
 A replay shows the setup once, then each turn: a heading, every action in notation with its
 plain-words account and the findings that arise there (numbered as ``cartlog check`` numbers
-them), then the hands and a drawing of the passage (:mod:`cartlog.render.cartagena_board`).
+them), then the hands and a drawing of the passage (:mod:`cartlog.games.cartagena.render.board`).
 Rows laid, claims and comments appear where the log has them. It ends with the outcome, what
 could not be checked and a one-line summary. In ASCII::
 
@@ -23,15 +23,17 @@ Long texts wrap at the console's width under their own column; the board fits 80
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 import msgspec
 from rich import box
-from rich.console import Group, RenderableType
+from rich.console import Group, JustifyMethod, RenderableType
 from rich.table import Table
 from rich.text import Text
 
+from cartlog.games.cartagena import SPEC
 from cartlog.games.cartagena.events import (
+    CartagenaLog,
     Comment,
     Draw,
     HandClaim,
@@ -40,12 +42,13 @@ from cartlog.games.cartagena.events import (
     Row,
     Turn,
 )
+from cartlog.games.cartagena.frames import Frame
 from cartlog.games.cartagena.model import RULESETS, find_ruleset
 from cartlog.games.cartagena.notation import format_action, format_space
-from cartlog.render.cartagena_board import cards_text, legend_lines, spaces_text, table_lines
-from cartlog.render.report import shown_range, summary_line
+from cartlog.games.cartagena.render.board import cards_text, legend_lines, spaces_text, table_lines
 from cartlog.render.theme import player_style
 from cartlog.render.widgets import (
+    Audited,
     Glyphs,
     Hanging,
     add_findings,
@@ -55,6 +58,8 @@ from cartlog.render.widgets import (
     heading,
     position_lines,
     result_line,
+    shown_range,
+    summary_line,
     wrapped,
 )
 
@@ -65,15 +70,16 @@ class _Step(NamedTuple):
     """One event of the log with its frames: a turn holds the frames of its actions."""
 
     kind: str  # setup, turn, row, claim, comment, end
-    frame: object  # the Frame of the step (turn-end for a turn)
-    event: object | None
-    actions: list
+    frame: Frame  # the frame of the step (turn-end for a turn)
+    event: Any  # the log's event: a Turn for a turn, Row, a claim, Comment; None at setup, end
+    actions: list[Frame]
 
 
 class _View:
     """What every part of a view needs: the log, its rule set, glyphs and the findings."""
 
-    def __init__(self, log, report, ascii: bool, board: bool = True) -> None:
+    def __init__(self, log: CartagenaLog, report: Audited, ascii: bool, board: bool = True
+                 ) -> None:
         self.log = log
         self.report = report
         self.rs = find_ruleset(log.rules) or RULESETS["2000-jamaica"]
@@ -87,7 +93,8 @@ class _View:
         """Pirate letters, signs and options."""
         return legend_lines(self.rs, self.colours, self.player, self.log.options)
 
-    def table(self, frame, before: dict | None, label: str = "hands") -> list[RenderableType]:
+    def table(self, frame: Frame, before: dict[str, list[int]] | None, label: str = "hands"
+              ) -> list[RenderableType]:
         """Hands, piles and (when drawn) the passage after ``frame``."""
         return table_lines(self.rs, self.log.board, self.colours, frame, before, self.g,
                            label=label, board_drawn=self.board)
@@ -105,13 +112,13 @@ class _View:
 # -- pairing frames with events ----------------------------------------------------------------
 
 
-def _steps(log, frames: list) -> list[_Step]:
+def _steps(log: CartagenaLog, frames: list[Frame]) -> list[_Step]:
     """Pair the frames with the log's events: one step per event, plus setup and end."""
-    expected = {"turn-end": Turn, "row": Row, "claim": (HandClaim, PiratesClaim),
-                "comment": Comment}
+    expected: dict[str, type | tuple[type, ...]] = {
+        "turn-end": Turn, "row": Row, "claim": (HandClaim, PiratesClaim), "comment": Comment}
     events = iter(log.events)
     steps: list[_Step] = []
-    pending: list = []
+    pending: list[Frame] = []
     for frame in frames:
         if frame.kind == "action":
             pending.append(frame)
@@ -146,13 +153,13 @@ def _setup(view: _View, step: _Step) -> list[RenderableType]:
             + findings_block(view, step.frame.findings, 2))
 
 
-def _context(view: _View, frame, start: int) -> list[RenderableType]:
+def _context(view: _View, frame: Frame, start: int) -> list[RenderableType]:
     """The table before the first turn shown, when the setup is not shown."""
     return ([heading(view, f"Before turn {start}")] + view.legend()
             + view.table(frame, None))
 
 
-def _action_text(view: _View, act, frame) -> tuple[str, Text]:
+def _action_text(view: _View, act: Any, frame: Frame | None) -> tuple[str, Text]:
     """Notation and plain words of one action of a turn (``act`` None: frame only).
 
     An action's comment follows the words rather than widening the notation column.
@@ -177,7 +184,7 @@ def _action_text(view: _View, act, frame) -> tuple[str, Text]:
     return notation, text
 
 
-def _turn(view: _View, step: _Step, before: dict | None) -> list[RenderableType]:
+def _turn(view: _View, step: _Step, before: dict[str, list[int]] | None) -> list[RenderableType]:
     """A turn: heading, each action with its findings, then the table after it."""
     frame, event = step.frame, step.event
     colour = event.player if event is not None else frame.player
@@ -233,7 +240,7 @@ def _other(view: _View, step: _Step) -> list[RenderableType]:
     return [rows]
 
 
-def _end(view: _View, frame, cut: bool) -> list[RenderableType]:
+def _end(view: _View, frame: Frame, cut: bool) -> list[RenderableType]:
     """The outcome, what could not be checked and the one-line summary."""
     b = view.report.breakdown
     out: list[RenderableType] = [heading(view, "End")]
@@ -251,7 +258,7 @@ def _end(view: _View, frame, cut: bool) -> list[RenderableType]:
     notes = Hanging(2)
     for item in view.report.unchecked:
         notes.add(Text.styled("not checked:", "muted"), Text.styled(view.g.clean(item), "muted"))
-    summary = summary_line(view.report)
+    summary = summary_line(view.report, SPEC)
     summary.plain = view.g.clean(summary.plain)
     return out + [notes, wrapped(summary)]
 
@@ -271,8 +278,9 @@ def _header(view: _View, start: int | None, end: int | None) -> Hanging:
     return wrapped(text)
 
 
-def replay_parts(log, report, frames, source, *, start=None, end=None, board=True,
-                 ascii=False) -> Iterator[RenderableType]:
+def replay_parts(log: CartagenaLog, report: Audited, frames: list[Frame], source: str | None,
+                 *, start: int | None = None, end: int | None = None, board: bool = True,
+                 ascii: bool = False) -> Iterator[RenderableType]:
     """The game step by step, from turn ``start`` to turn ``end`` (inclusive) when given.
 
     ``source`` is accepted for symmetry with the check report; each action is shown in its
@@ -289,15 +297,16 @@ def replay_parts(log, report, frames, source, *, start=None, end=None, board=Tru
     shown_any = False
     for step in _steps(log, frames):
         frame = step.frame
-        if step.kind == "turn":
+        if step.kind == "turn" and frame.turn is not None:  # a turn's frame has its number
             last_turn = frame.turn
         in_range = ((start is None or last_turn >= start or (last_turn == 0 and from_start))
                     and (end is None or last_turn <= end))
         if step.kind == "setup" and from_start:
             yield from [Text()] + _setup(view, step)
         elif step.kind == "turn" and in_range:
-            if not shown_any and not from_start and latest is not None:
-                yield from [Text()] + _context(view, latest, start)
+            if not shown_any and start is not None and not from_start and latest is not None:
+                yield Text()
+                yield from _context(view, latest, start)
             shown_any = True
             yield from [Text()] + _turn(view, step, latest.pirates if latest else None)
         elif step.kind in ("row", "claim", "comment") and in_range:
@@ -311,8 +320,9 @@ def replay_parts(log, report, frames, source, *, start=None, end=None, board=Tru
             latest = frame
 
 
-def render_replay(log, report, frames, source, *, start=None, end=None, board=True,
-                  ascii=False) -> RenderableType:
+def render_replay(log: CartagenaLog, report: Audited, frames: list[Frame], source: str | None,
+                  *, start: int | None = None, end: int | None = None, board: bool = True,
+                  ascii: bool = False) -> RenderableType:
     """The parts of :func:`replay_parts` as one renderable."""
     return Group(*replay_parts(log, report, frames, source, start=start, end=end, board=board,
                                ascii=ascii))
@@ -326,7 +336,7 @@ def _result_line(view: _View) -> Text:
     return result_line(view, b.recorded, b.winner or "unfinished", b.agrees)
 
 
-def render_score(log, report, *, ascii=False) -> RenderableType:
+def render_score(log: CartagenaLog, report: Audited, *, ascii: bool = False) -> RenderableType:
     """The final breakdown: winner, a table of the players, result check, finding counts."""
     view = _View(log, report, ascii)
     b = report.breakdown
@@ -339,9 +349,10 @@ def render_score(log, report, *, ascii=False) -> RenderableType:
         winner.append("unfinished", style="finding.warning")
         winner.append(": no player has every pirate aboard")
     table = Table(box=box.ASCII if ascii else box.ROUNDED, show_edge=True)
-    for name, justify in (("#", "right"), ("player", "left"), ("aboard", "right"),
-                          ("left", "right"), ("on spaces", "left"), ("distance", "right"),
-                          ("hand", "left")):
+    columns: tuple[tuple[str, JustifyMethod], ...] = (
+        ("#", "right"), ("player", "left"), ("aboard", "right"), ("left", "right"),
+        ("on spaces", "left"), ("distance", "right"), ("hand", "left"))
+    for name, justify in columns:
         table.add_column(name, justify=justify, header_style="heading")
     for place, row in enumerate(b.standings, 1):
         total = len(row.pirates)

@@ -19,8 +19,9 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from cartlog.render.meuterer_phases import Rows, View, sources
-from cartlog.render.widgets import Packed, counts_line
+from cartlog.games.meuterer.events import MeutererLog
+from cartlog.games.meuterer.render.phases import Rows, View, sources
+from cartlog.render.widgets import Audited, Packed, counts_line
 
 __all__ = ["outcome", "render_score", "standings"]
 
@@ -127,7 +128,7 @@ def _result_line(view: View) -> Text:
     return text
 
 
-def render_score(log, report, *, ascii=False) -> RenderableType:
+def render_score(log: MeutererLog, report: Audited, *, ascii: bool = False) -> RenderableType:
     """The score sheet: rounds by players, replay beside sheet; sources, totals, winners."""
     view = View(log, report, ascii)
     b = view.b

@@ -26,16 +26,20 @@ gold cards), the tie-break values, and the winners with the reason.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 
 from rich import box
-from rich.console import Group, RenderableType
+from rich.console import Group, JustifyMethod, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from cartlog.render.report import shown_range, summary_line
+from cartlog.games.mutiny import SPEC
+from cartlog.games.mutiny.events import MutinyLog
+from cartlog.games.mutiny.frames import Frame
+from cartlog.games.mutiny.score import MutinyBreakdown
 from cartlog.render.theme import player_style
 from cartlog.render.widgets import (
+    Audited,
     Glyphs,
     Hanging,
     Packed,
@@ -46,6 +50,8 @@ from cartlog.render.widgets import (
     heading,
     position_lines,
     result_line,
+    shown_range,
+    summary_line,
     wrapped,
 )
 
@@ -57,7 +63,7 @@ _TITLE = "Cartagena: The Mutiny"
 class _View:
     """What every part of a view needs: the log, glyphs and the findings."""
 
-    def __init__(self, log, report, ascii: bool) -> None:
+    def __init__(self, log: MutinyLog, report: Audited, ascii: bool) -> None:
         self.log = log
         self.report = report
         self.g: Glyphs = glyphs(ascii)
@@ -129,7 +135,7 @@ def _declared(view: _View) -> Hanging:
     return rows
 
 
-def _setup(view: _View, frame) -> list[RenderableType]:
+def _setup(view: _View, frame: Frame) -> list[RenderableType]:
     """Who plays, what the log declares (M7) and the table; for a log that starts from a
     position, the position too."""
     players = [view.player(c) for c in view.colours]
@@ -137,7 +143,7 @@ def _setup(view: _View, frame) -> list[RenderableType]:
     if view.log.giver:
         first = "first giver" if position is None else "giver"
         players.append(Text.styled(f"({first} {view.log.giver})", "muted"))
-    head = [heading(view, "Setup" if position is None else "From the position"),
+    head: list[RenderableType] = [heading(view, "Setup" if position is None else "From the position"),
             Packed("players", players, 3, 12), _declared(view)]
     if position is not None:
         head.append(position_lines(view, position, 3, 12))
@@ -147,7 +153,7 @@ def _setup(view: _View, frame) -> list[RenderableType]:
 # -- the table -----------------------------------------------------------------------------------
 
 
-def _per_player(view: _View, label: str, values: dict | None) -> list[RenderableType]:
+def _per_player(view: _View, label: str, values: Mapping[str, object] | None) -> list[RenderableType]:
     if not values:
         return []
     entries = []
@@ -165,7 +171,7 @@ def _row(view: _View, cells: list[str] | None) -> list[RenderableType]:
     return [Packed("row", entries, 3, 12)]
 
 
-def _table(view: _View, frame) -> list[RenderableType]:
+def _table(view: _View, frame: Frame) -> list[RenderableType]:
     """Holdings as far as they are known, the supplies, the ship and the lifeboat."""
     if frame.coins is None:
         return []
@@ -186,7 +192,7 @@ def _table(view: _View, frame) -> list[RenderableType]:
 # -- the steps -------------------------------------------------------------------------------------
 
 
-def _line(view: _View, rows: Hanging, frame) -> None:
+def _line(view: _View, rows: Hanging, frame: Frame) -> None:
     """One event: who or what (the label), its notation, its words; its findings under it."""
     notation = frame.notation or frame.kind
     label = frame.player if frame.kind == "turn" and frame.player else frame.kind
@@ -202,9 +208,9 @@ def _line(view: _View, rows: Hanging, frame) -> None:
     add_findings(view, rows, frame.findings)
 
 
-def _rounds(view: _View, frames: list) -> list[list]:
+def _rounds(view: _View, frames: list[Frame]) -> list[list[Frame]]:
     """Frames grouped: setup, each round (round .. ship), the mutiny, the end."""
-    groups: list[list] = []
+    groups: list[list[Frame]] = []
     for frame in frames:
         new = frame.kind in ("setup", "round", "mutiny", "duel", "reveal", "end")
         if frame.kind == "reveal" and groups and groups[-1][0].kind == "reveal":
@@ -216,7 +222,7 @@ def _rounds(view: _View, frames: list) -> list[list]:
     return groups
 
 
-def _round(view: _View, group: list) -> list[RenderableType]:
+def _round(view: _View, group: list[Frame]) -> list[RenderableType]:
     head = group[0]
     giver = None
     if head.kind == "round" and head.notation and " giver " in head.notation:
@@ -234,7 +240,7 @@ def _round(view: _View, group: list) -> list[RenderableType]:
     return out + _row(view, last.row) + _table(view, last)
 
 
-def _mutiny(view: _View, group: list) -> list[RenderableType]:
+def _mutiny(view: _View, group: list[Frame]) -> list[RenderableType]:
     head = group[0]
     if head.kind == "mutiny":
         title = "Mutiny"
@@ -262,7 +268,7 @@ def _mutiny(view: _View, group: list) -> list[RenderableType]:
     return out
 
 
-def _end(view: _View, frame, cut: bool) -> list[RenderableType]:
+def _end(view: _View, frame: Frame, cut: bool) -> list[RenderableType]:
     b = view.report.breakdown
     out: list[RenderableType] = [heading(view, "End")]
     outcome = Text("  ")
@@ -280,13 +286,14 @@ def _end(view: _View, frame, cut: bool) -> list[RenderableType]:
     notes = Hanging(2)
     for item in view.report.unchecked:
         notes.add(Text.styled("not checked:", "muted"), Text.styled(view.g.clean(item), "muted"))
-    summary = summary_line(view.report)
+    summary = summary_line(view.report, SPEC)
     summary.plain = view.g.clean(summary.plain)
     return out + [notes, wrapped(summary)]
 
 
-def replay_parts(log, report, frames, source, *, start=None, end=None, board=True,
-                 ascii=False) -> Iterator[RenderableType]:
+def replay_parts(log: MutinyLog, report: Audited, frames: list[Frame], source: str | None,
+                 *, start: int | None = None, end: int | None = None, board: bool = True,
+                 ascii: bool = False) -> Iterator[RenderableType]:
     """The voyage round by round from ``start`` to ``end`` (inclusive) when given, then the
     mutiny when the last round is shown. ``source`` and ``board`` are accepted for symmetry
     with the other games (every event is shown in its canonical notation)."""
@@ -319,8 +326,9 @@ def replay_parts(log, report, frames, source, *, start=None, end=None, board=Tru
             yield from [Text()] + _mutiny(view, group)
 
 
-def render_replay(log, report, frames, source, *, start=None, end=None, board=True,
-                  ascii=False) -> RenderableType:
+def render_replay(log: MutinyLog, report: Audited, frames: list[Frame], source: str | None,
+                  *, start: int | None = None, end: int | None = None, board: bool = True,
+                  ascii: bool = False) -> RenderableType:
     """The parts of :func:`replay_parts` as one renderable."""
     return Group(*replay_parts(log, report, frames, source, start=start, end=end, board=board,
                                ascii=ascii))
@@ -334,12 +342,14 @@ def _result_line(view: _View) -> Text:
     return result_line(view, b.recorded, b.winner or ("none" if b.finished else "unfinished"), b.agrees)
 
 
-def _duels(view: _View, b) -> Table | Text:
+def _duels(view: _View, b: MutinyBreakdown) -> Table | Text:
     if not b.duels:
         return Text.styled("duels     none recorded", "muted")
     table = Table(box=box.ASCII if view.g.ascii else box.ROUNDED, show_edge=True)
-    for name, justify in (("duel", "left"), ("sailors", "right"), ("rounds", "left"),
-                          ("totals", "right"), ("winner", "left"), ("written", "left")):
+    columns: tuple[tuple[str, JustifyMethod], ...] = (
+        ("duel", "left"), ("sailors", "right"), ("rounds", "left"), ("totals", "right"),
+        ("winner", "left"), ("written", "left"))
+    for name, justify in columns:
         table.add_column(name, justify=justify, header_style="heading")
     for d in b.duels:
         sailors = (f"{d.valverde}-{d.diaz}" if d.valverde is not None and d.diaz is not None
@@ -354,7 +364,7 @@ def _duels(view: _View, b) -> Table | Text:
     return table
 
 
-def render_score(log, report, *, ascii=False) -> RenderableType:
+def render_score(log: MutinyLog, report: Audited, *, ascii: bool = False) -> RenderableType:
     """The final breakdown: duels, the winning side, each player's conviction, gold and
     tie-break values, the winners with the reason, the result check and the counts."""
     view = _View(log, report, ascii)
@@ -374,9 +384,11 @@ def render_score(log, report, *, ascii=False) -> RenderableType:
     if b.side:
         mutiny.append(f": {b.side.capitalize()} wins")
     table = Table(box=box.ASCII if ascii else box.ROUNDED, show_edge=True)
-    for name, justify in (("#", "right"), ("player", "left"), ("conviction", "left"),
-                          ("coins", "right"), ("gold cards", "left"), ("gold", "right"),
-                          ("tie-break", "right"), ("combat left", "left")):
+    columns: tuple[tuple[str, JustifyMethod], ...] = (
+        ("#", "right"), ("player", "left"), ("conviction", "left"), ("coins", "right"),
+        ("gold cards", "left"), ("gold", "right"), ("tie-break", "right"),
+        ("combat left", "left"))
+    for name, justify in columns:
         table.add_column(name, justify=justify, header_style="heading")
     for place, row in enumerate(b.standings, 1):
         conviction = Text(row.conviction)

@@ -4,7 +4,7 @@
 A replay shows the setup once, then each round phase by phase: the wage, the selling (every
 play and pass in notation and in words), the reveal (roles and destinations), the mutiny, the
 points of each player by source, the ship's move and the refill; then the table and the island
-circle (:mod:`cartlog.render.meuterer_circle`). Findings appear at the step where they arise,
+circle (:mod:`cartlog.games.meuterer.render.circle`). Findings appear at the step where they arise,
 numbered as ``cartlog check`` numbers them. ``start`` and ``end`` are round numbers. In
 ASCII (at 80 columns)::
 
@@ -43,14 +43,17 @@ from collections.abc import Iterator
 from rich.console import Group, RenderableType
 from rich.text import Text
 
-from cartlog.render.meuterer_circle import (
+from cartlog.games.meuterer import SPEC
+from cartlog.games.meuterer.events import MeutererLog
+from cartlog.games.meuterer.frames import Frame
+from cartlog.games.meuterer.render.circle import (
     circle_lines,
     circle_marks,
     goods_legend,
     island_entries,
     table_lines,
 )
-from cartlog.render.meuterer_phases import (
+from cartlog.games.meuterer.render.phases import (
     Rows,
     View,
     label,
@@ -58,15 +61,17 @@ from cartlog.render.meuterer_phases import (
     round_lines,
     rounds_of,
 )
-from cartlog.render.meuterer_score import outcome, render_score, standings
-from cartlog.render.report import shown_range, summary_line
+from cartlog.games.meuterer.render.score import outcome, render_score, standings
 from cartlog.render.widgets import (
+    Audited,
     Hanging,
     Packed,
     add_findings,
     findings_block,
     heading,
     position_lines,
+    shown_range,
+    summary_line,
     wrapped,
 )
 
@@ -86,14 +91,16 @@ def _players(view: View, captain: str | None) -> Packed:
     return Packed("players", entries, 3)
 
 
-def _setup(view: View, frame, comments: list) -> list[RenderableType]:
+def _setup(view: View, frame: Frame, comments: list[Frame]) -> list[RenderableType]:
     """Findings on the header, players in seat order, the goods, the island table, the deal,
     the circle and the comments before round 1."""
     found = Rows(3)
     add_findings(view, found, frame.findings)
     position = view.log.position
     title = "Setup" if position is None else "From the position"
-    out: list[RenderableType] = [heading(view, title)] + ([found] if found.rows else [])
+    out: list[RenderableType] = [heading(view, title)]
+    if found.rows:
+        out.append(found)
     out += [
         _players(view, frame.captain),
         Packed("goods", [goods_legend()], 3),
@@ -103,7 +110,8 @@ def _setup(view: View, frame, comments: list) -> list[RenderableType]:
     out += table_lines(view.colours, frame, label="deal" if position is None else "hands")
     if view.board:
         marks = circle_marks(view.islands, port=frame.ship, pirate=frame.pirate)
-        out += legend(view) + circle_lines(view.islands, marks, set(), view.g)
+        out += legend(view)
+        out += circle_lines(view.islands, marks, set(), view.g)
     rows = Rows(3)
     for c in comments:
         rows.add(label(), Text.styled("; " + view.g.clean(c.text), "comment"))
@@ -111,18 +119,19 @@ def _setup(view: View, frame, comments: list) -> list[RenderableType]:
     return out + ([rows] if rows.rows else [])
 
 
-def _context(view: View, frame, start: int) -> list[RenderableType]:
+def _context(view: View, frame: Frame, start: int) -> list[RenderableType]:
     """The table before the first round shown, when the setup is not shown."""
     out: list[RenderableType] = [heading(view, f"Before round {start}")]
     out += table_lines(view.colours, frame)
     if view.board:
         marks = circle_marks(view.islands, port=frame.ship, previous=frame.previous,
                              pirate=frame.pirate)
-        out += legend(view) + circle_lines(view.islands, marks, set(), view.g)
+        out += legend(view)
+        out += circle_lines(view.islands, marks, set(), view.g)
     return out
 
 
-def _end(view: View, frame, cut: bool, placed: set[int]) -> list[RenderableType]:
+def _end(view: View, frame: Frame | None, cut: bool, placed: set[int]) -> list[RenderableType]:
     """The outcome, the findings of the end, what could not be checked and the summary."""
     out: list[RenderableType] = [heading(view, "End"), wrapped(outcome(view), 2),
                                  standings(view)]
@@ -134,7 +143,7 @@ def _end(view: View, frame, cut: bool, placed: set[int]) -> list[RenderableType]
     notes = Hanging(2)
     for item in view.report.unchecked:
         notes.add(Text.styled("not checked:", "muted"), Text.styled(view.g.clean(item), "muted"))
-    summary = summary_line(view.report)
+    summary = summary_line(view.report, SPEC)
     summary.plain = view.g.clean(summary.plain)
     return out + [notes, wrapped(summary)]
 
@@ -154,8 +163,9 @@ def _header(view: View, rounds: int, start: int | None, end: int | None) -> Hang
     return wrapped(text)
 
 
-def replay_parts(log, report, frames, source, *, start=None, end=None, board=True,
-                 ascii=False) -> Iterator[RenderableType]:
+def replay_parts(log: MeutererLog, report: Audited, frames: list[Frame], source: str | None,
+                 *, start: int | None = None, end: int | None = None, board: bool = True,
+                 ascii: bool = False) -> Iterator[RenderableType]:
     """The game round by round, from round ``start`` to round ``end`` (inclusive) when given.
 
     ``source`` is accepted for symmetry with the check report; every line is shown in its
@@ -188,8 +198,9 @@ def replay_parts(log, report, frames, source, *, start=None, end=None, board=Tru
     yield from [Text()] + _end(view, end_frame, cut, placed if not cut else placed)
 
 
-def render_replay(log, report, frames, source, *, start=None, end=None, board=True,
-                  ascii=False) -> RenderableType:
+def render_replay(log: MeutererLog, report: Audited, frames: list[Frame], source: str | None,
+                  *, start: int | None = None, end: int | None = None, board: bool = True,
+                  ascii: bool = False) -> RenderableType:
     """The parts of :func:`replay_parts` as one renderable."""
     return Group(*replay_parts(log, report, frames, source, start=start, end=end, board=board,
                                ascii=ascii))

@@ -9,22 +9,36 @@ finding under the step it arises at, followed by the table after the round and t
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from typing import NamedTuple
 
-from rich.console import RenderableType
+from rich.console import Console, ConsoleOptions, RenderableType, RenderResult
 from rich.text import Text
 
-from cartlog.games.meuterer.events import Comment, Dest, Draw, Mutiny, Round, Sale, Sell, Wage
+from cartlog.games.meuterer.events import (
+    Comment,
+    Dest,
+    Draw,
+    Event,
+    MeutererLog,
+    Mutiny,
+    Round,
+    Sale,
+    Sell,
+    Wage,
+)
+from cartlog.games.meuterer.frames import Frame
 from cartlog.games.meuterer.notation import format_draw
-from cartlog.games.meuterer.replay import build_circle
-from cartlog.render.meuterer_circle import (
+from cartlog.games.meuterer.render.circle import (
     circle_legend,
     circle_lines,
     circle_marks,
     table_lines,
 )
+from cartlog.games.meuterer.replay import build_circle
+from cartlog.games.meuterer.score import MeutererBreakdown, Points, RoundBreakdown
 from cartlog.render.theme import player_style
-from cartlog.render.widgets import Glyphs, Hanging, add_findings, glyphs, heading
+from cartlog.render.widgets import Audited, Glyphs, Hanging, add_findings, glyphs, heading
 
 LABEL = 8  # the width of a phase's label; its text starts at column 3 + LABEL + 1
 SIDES = {"captain": "captain", "mate": "captain", "mutineer": "mutineer",
@@ -34,10 +48,11 @@ SIDES = {"captain": "captain", "mate": "captain", "mutineer": "mutineer",
 class View:
     """What every part of a view needs: the log, the breakdown, glyphs and the circle."""
 
-    def __init__(self, log, report, ascii: bool, board: bool = True) -> None:
+    def __init__(self, log: MeutererLog, report: Audited, ascii: bool, board: bool = True
+                 ) -> None:
         self.log = log
         self.report = report
-        self.b = report.breakdown
+        self.b: MeutererBreakdown = report.breakdown
         self.g: Glyphs = glyphs(ascii)
         self.board = board
         self.colours = list(dict.fromkeys(p.colour for p in log.players))
@@ -81,7 +96,7 @@ class Rows(Hanging):
     def __init__(self, indent: int = 3) -> None:
         super().__init__(indent)
 
-    def __rich_console__(self, console, options):
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
         for head_label, text, hang in self.rows:
             lead = self.indent + (len(head_label.plain) if head_label.plain else LABEL + 1)
             width = max(20, options.max_width - lead - hang)
@@ -100,17 +115,17 @@ class RoundFrames(NamedTuple):
     """One round's frames and log lines."""
 
     number: int
-    head: object  # the round frame
-    early: list  # wage, actions and comments, in order
-    phases: dict  # dest, mutiny, score, refill -> frame
-    events: list  # the log's lines of the round
-    end: list  # the round-end frame, when the round closed
+    head: Frame  # the round frame
+    early: list[Frame]  # wage, actions and comments, in order
+    phases: dict[str, Frame]  # dest, mutiny, score, refill -> frame
+    events: list[Event]  # the log's lines of the round
+    end: list[Frame]  # the round-end frame, when the round closed
 
 
-def _groups(log) -> tuple[list, list[list]]:
+def _groups(log: MeutererLog) -> tuple[list[Event], list[list[Event]]]:
     """The log's lines before the first round (comments), and those of each round."""
-    before: list = []
-    groups: list[list] = []
+    before: list[Event] = []
+    groups: list[list[Event]] = []
     for ev in log.events:
         if isinstance(ev, Round):
             groups.append([ev])
@@ -123,12 +138,14 @@ def _groups(log) -> tuple[list, list[list]]:
     return before, groups
 
 
-def rounds_of(log, frames: list) -> tuple[object, list, list[RoundFrames], object]:
+def rounds_of(log: MeutererLog, frames: list[Frame]
+              ) -> tuple[Frame | None, list[Frame], list[RoundFrames], Frame | None]:
     """The setup frame, comments before round 1, each round, the end frame. The rounds of a
     log that starts from a position are numbered on from the position's."""
     _, groups = _groups(log)
-    setup = end = None
-    before: list = []
+    setup: Frame | None = None
+    end: Frame | None = None
+    before: list[Frame] = []
     rounds: list[RoundFrames] = []
     skipped = 0  # the rounds before the position the log starts from
     for frame in frames:
@@ -156,10 +173,12 @@ def rounds_of(log, frames: list) -> tuple[object, list, list[RoundFrames], objec
 # -- the phases of a round ---------------------------------------------------------------------
 
 
-def _comments(view: View, rows: Hanging, events, kinds) -> None:
+def _comments(view: View, rows: Hanging, events: Iterable[Event],
+              kinds: type | tuple[type, ...]) -> None:
     for ev in events:
-        if isinstance(ev, kinds) and getattr(ev, "comment", None):
-            rows.add(label(), Text.styled("; " + view.g.clean(ev.comment), "comment"))
+        comment = getattr(ev, "comment", None)
+        if isinstance(ev, kinds) and comment:
+            rows.add(label(), Text.styled("; " + view.g.clean(comment), "comment"))
 
 
 def _selling(view: View, rows: Hanging, r: RoundFrames) -> None:
@@ -188,7 +207,7 @@ def _selling(view: View, rows: Hanging, r: RoundFrames) -> None:
     _comments(view, rows, r.events, Sell)
 
 
-def _reveal(view: View, rows: Hanging, rb, frame) -> None:
+def _reveal(view: View, rows: Hanging, rb: RoundBreakdown, frame: Frame | None) -> None:
     """Phase 3: who holds which card, and where the captain and the mutineer would sail."""
     roles = Text()
     for p in rb.players:
@@ -203,7 +222,7 @@ def _reveal(view: View, rows: Hanging, rb, frame) -> None:
     dests.append(view.g.clean(rb.captain_destination), style="island.captain")
     n = view.steps(rb.port, rb.captain_destination)
     dests.append(f" ({n} island{'' if n == 1 else 's'} on)", style="muted")
-    if rb.mutineer is not None:
+    if rb.mutineer is not None and rb.mutineer_destination is not None:
         dests.append("; mutineer ")
         dests.append_text(view.player(rb.mutineer, with_name=False))
         dests.append(": ")
@@ -215,7 +234,8 @@ def _reveal(view: View, rows: Hanging, rb, frame) -> None:
         add_findings(view, rows, frame.findings)
 
 
-def _mutiny(view: View, rows: Hanging, rb, events, frame) -> None:
+def _mutiny(view: View, rows: Hanging, rb: RoundBreakdown, events: Sequence[Event],
+            frame: Frame | None) -> None:
     """Phase 4: the conflict cards of each side, the mate's 1 and the outcome (U6)."""
     if rb.mutineer is None:
         rows.add(label("mutiny"), Text.styled("no mutiny: nobody took the mutineer card",
@@ -249,7 +269,7 @@ def _mutiny(view: View, rows: Hanging, rb, events, frame) -> None:
         add_findings(view, rows, frame.findings)
 
 
-def sources(items) -> str:
+def sources(items: Iterable[Points]) -> str:
     """``ship 5 (Eisfelsen) - wage 2 + Hochland grain majority alone 4``."""
     out = ""
     for item in items:
@@ -261,7 +281,8 @@ def sources(items) -> str:
     return out
 
 
-def _points(view: View, rows: Hanging, rb, events, frame) -> None:
+def _points(view: View, rows: Hanging, rb: RoundBreakdown, events: Sequence[Event],
+            frame: Frame | None) -> None:
     """Phase 5: the sales declared, then each player's points by source and the sheet."""
     sales = [s for ev in events if isinstance(ev, Sale) for s in ev.sales]
     if sales:
@@ -283,7 +304,8 @@ def _points(view: View, rows: Hanging, rb, events, frame) -> None:
         add_findings(view, rows, frame.findings)
 
 
-def _refill(view: View, rows: Hanging, r: RoundFrames, rb, last: bool) -> None:
+def _refill(view: View, rows: Hanging, r: RoundFrames, rb: RoundBreakdown | None,
+            last: bool) -> None:
     """Phases 6-8: the ship sails (and a new captain after a mutiny), the refill."""
     end = r.end[0] if r.end else None
     if last:
@@ -314,7 +336,7 @@ def _refill(view: View, rows: Hanging, r: RoundFrames, rb, last: bool) -> None:
     add_findings(view, rows, found)
 
 
-def _circle(view: View, rb, end) -> list[RenderableType]:
+def _circle(view: View, rb: RoundBreakdown, end: Frame | None) -> list[RenderableType]:
     """The circle during a round: its port, the port before, the destinations, the pirate."""
     marks = circle_marks(
         view.islands, port=rb.port, previous=rb.previous,
