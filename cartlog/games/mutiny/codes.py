@@ -120,7 +120,8 @@ CODES: dict[str, Code] = {
              "monkey in the first round from a player holding combat cards"),
         Code(code="winner/gold", severity="error", rule=f"{_END}; M10",
              summary="a gold count written that is not the player's coins plus gold cards "
-             "(checked when every gold card of that player is known)"),
+             "(exactly when every gold card of that player is known; otherwise outside what "
+             "the unseen ones may be worth)"),
         Code(code="winner/conviction", severity="error", rule=f"{_END}; {_ACTIONS} (Bijoux)",
              summary="a conviction revealed that was never set, or a side other than the one "
              "the log knew"),
