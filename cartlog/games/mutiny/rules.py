@@ -444,9 +444,65 @@ def _gain_check(deck: Deck, got: Sequence[int], want: int, what: str,
     return [Violation(code_short, f"{len(got)} {what} card(s) gained", str(can), str(len(got)))]
 
 
+def complete(state: State, seat: int, card: int, e: Effect) -> tuple[Effect, list[str]]:
+    """``e`` with the parts of ``card``'s action that the rules fix and the log left out read
+    as the rules give them, and those parts as they would be written (``+C?``, ``-1``).
+
+    An effect is written whole or left out whole (left out, :func:`apply_effect` assumes the
+    card's action). Written in part, each part the rules fix follows from what is written:
+    Captain Valverde's gold card (unseen) and coin, Crackpott's and Tembo's cards (unseen),
+    Wessel-Jan's other side of the exchange (unseen cards), Dean Nero's coins (one per card,
+    003 'Actions of the pirate cards') or, with only coins written, its cards (unseen). A part
+    the supply cannot give is not due (M6). Other cards leave a choice: nothing follows."""
+    if not e.given():
+        return e, []
+    combat, under, gold, coins = list(e.combat), list(e.under), list(e.gold), e.coins
+    added: list[str] = []
+    if card == VALVERDE:
+        if not gold and state.gold.deck.count:
+            gold.append(FACEDOWN)
+            added.append("+$?")
+        if coins is None and state.supply:
+            coins = 1
+            added.append("+1")
+    elif card in (CRACKPOTT, TEMBO):
+        short = min(2 if card == CRACKPOTT else 1, state.combat.deck.count) - len(combat)
+        if 0 < short:
+            combat += [FACEDOWN] * short
+            added += ["+C?"] * short
+    elif card == WESSELJAN:
+        if len(under) < len(combat) <= EXCHANGE_MAX:
+            added += ["-C?"] * (len(combat) - len(under))
+            under += [FACEDOWN] * (len(combat) - len(under))
+        elif len(combat) < len(under) <= EXCHANGE_MAX:
+            added += ["+C?"] * (len(under) - len(combat))
+            combat += [FACEDOWN] * (len(under) - len(combat))
+    elif card == NERO and not (under and combat):
+        if coins is None and (under or combat):
+            coins = min(len(under), state.supply) if under else -len(combat)
+            added.append(f"{coins:+d}")
+        elif coins and not (under or combat) and abs(coins) <= EXCHANGE_MAX:
+            if coins > 0:
+                under = [FACEDOWN] * coins
+                added += ["-C?"] * coins
+            else:
+                combat = [FACEDOWN] * -coins
+                added += ["+C?"] * -coins
+    if not added:
+        return e, []
+    return Effect(combat, under, gold, coins, e.victim, e.conviction, e.side, e.look, e.pair,
+                  e.values, e.swap), added
+
+
 def check_effect(state: State, seat: int, card: int, e: Effect) -> list[Violation]:
-    """The action of ``card`` (003 'Actions of the pirate cards') against what the log says."""
+    """The action of ``card`` (003 'Actions of the pirate cards') against what the log says;
+    a part left out is read as :func:`complete` reads it, with a warning."""
     out: list[Violation] = []
+    e, added = complete(state, seat, card, e)
+    if added:
+        out.append(Violation("action/half-written", f"{title(card)}'s action is written in "
+                             f"part: the rest is read as {' '.join(added)}",
+                             " ".join(added)))
     given = e.fields()
     extra = [f for f in given if f not in ALLOWED[card]]
     if extra:
@@ -716,7 +772,8 @@ def _gain(deck: Deck, heap: list[int], got: Sequence[int], want: int) -> None:
 
 def apply_effect(state: State, seat: int, card: int, e: Effect) -> None:
     """Carry out ``card``'s action; what the log leaves out is assumed where the rules leave
-    no choice (package docstring, readings of our own)."""
+    no choice (package docstring, readings of our own), or as :func:`complete` reads a part."""
+    e = complete(state, seat, card, e)[0]
     hand, golds = state.hands[seat], state.golds[seat]
 
     def coins_in(n: int) -> None:

@@ -372,7 +372,7 @@ def test_diaz_one_card_gold_or_combat():
 
 def test_crackpott_two_combat_cards():
     e = pos()
-    assert codes(e, "red ^Crackpott +P1") == ["action/effect"]
+    assert codes(e, "red ^Crackpott +P1 +G3 +G1") == ["action/effect"]
     play(e, "red ^Crackpott +P1 +G3")
     assert e.state.hands[0][:6] == [2, 0, 0, 1, 0, 1]
 
@@ -388,7 +388,9 @@ def test_tembo_keeps_one_of_two():
 def test_wessel_jan_exchanges_up_to_three():
     e = pos()
     assert codes(e, "red ^Wessel-Jan -P1 -G1 +C? +C?") == []
-    assert codes(e, "red ^Wessel-Jan -P1 +C? +C?") == ["action/limit"]
+    assert codes(e, "red ^Wessel-Jan -P1 +C? +C?") == ["action/half-written"]
+    assert codes(e, "red ^Wessel-Jan -P1 -G1 -G1 -G1 +C? +C? +C? +C?") == [
+        "action/limit", "action/not-held"]
     assert codes(e, "red ^Wessel-Jan -P1 -G1 -G1 +C? +C? +C?") == ["action/not-held"]
     play(e, "red ^Wessel-Jan -P1 +P3")
     assert e.state.hands[0][2] == 1
@@ -406,6 +408,36 @@ def test_dean_nero_trades_coins_for_cards():
     assert codes(e, "red ^Nero -1 +C?") == []
     assert codes(e, "red ^Nero -2 +C? +C?") == ["action/not-held"]
     assert codes(e, "red ^Nero -P1 +C?") == ["action/effect"]
+
+
+# A card's action written in part: the rest read as the rules fix it, with one warning, the
+# game going on exactly as if the line were written whole (rules.complete).
+HALF_WRITTEN = [
+    ("red ^Crackpott +P1", "red ^Crackpott +P1 +C?"),
+    ("red ^Tembo", None),  # left out whole: assumed, no warning
+    ("red ^Valverde +$2", "red ^Valverde +$2 +1"),
+    ("red ^Valverde +1", "red ^Valverde +$? +1"),
+    ("red ^Wessel-Jan -P1 +C? +C?", "red ^Wessel-Jan -P1 -C? +C? +C?"),
+    ("red ^Wessel-Jan -P1 -G1 +P2", "red ^Wessel-Jan -P1 -G1 +P2 +C?"),
+    ("red ^Nero +P1", "red ^Nero +P1 -1"),
+    ("red ^Nero -P1", "red ^Nero -P1 +1"),
+    ("red ^Nero -1", "red ^Nero -1 +C?"),
+    ("red ^Nero +2", "red ^Nero +2 -C? -C?"),
+]
+
+
+@pytest.mark.parametrize(("half", "whole"), HALF_WRITTEN)
+def test_an_action_written_in_part_is_read_one_way(half, whole):
+    e = pos()
+    if whole is None:
+        assert codes(e, half) == []
+        return
+    assert codes(e, half) == ["action/half-written"]
+    assert codes(e, whole) == []
+    a, b = pos(), pos()
+    play(a, half)
+    play(b, whole)
+    assert a.position() == b.position()
 
 
 def test_dean_nero_charges_the_coins_written():
