@@ -235,7 +235,18 @@ def not_checked(state: State) -> list[str]:
         out.append("combat cards drawn against the split by colour and value: not declared")
     if not state.gold.declared:
         out.append("gold cards drawn against the split by value: not declared")
-    return out + gold_unchecked(state)
+    return out + reveal_unchecked(state) + gold_unchecked(state)
+
+
+def reveal_unchecked(state: State) -> list[str]:
+    """M10: a side revealed for a conviction card the log never saw set (a table's or a
+    seat's view, a side left out) is taken as written: nothing known can contradict it."""
+    if state.revealed is None:
+        return []
+    return [f"{colour}'s conviction revealed as {SIDE_NAMES[side]}: the log never saw the "
+            "side set, so the reveal is taken as written"
+            for colour, known, side in zip(state.colours, state.side, state.revealed)
+            if known is None and side is not None]
 
 
 # -- a new round -----------------------------------------------------------------------------------

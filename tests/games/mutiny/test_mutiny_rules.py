@@ -891,3 +891,28 @@ def test_M2_a_turn_read_once_for_check_and_apply_is_read_anew_for_another_turn()
     assert engine._turn(second) is not read
     again = Turn(**{f: getattr(first, f) for f in first.__struct_fields__})
     assert engine._turn(again) is not read and engine._turn(again) == read
+
+
+@pytest.mark.parametrize("view", ["all", "table", "blue"])
+def test_a_side_revealed_that_the_log_never_saw_set_is_listed_as_not_checked(view):
+    """M10: in a view that hid a conviction's side, the reveal is the log's word alone: the
+    report says so for exactly those players, and never for a side the log knew."""
+    from cartlog.audit import audit
+    from cartlog.games.mutiny.simulate import simulate
+
+    seen = 0
+    for seed in range(6):
+        log = simulate("base", 3, seed, view=view)
+        report = audit(log, "x.cartlog")
+        engine = Engine.start(log)
+        for ev in log.events:
+            engine.apply(ev)
+        state = engine.state
+        hidden = sorted(c for c, known, side in zip(state.colours, state.side,
+                                                     state.revealed or [])
+                        if known is None and side is not None)
+        listed = sorted(u.split("'s conviction revealed")[0] for u in report.unchecked
+                        if "conviction revealed" in u)
+        assert listed == hidden
+        seen += len(hidden)
+    assert (seen == 0) == (view == "all")
