@@ -2,8 +2,9 @@
 
 Renderers write ``Text(..., style="player.red")`` (never markup: the console reads none, so
 that a log's ``[red]`` prints as written, :mod:`cartlog.render.console`); the CLI's console
-carries the theme the user chose (:func:`theme`, ``--theme`` or ``CARTLOG_THEME``).
-:data:`THEME` is the dark one, for terminals with a dark background. The light one replaces
+carries the theme the user chose (:func:`theme`, ``--theme`` or ``CARTLOG_THEME``): the dark
+one, for terminals with a dark background, or the light one, each made of the shared names
+below and every game's own (``cartlog/games/<game>/render/styles.py``). The light one replaces
 every colour that cannot be read on white (white, bright yellow and the other bright colours,
 light grey) by a darker one of the same hue. With ``NO_COLOR`` set (or ``--ascii``) the same
 text is printed without colour.
@@ -11,7 +12,11 @@ text is printed without colour.
 
 from __future__ import annotations
 
+from functools import cache
+
 from rich.theme import Theme
+
+from cartlog.games import GAMES
 
 STYLES: dict[str, str] = {
     "finding.error": "bold red",
@@ -40,49 +45,14 @@ STYLES: dict[str, str] = {
     "player.orange": "bold dark_orange",
     "player.brown": "bold orange4",
     "player.pink": "bold hot_pink",
-    "space.start": "bold",
-    "space.boat": "bold",
     "space.section": "dim",
     "space.number": "dim",
-    "space.moved": "bold underline",
     "cards.unseen": "dim",
     "comment": "italic dim",
     "turn.heading": "bold",
     "result.agree": "bold green",
     "result.disagree": "bold white on red",
 }
-# six distinct colours for the six signs of a rule set, by sign number
-SIGN_STYLES = ("sign.0", "sign.1", "sign.2", "sign.3", "sign.4", "sign.5")
-STYLES.update({
-    "sign.0": "bright_white",
-    "sign.1": "bright_cyan",
-    "sign.2": "bright_yellow",
-    "sign.3": "bright_green",
-    "sign.4": "bright_magenta",
-    "sign.5": "bright_blue",
-})
-
-# Meuterer: the goods cards, the markers of the island circle and the score sheet
-STYLES.update({
-    "goods.ruby": "bright_red",
-    "goods.salt": "bright_white",
-    "goods.wine": "magenta",
-    "goods.cloth": "bright_blue",
-    "goods.grain": "yellow",
-    "goods.conflict": "bold reverse",
-    "goods.pirate": "bold white on grey23",
-    "island.active": "bold",
-    "island.port": "bold green",
-    "island.previous": "green",
-    "island.captain": "bold cyan",
-    "island.mutineer": "bold magenta",
-    "island.pirate": "bold white on grey23",
-    "phase.label": "dim",
-    "score.sheet": "dim",
-    "score.mismatch": "bold white on red",
-})
-
-THEME = Theme(STYLES)
 
 # The light theme: the same names, each colour that fades into a white background darkened.
 LIGHT_STYLES: dict[str, str] = {**STYLES, **{
@@ -95,22 +65,31 @@ LIGHT_STYLES: dict[str, str] = {**STYLES, **{
     "player.white": "bold white on grey50",
     "player.grey": "bold grey42",
     "result.agree": "bold green4",
-    "sign.0": "grey35",
-    "sign.1": "dark_cyan",
-    "sign.2": "dark_goldenrod",
-    "sign.3": "green4",
-    "sign.4": "dark_magenta",
-    "sign.5": "blue3",
-    "goods.ruby": "red3",
-    "goods.salt": "grey35",
-    "goods.cloth": "blue3",
-    "goods.grain": "dark_goldenrod",
-    "island.port": "bold green4",
-    "island.previous": "green4",
-    "island.captain": "bold dark_cyan",
 }}
-LIGHT_THEME = Theme(LIGHT_STYLES)
-THEMES = {"dark": THEME, "light": LIGHT_THEME}
+
+
+def _with_games(styles: dict[str, str], light: bool) -> Theme:
+    """``styles`` and every registered game's own (``render/styles.py`` in its package:
+    ``DARK``, and ``LIGHT`` for the names the light theme darkens); a game without one draws
+    with the shared names only."""
+    merged = dict(styles)
+    for spec in GAMES.values():
+        name = f"{spec.package}.render.styles"
+        try:
+            own = spec.module("render.styles")
+        except ModuleNotFoundError as e:
+            if e.name is not None and name.startswith(e.name):
+                continue  # the game has no styles of its own
+            raise
+        merged.update(own.DARK)
+        if light:
+            merged.update(getattr(own, "LIGHT", {}))
+    return Theme(merged)
+
+
+@cache
+def _theme(name: str) -> Theme:
+    return _with_games(LIGHT_STYLES if name == "light" else STYLES, name == "light")
 
 
 def background_is_light(colorfgbg: str | None) -> bool:
@@ -125,7 +104,7 @@ def theme(name: str = "auto", colorfgbg: str | None = None) -> Theme:
     says its background is light (``COLORFGBG``), dark otherwise."""
     if name == "auto":
         name = "light" if background_is_light(colorfgbg) else "dark"
-    return THEMES[name]
+    return _theme(name)
 
 
 def player_style(colour: str) -> str:

@@ -16,7 +16,7 @@ from cartlog.games.cartagena.render import render_replay, render_score
 from cartlog.games.cartagena.render.board import PIRATE_LETTERS, board_lines, pirate_letters
 from cartlog.games.cartagena.simulate import simulate
 from cartlog.logs import read_log
-from cartlog.render.theme import THEME
+from cartlog.render.theme import theme
 from cartlog.render.widgets import ASCII_GLYPHS
 
 CELL = re.compile(r"\|\s*(\d+) ([A-Z]) ([a-z]*)")
@@ -24,7 +24,7 @@ CELL = re.compile(r"\|\s*(\d+) ([A-Z]) ([a-z]*)")
 
 def render(renderable, width: int = 100) -> str:
     out = io.StringIO()
-    Console(file=out, width=width, color_system=None, theme=THEME).print(renderable)
+    Console(file=out, width=width, color_system=None, theme=theme("dark")).print(renderable)
     return out.getvalue()
 
 

@@ -20,7 +20,7 @@ from cartlog.games.meuterer.render.circle import MARKS, circle_lines, circle_mar
 from cartlog.games.meuterer.replay import build_circle
 from cartlog.games.meuterer.simulate import simulate
 from cartlog.logs import read_log
-from cartlog.render.theme import THEME
+from cartlog.render.theme import theme
 from cartlog.render.widgets import ASCII_GLYPHS, UNICODE_GLYPHS
 
 GAMES = [("base", 3, 2), ("base", 4, 1), ("pirate", 3, 1), ("pirate", 4, 5)]
@@ -30,7 +30,7 @@ RULE = "(?:--|\u2500\u2500)"  # a heading's rule, in ASCII or not
 
 def render(renderable, width: int = 100) -> str:
     out = io.StringIO()
-    Console(file=out, width=width, color_system=None, theme=THEME).print(renderable)
+    Console(file=out, width=width, color_system=None, theme=theme("dark")).print(renderable)
     return out.getvalue()
 
 
@@ -483,7 +483,7 @@ def test_the_cli_replays_and_scores(tmp_path, base4):
 def test_only_theme_style_names_are_used(base4):
     bad = with_line(wrong_destination(base4, 2)[0], 3, "score ", lambda s: s + "1")
     log, report, frames = audited(bad)
-    console = Console(file=io.StringIO(), width=100, theme=THEME)
+    console = Console(file=io.StringIO(), width=100, theme=theme("dark"))
     seen: set[str] = set()
     get_style = console.get_style
 
@@ -496,5 +496,5 @@ def test_only_theme_style_names_are_used(base4):
     console.print(render_replay(log, report, frames, bad))
     console.print(render_score(log, report))
     # rich's own table styles, and "bold" from the shared summary line
-    assert seen - set(THEME.styles) <= {"", "none", "bold", "table.header"}
+    assert seen - set(theme("dark").styles) <= {"", "none", "bold", "table.header"}
     assert {"island.port", "score.mismatch", "goods.ruby", "phase.label"} <= seen
