@@ -4,7 +4,7 @@ Renderers write ``Text(..., style="player.red")`` (never markup: the console rea
 that a log's ``[red]`` prints as written, :mod:`cartlog.render.console`); the CLI's console
 carries the theme the user chose (:func:`theme`, ``--theme`` or ``CARTLOG_THEME``): the dark
 one, for terminals with a dark background, or the light one, each made of the shared names
-below and every game's own (``cartlog/games/<game>/render/styles.py``). The light one replaces
+below and every game's own (``cartlog/games/<game>/styles.py``). The light one replaces
 every colour that cannot be read on white (white, bright yellow and the other bright colours,
 light grey) by a darker one of the same hue. With ``NO_COLOR`` set (or ``--ascii``) the same
 text is printed without colour.
@@ -69,14 +69,14 @@ LIGHT_STYLES: dict[str, str] = {**STYLES, **{
 
 
 def _with_games(styles: dict[str, str], light: bool) -> Theme:
-    """``styles`` and every registered game's own (``render/styles.py`` in its package:
+    """``styles`` and every registered game's own (``styles.py`` in its package:
     ``DARK``, and ``LIGHT`` for the names the light theme darkens); a game without one draws
     with the shared names only."""
     merged = dict(styles)
     for spec in GAMES.values():
-        name = f"{spec.package}.render.styles"
+        name = f"{spec.package}.styles"
         try:
-            own = spec.module("render.styles")
+            own = spec.module("styles")
         except ModuleNotFoundError as e:
             if e.name is not None and name.startswith(e.name):
                 continue  # the game has no styles of its own

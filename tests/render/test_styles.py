@@ -1,4 +1,4 @@
-"""Each game brings its own styles (``cartlog/games/<game>/render/styles.py``) to the shared
+"""Each game brings its own styles (``cartlog/games/<game>/styles.py``) to the shared
 ones of ``cartlog.render.theme``: no game overrides a shared name or another game's, the
 light theme darkens only names the game defines, and both themes carry every game's names."""
 
@@ -13,7 +13,7 @@ from cartlog.render.theme import LIGHT_STYLES, STYLES, theme
 def _game_styles():
     for spec in GAMES.values():
         try:
-            yield spec.name, importlib.import_module(f"{spec.package}.render.styles")
+            yield spec.name, importlib.import_module(f"{spec.package}.styles")
         except ModuleNotFoundError:
             continue
 

@@ -30,7 +30,7 @@ from rich.text import Text
 from cartlog.games.cartagena.frames import Frame
 from cartlog.games.cartagena.model import RULESETS, RuleSet
 from cartlog.games.cartagena.notation import format_space
-from cartlog.games.cartagena.render.styles import SIGN_STYLES
+from cartlog.games.cartagena.styles import SIGN_STYLES
 from cartlog.render.theme import player_style
 from cartlog.render.widgets import Glyphs, Packed
 
