@@ -32,6 +32,7 @@ def read_log(text: str, path: str = "<log>") -> Any:
     if is_json(text):
         return _read_json(text, path)
     _not_an_object(text, path)
+    _one_game(text, path)
     # the common case: the first line names the game as cartlog writes it (the first tag,
     # a value without escapes), and the game is known
     m = _GAME_LINE.match(text)
@@ -56,6 +57,32 @@ def read_log(text: str, path: str = "<log>") -> Any:
                                       end_col=tag.end))
         raise LogSyntaxError(path, problems, text)
     return _read_text(entry, text, path)
+
+
+# a Game tag at the start of a line: a second one after a body is a second game
+_GAME_TAG = re.compile(r"^[ \t]*\[[ \t]*game[ \t]", re.IGNORECASE | re.MULTILINE)
+
+
+def _one_game(text: str, path: str) -> None:
+    """A file holds one game. Several games written one after the other (the habit of PGN
+    files) are one problem, where the second game's header starts, rather than a problem for
+    every tag of that header and every line after it."""
+    first = _GAME_TAG.search(text)
+    if first is None or _GAME_TAG.search(text, first.end()) is None:
+        return  # the common case: one Game tag
+    seen_body = False
+    for number, line in enumerate(split_lines(text), 1):
+        stripped = line.strip()
+        if not stripped or stripped.startswith((";", "#")):
+            continue
+        if not stripped.startswith("["):
+            seen_body = True
+        elif seen_body and _GAME_TAG.match(line):
+            col = len(line) - len(line.lstrip()) + 1
+            raise LogSyntaxError(path, [SyntaxProblem(
+                number, col, "a second game starts here: a log file holds one game",
+                expected=f"one game per file: lines 1 to {number - 1} in one file, the game "
+                f"from line {number} on in another", end_col=len(line.rstrip()) + 1)], text)
 
 
 _GAME_LINE = re.compile(r'\[Game "([^"\\\r\n]*)"\](?=[\r\n]|$)')
