@@ -95,6 +95,53 @@ def _read_text(entry: GameSpec, text: str, path: str) -> Any:
         return entry.notation.parse(text, path)
     except ValueError:  # int() of a digit the game's reader let through (``²``)
         raise LogSyntaxError(path, [_odd_digit(text)], text) from None
+    except LogSyntaxError as error:
+        _other_rules(entry, text, path, error)
+        raise
+
+
+def _other_rules(entry: GameSpec, text: str, path: str, error: LogSyntaxError) -> None:
+    """A log written for another of the game's rule sets (a Ravensburger log with the 2000
+    edition's signs and spaces, a Meuterer log of the pirate variant marked base) fails on
+    line after line. When it reads whole under another rule set, that is one
+    problem, at the tag that names the rule set (or at the top, when no tag does), naming
+    the tags that read (the 2000 edition's two ways read alike)."""
+    tag_name = entry.notation.RULES_TAG
+    if tag_name is None or len(entry.rulesets) < 2:
+        return
+    lines = split_lines(text)
+    tag = read_header(lines, []).tags.get(tag_name.lower())
+    if len({p.line for p in error.problems if tag is None or p.line != tag.line}) < 2:
+        return  # a slip on one line is that line's, not the rule set's
+    written = tag.value if tag is not None else entry.default_rules
+    fits = []
+    for rules in entry.rulesets:
+        if rules == written.strip().lower():
+            continue
+        if tag is not None:
+            line = lines[tag.line - 1]
+            tried = lines[:tag.line - 1] + [line[:tag.col - 1] + rules + line[tag.end - 1:]]
+            tried += lines[tag.line:]
+        else:
+            tried = [f'[{tag_name} "{rules}"]'] + lines
+        try:
+            entry.notation.parse("\n".join(tried), path)
+        except (LogSyntaxError, ValueError):
+            continue
+        fits.append(rules)
+    if not fits:
+        return
+    n = len(error.problems)
+    names = " or ".join(fits)
+    said = (f"the log reads as {names}, not as {written!r} ({n} problems under it)"
+            if tag is not None else
+            f"the log names no rule set, so it was read as {written} ({n} problems); it reads "
+            f"as {names}")
+    where = (tag.line, tag.col, tag.end) if tag is not None else (1, 1, None)
+    raise LogSyntaxError(path, [SyntaxProblem(
+        where[0], where[1], f"{said}: did you mean {names}?",
+        expected=" or ".join(f'[{tag_name} "{rules}"]' for rules in fits),
+        end_col=where[2])], text) from None
 
 
 _LONG_DIGITS = re.compile(rf"\d{{{MAX_DIGITS + 1},}}")
