@@ -97,6 +97,11 @@ CODES: dict[str, Code] = {
         Code(code="storm/no-card", severity="error", rule=f"{_STORM}; M5",
              summary="the ship moved onto or past a storm space and the next round says no "
              "card went to the lifeboat (`lifeboat -`)"),
+        Code(code="storm/calm", severity="error", rule=f"{_STORM}; M5, M7",
+             summary="the ship line says `calm` where the declared track puts a storm space "
+             "on or before the ship's new space",
+             explanation="A ship line that leaves the word out is no claim: the storm is "
+             "then `storm/missing` at the next round if it names no lifeboat card."),
         Code(code="storm/unexpected", severity="error", rule=f"{_STORM}; M5",
              summary="a card moved to the lifeboat, or a storm written, with no storm space "
              "reached"),

@@ -648,7 +648,10 @@ class _Reader(LogReader):
                 self._bad(loc["line"], w, col, with_hint(f"{w!r} is not a side", did_you_mean(
                     w, {**SIDE_SPELLINGS, "none": "none"})), "valverde, diaz, none")
                 continue
-            if who is not None:
+            if who is not None and who in ev.sides:
+                self._bad(loc["line"], entry[0][0], entry[0][1], f"{who} is named twice on the "
+                          "reveal line", "each player once: red valverde, blue diaz")
+            elif who is not None:
                 ev.sides[who] = side  # type: ignore[assignment]
         return ev
 
@@ -661,7 +664,10 @@ class _Reader(LogReader):
                 continue
             who = self.who(entry[0][0], entry[0][1], loc["line"])
             n = self._int(entry[1][0], entry[1][1], loc["line"], "gold")
-            if who is not None and n is not None:
+            if who is not None and who in ev.counts:
+                self._bad(loc["line"], entry[0][0], entry[0][1], f"{who} is named twice on the "
+                          "gold line", "each player once: red 7, blue 5")
+            elif who is not None and n is not None:
                 ev.counts[who] = n
         return ev
 

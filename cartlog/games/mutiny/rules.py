@@ -443,12 +443,7 @@ def _gain_check(deck: Deck, got: Sequence[int], want: int, what: str,
     """A gain of ``len(got)`` cards where the rule gives ``want`` from ``deck`` (M6)."""
     can = min(want, deck.deck.count)
     if len(got) == can:
-        out: list[Violation] = []
-        if deck.declared and got:
-            for bad in cards.impossible_draws(deck, deck.totals, list(got)):
-                out.append(Violation("supply/impossible", f"the {what} pile cannot still hold "
-                                     f"this card ({bad.known} of its kind are known outside)"))
-        return out
+        return _impossible(deck, got, what)
     if len(got) > can and can < want:
         return [Violation("supply/empty", f"the {what} pile holds {deck.deck.count}: an "
                           "empty supply gives nothing", str(can), str(len(got)))]
@@ -503,6 +498,16 @@ def complete(state: State, seat: int, card: int, e: Effect) -> tuple[Effect, lis
         return e, []
     return Effect(combat, under, gold, coins, e.victim, e.conviction, e.side, e.look, e.pair,
                   e.values, e.swap), added
+
+
+def _impossible(deck: Deck, got: Sequence[int], what: str) -> list[Violation]:
+    """M7: the named cards of a draw that the declared split cannot still hold."""
+    out: list[Violation] = []
+    if deck.declared and got:
+        for bad in cards.impossible_draws(deck, deck.totals, list(got)):
+            out.append(Violation("supply/impossible", f"the {what} pile cannot still hold "
+                                 f"this card ({bad.known} of its kind are known outside)"))
+    return out
 
 
 def check_effect(state: State, seat: int, card: int, e: Effect) -> list[Violation]:
@@ -581,6 +586,8 @@ def _check_exchange(state: State, seat: int, card: int, e: Effect) -> list[Viola
                                  "as many drawn", f"{len(e.under)} drawn",
                                  f"{len(e.under)} under, {len(e.combat)} drawn"))
         out += _held(state, seat, e.under)
+        if len(e.combat) <= state.combat.deck.count:  # drawn from above the cards put under
+            out += _impossible(state.combat, e.combat, "combat")
     elif card == NERO:
         if e.under and e.combat:
             out.append(Violation("action/effect", "Dean Nero trades one way: combat cards for "
@@ -892,9 +899,9 @@ def check_ship(state: State, moved: int | None, at: int | None,
                              str(want), str(at)))
     reached = storm_reached(state, move)
     if storm is not None and reached is not None and storm != reached:
-        out.append(Violation("storm/unexpected" if storm else "storm/missing",
+        out.append(Violation("storm/unexpected" if storm else "storm/calm",
                              "a storm written with no storm space reached" if storm else
-                             "the ship reached a storm space and no storm is written",
+                             "the ship reached a storm space and the line says calm",
                              "storm" if reached else "calm", "storm" if storm else "calm"))
     return out
 
@@ -1371,6 +1378,9 @@ def check_steal(state: State, seat: int, victim: str | None) -> list[Violation]:
     if brings == "supply" and victim is not None:
         return [Violation("duel/monkey", "several monkeys each take a coin from the supply",
                           "supply", f"from {victim}")]
+    if state.stolen[seat]:
+        return [Violation("duel/monkey", f"{state.colours[seat]}'s monkey has taken its coin "
+                          "already: each monkey takes one (M9)", "one steal", "a second")]
     robbed = None if victim is None else state.seat(victim)
     if robbed is None:
         return []

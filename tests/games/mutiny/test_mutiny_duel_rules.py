@@ -143,3 +143,30 @@ def test_a_card_shown_after_the_monkey_counts_for_no_side():
     e.apply(late)
     assert e.state.fight == [0, 3] and e.state.hands[0][3] == 1
     assert codes(e.check(e.read("won diaz"))) == []
+
+
+def test_each_monkey_takes_one_coin_a_second_steal_is_refused():
+    """M9: several monkeys each take one coin from the supply, once."""
+    s = mutiny().state
+    rules.apply_duel(s, 0, 3, 7)
+    rules.apply_fight(s, [(0, 0), (1, 3)])
+    rules.apply_fight(s, [(0, MONKEY), (1, MONKEY)])
+    assert rules.check_steal(s, 0, None) == []
+    rules.apply_steal(s, 0, -1)
+    assert codes(rules.check_steal(s, 0, None)) == ["duel/monkey"]
+    assert rules.check_steal(s, 1, None) == []
+
+
+def test_a_player_named_twice_on_a_gold_or_reveal_line_is_refused_at_that_line():
+    from cartlog.core.errors import LogSyntaxError
+    from cartlog.games.mutiny.notation import parse
+
+    head = ('[Game "Cartagena: The Mutiny"]\n[Players "red, blue"]\n'
+            '[Track "length 3; start 2:0 3:0 4:0; mutiny 3"]\n\n')
+    for line in ("gold red 4, red 3", "reveal blue valverde, red valverde, red diaz"):
+        try:
+            parse(head + "round 1 giver red\n" + line + "\n")
+        except LogSyntaxError as e:
+            assert [(p.line, "named twice" in p.message) for p in e.problems] == [(6, True)]
+        else:
+            raise AssertionError(line)

@@ -916,3 +916,29 @@ def test_a_side_revealed_that_the_log_never_saw_set_is_listed_as_not_checked(vie
         assert listed == hidden
         seen += len(hidden)
     assert (seen == 0) == (view == "all")
+
+
+def test_a_ship_line_that_says_calm_over_a_storm_space_is_an_error():
+    e = pos(".,.,.,.,.,.")
+    for line in ("red ^Pang +1", "blue ^Tembo +C?", "green ^Crackpott +C? +C?"):
+        play(e, line)
+    assert codes(e, "ship 3 at 5 calm") == ["storm/calm"]  # from 2 onto the storm space 5
+    assert codes(e, "ship 3 at 5 storm") == []
+    assert codes(e, "ship 3 at 5") == []  # no claim: the next round names the card
+
+
+def test_wessel_jan_draws_are_held_to_the_declared_split():
+    """M7: two pink 3s declared, both in red's hand: Wessel-Jan cannot draw a third, as no
+    other card's draw can."""
+    from cartlog.audit import audit
+    from cartlog.logs import read_log
+
+    head = ('[Game "Cartagena: The Mutiny"]\n[Players "red, blue"]\n'
+            '[Track "length 20; storms 3; start 2:0 3:0 4:0; mutiny 20"]\n'
+            '[Combat "P1 10, P2 3, P3 2, G1 11, G2 6, G3 8"]\n[Gold "1 8, 2 6, 3 4"]\n\n'
+            "round 1 giver red\nred ^Crackpott +P3 +P3\n")
+    for turn, want in (("blue ^Wessel-Jan -G1 +P3", ["supply/impossible"]),
+                       ("blue ^Tembo +P3", ["supply/impossible"]),
+                       ("blue ^Wessel-Jan -G1 +P2", [])):
+        report = audit(read_log(head + turn + "\n"), "x.cartlog")
+        assert [f.code for f in report.findings if f.severity == "error"] == want, turn
