@@ -63,9 +63,11 @@ _TITLE = "Cartagena: The Mutiny"
 class _View:
     """What every part of a view needs: the log, glyphs and the findings."""
 
-    def __init__(self, log: MutinyLog, report: Audited, ascii: bool) -> None:
+    def __init__(self, log: MutinyLog, report: Audited, ascii: bool,
+                 board: bool = True) -> None:
         self.log = log
         self.report = report
+        self.board = board  # the holdings and the board after each round (``--no-board``)
         self.g: Glyphs = glyphs(ascii)
         self.colours = list(dict.fromkeys(p.colour for p in log.players))
         self.names = {p.colour: p.name for p in log.players if p.name}
@@ -172,8 +174,9 @@ def _row(view: _View, cells: list[str] | None) -> list[RenderableType]:
 
 
 def _table(view: _View, frame: Frame) -> list[RenderableType]:
-    """Holdings as far as they are known, the supplies, the ship and the lifeboat."""
-    if frame.coins is None:
+    """Holdings as far as they are known, the supplies, the ship and the lifeboat (none with
+    ``--no-board``)."""
+    if frame.coins is None or not view.board:
         return []
     out = (_per_player(view, "coins", frame.coins) + _per_player(view, "combat", frame.combat)
            + _per_player(view, "gold", frame.gold)
@@ -200,8 +203,12 @@ def _line(view: _View, rows: Hanging, frame: Frame) -> None:
         notation = notation[len(frame.player) + 1:]
     elif notation.startswith(frame.kind):
         notation = notation[len(frame.kind):].lstrip()
-    text = Text.styled(view.g.clean(notation), "notation")
-    if frame.text:
+    if frame.kind == "comment":  # the comment's words once, as written
+        notation, label = "", "comment"
+        text = Text.styled(view.g.clean(frame.text or frame.notation or ""), "comment")
+    else:
+        text = Text.styled(view.g.clean(notation), "notation")
+    if frame.text and frame.kind != "comment":
         text.append(("  " if notation else "") + view.g.clean(frame.text))
     rows.add(Text.styled(view.g.clean(label), player_style(label) if frame.kind == "turn"
                          else "label"), text, 2)
@@ -295,9 +302,10 @@ def replay_parts(log: MutinyLog, report: Audited, frames: list[Frame], source: s
                  *, start: int | None = None, end: int | None = None, board: bool = True,
                  ascii: bool = False) -> Iterator[RenderableType]:
     """The voyage round by round from ``start`` to ``end`` (inclusive) when given, then the
-    mutiny when the last round is shown. ``source`` and ``board`` are accepted for symmetry
-    with the other games (every event is shown in its canonical notation)."""
-    view = _View(log, report, ascii)
+    mutiny when the last round is shown; ``board``: the holdings and the board after each
+    round. ``source`` is accepted for symmetry with the other games (every event is shown in
+    its canonical notation)."""
+    view = _View(log, report, ascii, board)
     yield _header(view, start, end)
     rounds = report.breakdown.turns
     cut = end is not None and end < rounds
