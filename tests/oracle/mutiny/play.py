@@ -101,7 +101,7 @@ class Game:
             self.turn(p, row)
         moved = s["row_size"] - len(s["turned"])
         at = min(s["ship"] + moved, s["track"]["mutiny"])
-        storm = storm_met(s["ship"], at, s["track"]["storms"])
+        storm = storm_met(s["ship"], at, s["track"].get("storms", []))
         self.emit({"t": "ship", "moved": moved, "at": at, "storm": storm})
         if s["phase"] == "end":
             reasons = sorted(s["reasons"])
@@ -229,9 +229,9 @@ class Game:
                     self.steal()
             d = s["duel"]
             self.emit({"t": "won", "side": duel_winner(d["v"], d["d"], d["cards"])})
-        self.emit({"t": "reveal", "sides": dict(s["conv"])})
-        self.emit({"t": "gold", "counts": {c: s["coins"][c] + sum(s["gold"][c])
-                                           for c in s["players"]}})
+        self.emit({"t": "reveal", "sides": [(c, s["conv"][c]) for c in s["players"]]})
+        self.emit({"t": "gold", "counts": [(c, s["coins"][c] + sum(s["gold"][c]))
+                                           for c in s["players"]]})
 
     def fight(self):
         s, rng = self.s, self.rng

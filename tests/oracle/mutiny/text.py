@@ -16,8 +16,9 @@ from .model import COLOURS, KINDS, PIRATES, SIDES
 def header(game):
     t = game["track"]
     starts = " ".join(f"{n}:{t['start'][n]}" for n in (2, 3, 4))
-    storms = " ".join(str(s) for s in t["storms"])
-    track = f"length {t['length']}; storms {storms}; start {starts}; mutiny {t['mutiny']}"
+    storms = "".join(f" {s}" for s in t["storms"])
+    track = f"length {t['length']};{' storms' + storms + ';' if storms else ''} start {starts}; "
+    track += f"mutiny {t['mutiny']}"
     combat = ", ".join(f"{k} {game['combat'][k]}" for k in KINDS)
     gold = ", ".join(f"{v} {game['gold'][v]}" for v in (1, 2, 3))
     result = ", ".join(game["result"]) if game["result"] else "none"
@@ -62,9 +63,9 @@ def line(ev, seat):
     if t == "won":
         return f"won {ev['side']}"
     if t == "reveal":
-        return "reveal " + ", ".join(f"{c} {s or 'none'}" for c, s in ev["sides"].items())
+        return "reveal " + ", ".join(f"{c} {s or 'none'}" for c, s in ev["sides"])
     if t == "gold":
-        return "gold " + ", ".join(f"{c} {n}" for c, n in ev["counts"].items())
+        return "gold " + ", ".join(f"{c} {n}" for c, n in ev["counts"])
     raise ValueError(t)
 
 
@@ -166,10 +167,10 @@ def read_line(w):
         return {"t": "won", "side": w[1]}
     if head == "reveal":
         pairs = (x.split() for x in " ".join(w[1:]).split(", "))
-        return {"t": "reveal", "sides": {c: (None if s == "none" else s) for c, s in pairs}}
+        return {"t": "reveal", "sides": [(c, None if s == "none" else s) for c, s in pairs]}
     if head == "gold":
         pairs = (x.split() for x in " ".join(w[1:]).split(", "))
-        return {"t": "gold", "counts": {c: int(n) for c, n in pairs}}
+        return {"t": "gold", "counts": [(c, int(n)) for c, n in pairs]}
     return read_turn(w)
 
 
