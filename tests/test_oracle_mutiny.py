@@ -57,9 +57,10 @@ def test_mutants_judged_alike(chunk):
 HEAD = """[Game "Cartagena: The Mutiny"]
 [Players "red, blue"]
 [Track "TRACK"]
-[Combat "P1 8, P2 6, P3 6, G1 8, G2 6, G3 6"]
+[Combat "COMBAT"]
 [Gold "1 8, 2 6, 3 4"]
 """
+SPLIT = "P1 8, P2 6, P3 6, G1 8, G2 6, G3 6"
 STORM = "length 20; storms 3; start 2:0 3:0 4:0; mutiny 20"
 SHORT = "length 3; start 2:0 3:0 4:0; mutiny 3"
 VOYAGE = """
@@ -91,26 +92,34 @@ fight red monkey, blue monkey
 won diaz
 reveal red diaz, blue valverde
 """
+# The smallest log of each DISAGREEMENTS.md entry: (track, combat split, body, the line
+# of the fault).
 SMALLEST = {
-    "D1": (STORM, VOYAGE + "ship 3 at 3 storm\nround 2 giver blue lifeboat Nero\n", 11),
-    "D2": (SHORT, MUTINY + "steal red supply\nwon diaz\n", 16),
-    "D3": (STORM, VOYAGE + "ship 3 at 3 calm\nround 2 giver blue lifeboat Pang\n", 10),
-    "D4": (SHORT + '"]\n[Result "none', MUTINY + DUELS + "gold red 4, red 3\n", 29),
+    "D1": (STORM, SPLIT, VOYAGE + "ship 3 at 3 storm\nround 2 giver blue lifeboat Nero\n", 11),
+    "D2": (SHORT, SPLIT, MUTINY + "steal red supply\nwon diaz\n", 16),
+    "D3": (STORM, SPLIT, VOYAGE + "ship 3 at 3 calm\nround 2 giver blue lifeboat Pang\n", 10),
+    "D4": (SHORT, SPLIT + '"]\n[Result "none', MUTINY + DUELS + "gold red 4, red 3\n", 29),
+    "D5": (STORM, "P1 10, P2 3, P3 2, G1 11, G2 6, G3 8",
+           "\nround 1 giver red\nred ^Crackpott +P3 +P3\nblue ^Wessel-Jan -G1 +P3\n", 9),
 }
+
+
+def smallest(entry):
+    track, combat, body, line = SMALLEST[entry]
+    return HEAD.replace("TRACK", track).replace("COMBAT", combat) + body, line
 
 
 @pytest.mark.skip(reason="cartlog is wrong here: see tests/oracle/mutiny/DISAGREEMENTS.md")
 @pytest.mark.parametrize("entry", sorted(SMALLEST))
 def test_disagreement_fixed(entry):
-    track, body, line = SMALLEST[entry]
-    text = HEAD.replace("TRACK", track) + body
+    text, line = smallest(entry)
     assert verdict(text)[0] == line
     assert cartlog_verdict(text)[0] == line
 
 
 @pytest.mark.parametrize("entry", sorted(SMALLEST))
 def test_disagreement_still_found_by_the_oracle(entry):
-    track, body, line = SMALLEST[entry]
-    text = HEAD.replace("TRACK", track) + body
+    text, line = smallest(entry)
     assert verdict(text)[0] == line
     assert known(verdict(text)) == entry
+    assert cartlog_verdict(text)[0] != line, "cartlog finds it now: lift the skip above and drop the entry from run.KNOWN"

@@ -223,6 +223,11 @@ class Judge:
         present = {k for k in ("gain", "under", "gold") if ev[k]}
         present |= {k for k in ("coins", "victim", "conv", "look", "pair", "peek")
                     if ev[k] is not None}
+        if card == "Chang-Ye" and ev["coins"] is not None:
+            # cartlog's notation reads a count written on Chang Ye as the coins the thief
+            # gained: 1 with a victim, else 0 (a reading of the notation, not a rule).
+            self.need(ev["coins"] == (1 if ev["victim"] else 0))
+            present.discard("coins")
         if ev["swap"]:
             present.add("peek")
         if present - allowed:
@@ -282,7 +287,9 @@ class Judge:
             s["hand"][p][k] -= 1
             s["deck"][k] += 1
         for k in gain:
-            self.need(s["deck"][k] > 0)
+            if s["deck"][k] <= 0:
+                # COMPONENTS.md and M7: the declared split bounds every kind.
+                raise Fault(card + " draws a card the pile cannot hold")
             s["deck"][k] -= 1
             s["hand"][p][k] += 1
         for g in gold:
@@ -438,9 +445,9 @@ class Judge:
         s["phase"] = "fight" if s["party"] else "won"
 
     def on_fight(self, ev):
-        """M8: every player still in the duel shows one card: a combat card or, the monkey,
-        which withdraws the player; a player without combat cards must show the monkey; a
-        monkey in a first round puts its player out of the game. M9/M12: in the second round a
+        """M8: every player still in the duel shows one card: a combat card or, from the
+        second round, the monkey, which withdraws the player; a player without combat cards
+        must show the monkey, and in a first round is then out of the game. M9/M12: in the second round a
         lone monkey steals from an opponent, several take from the supply."""
         s = self.s
         if s["phase"] != "fight":
@@ -460,7 +467,13 @@ class Judge:
             s["hand"][o][k] -= 1
             duel["cards"].append(k)
         # A player with no combat card left can only show the monkey: a card not held is
-        # refused above. A monkey in a first round is lawful but puts its player out (M8).
+        # refused above. The monkey may be shown from the second round on ('Beginning with
+        # the second round'); in a first round only by a player who has no combat card
+        # (000: 'obligé de jouer son singe'), who is then out of the game (M8).
+        if duel["round"] == 1:
+            for o in monkeys:
+                if sum(s["hand"][o].values()) > 0:
+                    raise Fault("monkey in a first round with combat cards in hand")
         if duel["round"] == 1:
             s["out"] |= set(monkeys)
         duel["in"] = [o for o in duel["in"] if o not in monkeys]

@@ -42,8 +42,8 @@ def options(word, prev, players):
         v, d = (int(x) for x in word.split("-"))
         alts = [(d, v), (v, d % 10 + 1), (v % 10 + 1, d)]
         return [f"{a}-{b}" for a, b in alts]
-    if word in KINDS:
-        return [k for k in KINDS if k != word]
+    if word in KINDS or word == "monkey":
+        return [k for k in KINDS + ("monkey",) if k != word]
     if word.isdigit() and (prev in ("round", "ship", "at") or prev in players):
         n = int(word)
         return [str(m) for m in (n - 1, n + 1) if m >= 0]

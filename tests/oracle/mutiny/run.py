@@ -38,6 +38,7 @@ KNOWN = {
     "storm written calm": "D3",
     "gold, player named twice": "D4",
     "reveal, player named twice": "D4",
+    "Wessel-Jan draws a card the pile cannot hold": "D5",
 }
 
 
