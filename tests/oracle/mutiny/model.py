@@ -1,8 +1,8 @@
 """A plain second reading of the rules of Cartagena: The Mutiny, written from the rule texts.
 
-Sources: rulebook 003 (English, /work/shared/rulebooks/003_a9ce59f924375f47.txt), rulebook
-000 (French, 000_4b771e9fe92ba09b.txt) read with it, the rulings M1-M12 of RULINGS.md and the
-component facts of COMPONENTS.md. Nothing here comes from cartlog's own rule code.
+Sources: rulebook 003 (English, file 003_a9ce59f924375f47.txt), rulebook 000 (French, file
+000_4b771e9fe92ba09b.txt) read with it, the project's rulings M1-M12 and its component facts
+(docs/rules.md cites them). Nothing here comes from cartlog's own rule code.
 
 `Judge` replays a game as a list of events (what a log line says, as plain dicts) and names
 the first event that breaks a rule. Every card is known (the table view with all cards, as
@@ -429,7 +429,7 @@ class Judge:
         s = self.s
         if s["phase"] != "duels":
             raise Fault("a duel here")
-        letter = PAIRS[len([1 for d in s.get("duels", [])])]
+        letter = PAIRS[len(s.get("duels", []))]
         if ev["pair"] != letter:
             raise Fault("duel order")
         if letter in s["pairs"]:
