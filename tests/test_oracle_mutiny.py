@@ -109,15 +109,27 @@ def smallest(entry):
     return HEAD.replace("TRACK", track).replace("COMBAT", combat) + body, line
 
 
-@pytest.mark.skip(reason="cartlog is wrong here: see tests/oracle/mutiny/DISAGREEMENTS.md")
-@pytest.mark.parametrize("entry", sorted(SMALLEST))
+# the entries of DISAGREEMENTS.md where cartlog now agrees with the oracle, and those still open
+FIXED = ("D2", "D3", "D4", "D5")
+OPEN = tuple(sorted(set(SMALLEST) - set(FIXED)))
+
+
+@pytest.mark.parametrize("entry", FIXED)
 def test_disagreement_fixed(entry):
     text, line = smallest(entry)
     assert verdict(text)[0] == line
+    assert known(verdict(text)) is None  # no longer set aside in the runs
     assert cartlog_verdict(text)[0] == line
 
 
-@pytest.mark.parametrize("entry", sorted(SMALLEST))
+@pytest.mark.skip(reason="cartlog is wrong here: see tests/oracle/mutiny/DISAGREEMENTS.md")
+@pytest.mark.parametrize("entry", OPEN)
+def test_disagreement_open(entry):
+    text, line = smallest(entry)
+    assert cartlog_verdict(text)[0] == line
+
+
+@pytest.mark.parametrize("entry", OPEN)
 def test_disagreement_still_found_by_the_oracle(entry):
     text, line = smallest(entry)
     assert verdict(text)[0] == line

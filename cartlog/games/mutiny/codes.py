@@ -62,13 +62,15 @@ CODES: dict[str, Code] = {
         Code(code="action/unrecorded", severity="warning", rule=_ACTIONS,
              summary="the card leaves a choice and the log does not say what was taken: "
              "nothing is assumed"),
-        Code(code="action/half-written", severity="warning", rule=_ACTIONS,
-             summary="part of a card's effect written, a part the rules fix left out: that "
-             "part is read as the rules give it (unseen cards, the coins due)",
-             explanation="An effect is written whole (`Crackpott +P2 +G1`, `Nero +P1 -1`) or "
-             "left out whole (`Crackpott`: two unseen combat cards). Written in part, the "
-             "rest is read as the rules fix it and the warning names it: `Crackpott +P2` "
-             "reads as `Crackpott +P2 +C?`, `Nero +P1` as `Nero +P1 -1`."),
+        Code(code="action/half-written", severity="error", rule=_ACTIONS,
+             summary="part of a card's effect written, a part the rules fix left out: the "
+             "line does not say what the card did; the game goes on with that part as the "
+             "rules give it (unseen cards, the coins due)",
+             explanation="An effect is written whole (`Crackpott +P2 +G1`, `Nero +P1 -1`; an "
+             "unseen card is `+C?`) or left out whole (`Crackpott`: two unseen combat cards). "
+             "Written in part it is an error, once: the replay goes on as if the rest were "
+             "written as the rules fix it, `Crackpott +P2` as `Crackpott +P2 +C?`, `Nero +P1` "
+             "as `Nero +P1 -1`."),
         Code(code="action/limit", severity="error", rule=f"{_ACTIONS} (Wessel-Jan, Dean Nero)",
              summary="more than 3 cards or coins exchanged, or unequal sides of an exchange"),
         Code(code="action/not-held", severity="error", rule=_ACTIONS,

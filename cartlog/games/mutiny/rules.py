@@ -512,7 +512,7 @@ def _impossible(deck: Deck, got: Sequence[int], what: str) -> list[Violation]:
 
 def check_effect(state: State, seat: int, card: int, e: Effect) -> list[Violation]:
     """The action of ``card`` (003 'Actions of the pirate cards') against what the log says;
-    a part left out is read as :func:`complete` reads it, with a warning."""
+    a part left out is an error, once, and is read as :func:`complete` reads it."""
     out: list[Violation] = []
     e, added = complete(state, seat, card, e)
     if added:

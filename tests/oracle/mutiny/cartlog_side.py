@@ -1,6 +1,7 @@
 """cartlog's verdict on a text, through its public entry points only (no rule code)."""
 
 from cartlog.audit import audit
+from cartlog.core.errors import LogSyntaxError
 from cartlog.logs import read_log
 
 
@@ -8,8 +9,13 @@ def cartlog_verdict(text):
     """Returns (line of cartlog's first error or None, its winners or None, the error codes).
 
     The winners are None when cartlog lists the winner as not checked (a seat's view where
-    the tie-break needs cards the log does not know)."""
-    report = audit(read_log(text), "oracle")
+    the tie-break needs cards the log does not know). A log the reader refuses is an error at
+    the first line it names."""
+    try:
+        log = read_log(text)
+    except LogSyntaxError as e:
+        return min(p.line for p in e.problems), None, ["syntax"]
+    report = audit(log, "oracle")
     # In replay order: the Result tag is held to the replay at the end (winner/differs sits
     # at the tag's line, above the body).
     errors = sorted((f.code == "winner/differs", f.line or 0, f.code)

@@ -309,18 +309,22 @@ class Judge:
         deck = sum(s["deck"].values())
         golds = sum(s["golds"].values())
         written = ev["gain"] or ev["gold"] or ev["coins"] is not None
+        # docs/notation.md, 'Turn lines': an effect is written whole or left out whole; one
+        # written in part (a coin or a card the rules fix left out) is a fault of the line
         if card == "Valverde":
+            if written and ((not ev["gold"] and golds)
+                            or (ev["coins"] is None and s["supply"])):
+                raise Fault("action written in part")
             if not ev["gold"] and golds:
                 raise Incomplete(card)
             if ev["coins"] is None:
                 ev["coins"] = min(1, s["supply"])
         elif card == "Sate" and ev["coins"] is None:
             ev["coins"] = min(1 + len(s["sate_passed"]), s["supply"])
-        elif card == "Nero" and ev["coins"] is None:
-            if ev["under"]:
-                ev["coins"] = min(len(ev["under"]), s["supply"])
-            elif ev["gain"]:
-                ev["coins"] = -len(ev["gain"])
+        elif card == "Nero":
+            cards = ev["under"] or ev["gain"]
+            if (cards and ev["coins"] is None) or (not cards and ev["coins"]):
+                raise Fault("action written in part")
         elif card in ("Diaz", "Pang") and not written and (deck or (golds if card == "Diaz"
                                                                     else s["supply"])):
             raise Incomplete(card)
@@ -545,6 +549,8 @@ class Judge:
         if s["phase"] != "reveal":
             raise Fault("a reveal here")
         named = [c for c, _ in ev["sides"]]
+        if len(set(named)) < len(named):  # docs/notation.md: each player once
+            raise Fault("reveal, player named twice")
         for c, side in ev["sides"]:
             if c not in s["players"] or side != s["conv"][c]:
                 raise Fault("reveal" + twice(named, c))
@@ -559,6 +565,8 @@ class Judge:
         if s["phase"] != "gold":
             raise Fault("a gold line here")
         named = [c for c, _ in ev["counts"]]
+        if len(set(named)) < len(named):  # docs/notation.md: each player once
+            raise Fault("gold, player named twice")
         for c, n in ev["counts"]:
             if c not in s["players"] or n != gold_of(s, c):
                 raise Fault("gold" + twice(named, c))
