@@ -163,8 +163,11 @@ CODES: dict[str, Code] = {
         Code(code="refill/stevedore", severity="error", rule=_P8,
              summary="the stevedore kept other than the cards needed to hold 5, kept a card "
              "not drawn, or a player who is not the stevedore kept or returned cards"),
-        Code(code="refill/out-of-order", severity="warning", rule=_P8,
-             summary="the draws are not in order from the captain clockwise"),
+        Code(code="refill/out-of-order", severity="error", rule=_P8,
+             summary="the draws are not in order from the captain clockwise",
+             explanation="The order decides which cards each player gets from the top of the "
+             "deck, so a refill made in another order breaks phase 8, as a play out of turn "
+             "breaks phase 2 (`sell/out-of-order`)."),
         # -- the score sheet -----------------------------------------------------------------
         Code(code="score/round", severity="error", rule=f"{_P5}; U2-U5",
              summary="a round's points on the score sheet differ from the replay's "
