@@ -322,7 +322,67 @@ class Replay(Walk[Engine]):
             found, to = self._slip(found, "move/forward-destination", act, index, ai)
             if to != act.to:
                 played = msgspec.structs.replace(act, to=to)
+            else:
+                found, played = self._miscopied(found, act, index, ai, seat)
         return Read(played, found, pos, text)
+
+    def _miscopied(self, found: list[Violation], act: Forward, index: int, ai: int,
+                   seat: int) -> tuple[list[Violation], Forward]:
+        """A forward move whose start space or card letter looks miscopied: a pirate of the
+        player's that the card takes to the space written (``K3-14`` for ``K5-14``:
+        ``move/no-pirate``), or a sign the hand may hold that takes the pirate there (``K0-7``
+        for ``D0-7``: ``move/forward-destination``). Each such move, lawful, is played with
+        the next turns of the log (:mod:`lookahead`); the one that meets the fewest errors,
+        fewer than the move as written with its own, is the reading followed: the slip is one
+        finding, naming the move meant. Otherwise (the log fits no reading better, or two
+        alike) the findings stand as they are."""
+        state = self._now()
+        card = self.rs.index.get(act.card, -1)
+        codes = [v.code for v in found]
+        code, candidates = "", []
+        starts: list[Forward] = []
+        if card >= 0:  # another pirate of the player's that the card takes there
+            starts = [msgspec.structs.replace(act, start=p)
+                      for p in sorted(set(state.pirates[seat]))
+                      if p not in (state.boat, act.start)
+                      and rules.forward_target(state, p, card) == act.to]
+        if "move/no-pirate" in codes:
+            code, candidates = "move/no-pirate", starts
+        elif "move/forward-destination" in codes:
+            code = "move/forward-destination"
+            hand = state.hands[seat]
+            candidates = starts + [msgspec.structs.replace(act, card=self.rs.letter(sign))
+                                   for sign in range(len(self.rs.letters))
+                                   if sign != card and (hand[sign] or hand[UNKNOWN])
+                                   and rules.forward_target(state, act.start, sign) == act.to]
+        engine = self.engine
+        candidates = [c for c in candidates if not errors_of(engine.check_action(c))]
+        if not candidates:
+            return found, act
+        written = engine.copy()
+        written.play(act)
+        best = errors_of(found) + errors_ahead(self.log, self.seat_of, written, index, ai)
+        meant, ties = None, 0
+        for c in candidates:
+            reading = engine.copy()
+            reading.play(c)
+            n = errors_ahead(self.log, self.seat_of, reading, index, ai)
+            if n < best:
+                meant, best, ties = c, n, 0
+            elif n == best and meant is not None:
+                ties += 1
+        if meant is None or ties:
+            return found, act  # the log fits no reading better, or two alike
+        v = next(v for v in found if v.code == code)
+        text = format_action(msgspec.structs.replace(meant, line=0, col=0, end=0,
+                                                     comment=None), state.boat)
+        what = (f"the pirate on {state.space_name(meant.start)} goes there with this card"
+                if meant.start != act.start else
+                f"a {self.rs.signs[self.rs.index[meant.card]]} takes the pirate there")
+        written_text = format_action(msgspec.structs.replace(act, line=0, col=0, end=0,
+                                                             comment=None), state.boat)
+        return [v._replace(message=f"{v.message}; {what}, and later lines follow it: did you "
+                           f"mean {text}?", expected=text, actual=written_text)], meant
 
     def _back(self, act: Back, found: list[Violation], index: int, ai: int, seat: int
               ) -> Read:

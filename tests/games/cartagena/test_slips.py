@@ -9,9 +9,11 @@ from __future__ import annotations
 import random
 
 import msgspec
+import pytest
 
 from cartlog.audit import audit
 from cartlog.games.cartagena.events import Back, Draw, Forward, Turn
+from cartlog.games.cartagena.notation import format_action
 from cartlog.games.cartagena.simulate import simulate
 from cartlog.logs import read_log
 
@@ -180,4 +182,52 @@ def test_a_move_the_rest_of_the_log_follows_as_written_is_kept():
             "1. red K0-3\n2. blue B0-1\npirates red 0 0 0 3\n")
     errors = [f for f in audit(read_log(text)).findings if f.severity == "error"]
     assert [f.code for f in errors] == ["move/forward-destination"]
-    assert "did you mean" not in errors[0].message
+    assert "did you mean K0-2?" not in errors[0].message  # the pirate stays on 3
+    # red holds a pistol, which goes from the start to 3: the one reading that fits
+    assert errors[0].message.endswith("did you mean P0-3?")
+
+
+def _miscopy(seed: int, kind: str):
+    """A simulated game (every card known, or the table's view) with one forward move on the
+    passage miscopied: its start space written as another space (``start``), or its card as
+    another sign's letter (``sign``). The log, the action's JSON path and the move as
+    played, as the log writes it."""
+    rnd = random.Random(seed)
+    log = simulate(rnd.choice(RULE_SETS), rnd.randint(2, 5), seed,
+                   view=rnd.choice(["all", "table"]))
+    boat = len(log.board) + 1
+    spots = [(i, j) for i, e in enumerate(log.events) if type(e) is Turn
+             for j, a in enumerate(e.actions) if type(a) is Forward and a.card != "?"
+             and a.to is not None and a.to < boat]
+    i, j = rnd.choice(spots)
+    event = log.events[i]
+    act = event.actions[j]
+    if kind == "start":
+        slip = msgspec.structs.replace(act, start=rnd.choice(
+            [s for s in range(boat) if s != act.start]))
+    else:
+        slip = msgspec.structs.replace(act, card=rnd.choice(
+            [c for c in sorted(set(log.board)) if c != act.card]))
+    actions = list(event.actions)
+    actions[j] = slip
+    events = list(log.events)
+    events[i] = msgspec.structs.replace(event, actions=actions)
+    return (msgspec.structs.replace(log, events=events), f"$.events[{i}].actions[{j}]",
+            format_action(act, boat))
+
+
+@pytest.mark.parametrize(("kind", "least"), [("start", 0.93), ("sign", 0.97)])
+def test_a_miscopied_start_space_or_card_letter_is_one_finding_naming_the_move(kind, least):
+    """``K3-14`` written for ``K5-14`` (the pirate on 5 is the one the key takes to 14), or
+    ``K0-7`` for ``D0-7``: one error, at the action, naming the move the rest of the log
+    follows. Measured over 300 games: 96% and 100% (1% and 28% before this reading, with 40
+    and 2.2 errors on average)."""
+    trials, named = 200, 0
+    for seed in range(trials):
+        log, path, played = _miscopy(seed, kind)
+        errors = [f for f in audit(log).findings if f.severity == "error"]
+        if (len(errors) == 1 and errors[0].path == path
+                and errors[0].message.endswith(f"did you mean {played}?")
+                and errors[0].expected == played):
+            named += 1
+    assert named / trials >= least, f"{named} of {trials}"
