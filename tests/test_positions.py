@@ -207,7 +207,7 @@ def test_the_first_turn_after_the_position_is_the_positions_next(game, code):
 # -- positions that cannot be read -----------------------------------------------------------
 
 CARTAGENA = ("2000-jamaica SDKBPH/DKBPHS/KBPHSD/BPHSDK/PHSDKB/HSDKBP red:0,0,3,5,9,boat;"
-             "blue:0,0,0,1,2,4 red:SDK?;blue:BB blue/0 deck:90 turn:6")
+             "blue:0,0,0,1,2,4 red:SDK?;blue:BB blue/0 deck:96 turn:6")
 MEUTERER = ("base HO/FR/GR/KZ/EI/AF/KK/SO/RR/PN/FI/SK SO<HO 3/sell/blue blue:- "
             "red:RSWCG:-:.:7;blue:SSWWX:-:.:4;green:CCGGX:-:.:9 deck:20")
 MUTINY = ("4/deal/blue giver=blue row=- players=red:P1G1:-:3:-:-;blue:P1G1:1:2:V:-;"
@@ -248,9 +248,9 @@ def test_the_example_positions_read_and_audit():
     ("cartagena", "red:0,0,3,5,9,boat", "red:0,0,3,5,99,boat", "pirates"),
     ("cartagena", "red:SDK?", "red:SDKX", "hand of red"),
     ("cartagena", "blue/0", "grey/0", "to move"),
-    ("cartagena", "deck:90", "deck:many", "deck"),
+    ("cartagena", "deck:96", "deck:many", "deck"),
     ("cartagena", "turn:6", "turn:x", "turn"),
-    ("cartagena", "deck:90", "deck:90 discard:Q", "discard"),
+    ("cartagena", "deck:96", "deck:96 discard:Q", "discard"),
     ("meuterer", "base ", "basx ", "variant"),
     ("meuterer", "HO/FR", "HX/FR", "circle"),
     ("meuterer", "SO<HO", "SO<XX", "ships"),

@@ -49,21 +49,21 @@ def test_deckmax_bounds_the_deck_and_reads_back():
 
 
 def test_without_deckmax_the_deck_holds_every_card_not_elsewhere():
-    g = game(f"2000-jamaica {J_BOARD} {START} red:S??;blue:?? red/0 deck:20")
+    g = game(f"2000-jamaica {J_BOARD} {START} red:S??;blue:?? red/0 deck:97")
     assert g.state.deck.upper == [16, 17, 17, 17, 17, 17]
     assert "deckmax" not in g.position()
 
 
 def test_a_bound_that_says_nothing_more_is_not_written():
     # 17 skulls, one in red's hand: a bound of 16 or more is what the rest says
-    g = game(f"2000-jamaica {J_BOARD} {START} red:S;blue:- red/0 deck:20 deckmax:S16,D30")
+    g = game(f"2000-jamaica {J_BOARD} {START} red:S;blue:- red/0 deck:101 deckmax:S16,D30")
     assert "deckmax" not in g.position()
 
 
 @pytest.mark.parametrize("value", ["X2", "S", "S-1", "Sx", "S1,S2", ""])
 def test_a_malformed_deckmax_is_refused_at_its_field(value):
     with pytest.raises(PositionError) as caught:
-        from_position(f"2000-jamaica {J_BOARD} {START} red:S;blue:- red/0 deck:20 "
+        from_position(f"2000-jamaica {J_BOARD} {START} red:S;blue:- red/0 deck:101 "
                       f"deckmax:{value}")
     assert error_field(str(caught.value)) == "deckmax"
 
@@ -91,7 +91,7 @@ def test_a_reshuffle_of_unseen_cards_is_written_and_resumed():
 def test_bounds_do_not_grow_when_a_known_hand_plays_an_unnamed_card():
     """An unnamed card from a hand of known cards: the deck did not change, and what it can
     hold of each sign stays as it was (the hand's cards merely became unseen)."""
-    g = game(f"2000-jamaica {J_BOARD} {START} red:SS;blue:- red/0 deck:30 deckmax:S3")
+    g = game(f"2000-jamaica {J_BOARD} {START} red:SS;blue:- red/0 deck:100 deckmax:S3")
     before = [rules.deck_bound(g.state, s) for s in range(6)]
     g.apply(g.read("?0"))
     assert [rules.deck_bound(g.state, s) for s in range(6)] == before
@@ -106,31 +106,31 @@ def tortuga(rest: str) -> str:
 
 
 def test_taken_gives_the_whole_row_to_a_row_line():
-    g = game(tortuga("deck:80 row:KB taken:SD"))
+    g = game(tortuga("deck:98 row:KB taken:SD"))
     assert g.position().endswith("row:KB taken:SD")
     assert g.check(Row(cards="SDKB")) == []
     assert "setup/row" in codes(g.check(Row(cards="KB")))
     # an old position, without taken: the row holds only what is left
-    old = game(tortuga("deck:80 row:KB"))
+    old = game(tortuga("deck:98 row:KB"))
     assert old.check(Row(cards="KB")) == []
 
 
 def test_an_unseen_taken_card_is_revealed_in_its_takers_hand():
     g = game(f"2000-tortuga {T_BOARD} red:0,0,0,0,0,8;blue:0,0,0,0,8,8 red:S?;blue:- blue/0 "
-             "deck:80 row:KB taken:S,?red")
+             "deck:98 row:KB taken:S,?red")
     assert g.position().endswith("row:KB taken:S,?red")
     g.apply(Row(cards="SDKB"))
     assert g.state.hands[0][1] == 1 and g.state.hands[0][6] == 0
 
 
 def test_split_bounds_the_cards_laid_before_a_reshuffle():
-    text = tortuga("deck:10 row:?????? split:2/S0")
+    text = tortuga("deck:94 row:?????? split:2/S0")
     g = game(text)
     assert g.position() == text
     assert g.state.row_split == 2 and g.state.row_upper[0] == 0
     assert "card/too-many" in codes(rules.check_drawn(g.state, 0, [0]))
     assert not rules.check_drawn(g.state, 0, [1])
-    assert game(tortuga("deck:10 row:?????? split:2")).position().endswith("split:2")
+    assert game(tortuga("deck:94 row:?????? split:2")).position().endswith("split:2")
 
 
 @pytest.mark.parametrize(("field", "value"), [
@@ -138,7 +138,7 @@ def test_split_bounds_the_cards_laid_before_a_reshuffle():
     ("split", "2/Q1"), ("split", "x")])
 def test_a_malformed_row_field_is_refused_at_its_field(field, value):
     with pytest.raises(PositionError) as caught:
-        from_position(tortuga(f"deck:80 row:?????? {field}:{value}"))
+        from_position(tortuga(f"deck:94 row:?????? {field}:{value}"))
     assert error_field(str(caught.value)) == field
 
 
