@@ -209,7 +209,7 @@ def test_the_first_turn_after_the_position_is_the_positions_next(game, code):
 CARTAGENA = ("2000-jamaica SDKBPH/DKBPHS/KBPHSD/BPHSDK/PHSDKB/HSDKBP red:0,0,3,5,9,boat;"
              "blue:0,0,0,1,2,4 red:SDK?;blue:BB blue/0 deck:96 turn:6")
 MEUTERER = ("base HO/FR/GR/KZ/EI/AF/KK/SO/RR/PN/FI/SK SO<HO 3/sell/blue blue:- "
-            "red:RSWCG:-:.:7;blue:SSWWX:-:.:4;green:CCGGX:-:.:9 deck:20")
+            "red:RSWCG:-:.:7;blue:SSWWX:-:.:4;green:CCGGX:-:.:9 deck:21")
 MUTINY = ("4/deal/blue giver=blue row=- players=red:P1G1:-:3:-:-;blue:P1G1:1:2:V:-;"
           "green:P1G1:2:4:-:- ship=+6 supply=24,15,20 sate=0 boat=- storm=0 placed=0")
 POSITIONS = {"cartagena": CARTAGENA, "meuterer": MEUTERER, "mutiny": MUTINY}
@@ -258,7 +258,7 @@ def test_the_example_positions_read_and_audit():
     ("meuterer", "blue:- ", "grey:- ", "captain"),
     ("meuterer", "red:RSWCG:-:.:7", "red:RSWCQ:-:.:7", "hand of red"),
     ("meuterer", "green:CCGGX:-:.:9", "green:CCGGX:-:.:nine", "score of green"),
-    ("meuterer", "deck:20", "deck:20 discard:Q", "discard"),
+    ("meuterer", "deck:21", "deck:21 discard:Q", "discard"),
     ("mutiny", "4/deal/blue", "4/deal", "first field"),
     ("mutiny", "4/deal/blue", "4/sail/blue", "phase"),
     ("mutiny", "red:P1G1:-:3:-:-", "red:P1G9:-:3:-:-", "combat cards"),
