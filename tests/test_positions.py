@@ -211,7 +211,7 @@ CARTAGENA = ("2000-jamaica SDKBPH/DKBPHS/KBPHSD/BPHSDK/PHSDKB/HSDKBP red:0,0,3,5
 MEUTERER = ("base HO/FR/GR/KZ/EI/AF/KK/SO/RR/PN/FI/SK SO<HO 3/sell/blue blue:- "
             "red:RSWCG:-:.:7;blue:SSWWX:-:.:4;green:CCGGX:-:.:9 deck:21")
 MUTINY = ("4/deal/blue giver=blue row=- players=red:P1G1:-:3:-:-;blue:P1G1:1:2:V:-;"
-          "green:P1G1:2:4:-:- ship=+6 supply=24,15,20 sate=0 boat=- storm=0 placed=0")
+          "green:P1G1:2:4:-:- ship=+6 supply=34,16,21 sate=0 boat=- storm=0 placed=0")
 POSITIONS = {"cartagena": CARTAGENA, "meuterer": MEUTERER, "mutiny": MUTINY}
 HEADERS = {
     "cartagena": '[Game "Cartagena"]\n[Rules "2000-jamaica"]\n[Players "red Ann, blue Bo"]\n',
@@ -264,7 +264,7 @@ def test_the_example_positions_read_and_audit():
     ("mutiny", "red:P1G1:-:3:-:-", "red:P1G9:-:3:-:-", "combat cards"),
     ("mutiny", "green:P1G1:2:4:-:-", "green:P1G1:2:four:-:-", "coins"),
     ("mutiny", "ship=+6", "ship=+six", "ship"),
-    ("mutiny", "supply=24,15,20", "supply=24,15", "supply"),
+    ("mutiny", "supply=34,16,21", "supply=34,16", "supply"),
     ("mutiny", "placed=0", "placed=0 track=24/5", "track"),
     ("mutiny", "placed=0", "placed=0 duel=F/0/1-2/open", "duel"),
 ])

@@ -213,8 +213,9 @@ def test_a_mid_duel_position_gives_the_duel() -> None:
 
 def test_unknown_sailors_and_cards_of_a_duel_read_back() -> None:
     """A duel whose sailors the log did not give, with a card shown but not named."""
-    base = MID_DUEL.replace("pairs=8-1.7-4.9-10 ", "").split(" trigger=")[0]
-    text = f"{base} trigger=coins mutiny=1 duel=A/1/?-?/open fight=P1?G2 refilled=1"
+    base = (MID_DUEL.replace("pairs=8-1.7-4.9-10 ", "").replace("supply=22,", "supply=32,")
+            .split(" trigger=")[0])  # the three cards shown the only ones spent
+    text = f"{base} trigger=coins mutiny=1 duel=A/1/?-?/open fight=P1?G2 refilled=1 spent=3"
     g = Engine.from_position(text)
     assert g.position() == text
     assert g.state.sailors == (None, None) and g.state.fight == [0, -1, 4]
@@ -226,7 +227,8 @@ def test_unknown_sailors_and_cards_of_a_duel_read_back() -> None:
 def test_an_unseen_combat_card_may_be_shown_as_any_kind_or_as_unseen() -> None:
     """M8 with a hand the log does not know in part: every kind a card of it may be, each once
     beside the known cards, ``?`` for the card unseen, and the monkey; all of them lawful."""
-    g = engine.from_position("mutiny", MID_DUEL.replace("green:G1:", "green:G1?:"))
+    unseen = MID_DUEL.replace("green:G1:", "green:G1?:").replace("supply=22,", "supply=21,")
+    g = engine.from_position("mutiny", unseen)
     assert [f.cards[0].card for f in g.legal()] == ["P1", "P2", "P3", "G1", "G2", "G3", "?",
                                                      "monkey"]
     assert all(_findings(g, f) == [] for f in g.legal())
@@ -257,7 +259,7 @@ def test_a_voyage_position_has_no_mutiny_fields() -> None:
 
 
 def test_a_position_of_the_mutiny_without_its_fields_is_before_the_mutiny_line() -> None:
-    old = MID_DUEL.split(" trigger=")[0]
+    old = MID_DUEL.split(" trigger=")[0].replace("supply=22,", "supply=35,")  # none spent
     g = Engine.from_position(old)
     assert g.phase() == "mutiny" and g.state.trigger is None
 
@@ -280,7 +282,8 @@ BAD_FIELDS = [
 def test_a_bad_mutiny_field_is_a_position_error(field: str) -> None:
     """Each of the position's duel and mutiny fields with a value it cannot hold is a
     PositionError (a ValueError, as every game's bad position is) that names the field."""
-    base = MID_DUEL.replace("pairs=8-1.7-4.9-10 ", "").split(" trigger=")[0]
+    base = (MID_DUEL.replace("pairs=8-1.7-4.9-10 ", "").replace("supply=22,", "supply=35,")
+            .split(" trigger=")[0])  # no card spent
     if not field.startswith("withdrawn="):
         base += " withdrawn=red,blue"  # the monkeys' players (M8)
     key = field.partition("=")[0]
@@ -320,7 +323,7 @@ def test_a_voyage_position_carries_the_sailors_shown() -> None:
 def test_a_log_that_skipped_pairs_has_the_reveal_next() -> None:
     """Duel E written first (a duel/order error) and won leaves no pair for another duel: the
     reveal comes next, read back from the position too, and ends the game."""
-    text = MID_DUEL.split(" wins=")[0] + " wins=0-1 duel=E/1/2-9/won out=blue,green"
+    text = MID_DUEL.split(" wins=")[0] + " wins=0-1 duel=E/1/2-9/won out=blue,green spent=13"
     for g in (Engine.from_position(text), Engine.from_position(text).copy()):
         assert g.phase() == "reveal" and g.to_move() == engine.ToMove(0, "red", "reveal")
         reveal = g.legal()
@@ -363,7 +366,9 @@ def test_random_legal_duels_resume_from_their_positions() -> None:
             if g.phase() == "duel":
                 break
             g.apply(ev)
-        g.state.supply = rnd.randint(0, 2)  # short supplies for the monkeys (M9)
+        short = rnd.randint(0, 2)  # short supplies for the monkeys (M9): red holds the rest
+        g.state.coins[0] += g.state.supply - short
+        g.state.supply = short
         while not g.is_over():
             options = g.legal()
             event = rnd.choice(options)
