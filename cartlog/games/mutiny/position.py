@@ -422,16 +422,16 @@ def _read_supply(state: State, text: str | None) -> None:
             "gold": sum(sum(g) for g in state.golds), "coins": sum(state.coins)}
     totals = {"combat": COMBAT_CARDS, "gold": GOLD_CARDS, "coins": COINS}
     for what, deck, names in (("combat cards", state.combat, COMBAT),
-                              ("gold cards", state.gold, GOLD)):
+                              ("gold cards", state.gold, tuple(f"gold {g}" for g in GOLD))):
         for k, (total, out) in enumerate(zip(deck.totals, deck.known_out)):
             if out > total:
-                raise PositionError(f"{what}: the players hold {out} {names[k]}; the game has "
-                                    f"{total} (the split declared)")
+                raise PositionError(f"{what}: the players hold {out} {names[k]} cards; the "
+                                    f"split declared has {total}")
     for what, total in totals.items():
         if held[what] > total:
-            word = "coins" if what == "coins" else f"{what} cards"
-            raise PositionError(f"{word}: the players hold {held[what]} {what}"
-                                + (" (with those shown in duels)" if what == "combat" else "")
+            noun = "coins" if what == "coins" else f"{what} cards"
+            raise PositionError(f"{noun}: the players hold {held[what]} {noun}"
+                                + (" (those shown in duels too)" if what == "combat" else "")
                                 + f"; the game has {total}")
     rest = [totals[w] - held[w] for w in ("combat", "gold", "coins")]
     if text is not None:

@@ -12,10 +12,11 @@ import msgspec
 import pytest
 
 from cartlog import engine
+from cartlog.core.notation import field_span
 from cartlog.games.cartagena import rules
 from cartlog.games.cartagena.events import EndTurn, Pass, Row
 from cartlog.games.cartagena.model import RULESETS
-from cartlog.games.cartagena.position import PositionError, error_field, from_position
+from cartlog.games.cartagena.position import KEY_SEP, PositionError, error_field, from_position
 from cartlog.games.cartagena.simulate import simulate
 
 J_BOARD = "SDKBPH/KSHDBP/HPBKDS/DBKSPH/PHSDKB/BPKDSH"
@@ -213,3 +214,56 @@ def test_a_game_resumed_from_its_position_is_the_same_game(rules_name):
                     break
                 assert back.legal() == g.legal(), text
                 g.apply(rnd.choice(g.legal()))
+
+
+# -- counts that do not add up ------------------------------------------------------------------
+
+
+J = f"2000-jamaica {J_BOARD}"
+
+
+@pytest.mark.parametrize(("text", "field", "at", "words"), [
+    # O1: the deck holds every card not elsewhere, no fewer, no more
+    (f"{J} {START} red:SS;blue:- red/0 deck:99", "deck", "deck:99", "deck: 99 cards; "
+     "2000-jamaica has 102, 2 of them in the hands, discard pile and row: the deck holds 100"),
+    (f"{J} {START} red:S?;blue:- red/0 deck:101", "deck", "deck:101", "the deck holds 100"),
+    (f"{J} {START} red:-;blue:- red/0 deck:90 discard:SDK", "deck", "deck:90",
+     "the deck holds 99"),
+    # O1: no sign more often than the game has it: at the hand, pile or row that brings it past
+    (f"{J} {START} red:{'S' * 18};blue:- red/0", "hand of red", "red:SSS",
+     "18 skull cards in the hands, discard pile and row; 2000-jamaica has 17 of each sign"),
+    (f"{J} {START} red:{'S' * 9};blue:{'S' * 9} red/0", "hand of blue", "blue:SSS",
+     "18 skull cards"),
+    (f"{J} {START} red:{'S' * 9};blue:- red/0 discard:{'S' * 9}", "discard", "discard:",
+     "18 skull"),
+    (f"2000-tortuga {T_BOARD} {START} red:SD;blue:- red/0 row:{'S' * 17}", "row", "row:",
+     "18 skull"),
+    # O1: no more cards in all, unseen ones counted
+    (f"{J} {START} red:{'?' * 100};blue:??? red/0", "hand of blue", "blue:???",
+     "103 cards in the hands, discard pile and row; 2000-jamaica has 102 in all"),
+    # O1, R1: the players, the board
+    (f"{J} red:0,0,0,0,0,0 red:-;blue:- red/0", "pirates", "red:0,0", "1 players; "
+     "2000-jamaica is played by 2 to 5"),
+    (f"{J} {START};red:0,0,0,0,0,0 red:-;blue:- red/0", "pirates", "red:0,0",
+     "a colour is given twice"),
+    (f"2000-jamaica {J_BOARD[:-7]} {START} red:-;blue:- red/0", "board", "SDKBPH",
+     "30 spaces; 2000-jamaica lays 6 sections of 6, 36 spaces"),
+    (f"{J} {START} red:-;blue:-;green:SSS red/0", "hand of green", "green:SSS",
+     "not one of the players"),
+])
+def test_a_count_that_does_not_add_up_is_refused_at_its_field(text, field, at, words):
+    """A position whose counts the game's cards, pirates and board cannot give is refused,
+    the message saying what does not add up and the total, the caret under the field."""
+    with pytest.raises(PositionError) as caught:
+        from_position(text)
+    message = str(caught.value)
+    assert message.startswith(f"{field}: ") and words in message
+    span = field_span(text, error_field(message), KEY_SEP)
+    assert span is not None and at in text[span[0]:span[1]]
+
+
+def test_an_unseen_card_is_a_card_outside_the_deck():
+    """A seat's view: the other hands as ``?``, counted as cards, not named."""
+    g = game(f"{J} {START} red:SDK;blue:?????? blue/0 deck:90 discard:BBB")
+    assert g.state.deck.count == 90 and g.state.known_out == [1, 1, 1, 3, 0, 0]
+    assert "deck:90" in g.position()

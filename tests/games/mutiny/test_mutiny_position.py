@@ -15,12 +15,13 @@ from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from cartlog import engine
+from cartlog.core.notation import field_span
 from cartlog.games.mutiny import position as position_module
 from cartlog.games.mutiny.codes import CODES
 from cartlog.games.mutiny.engine import Engine
 from cartlog.games.mutiny.events import Fight, MutinyLog, Played
 from cartlog.games.mutiny.model import _LISTS, _NESTED, _SCALARS, Deck, State, Track
-from cartlog.games.mutiny.position import PositionError, from_position, to_position
+from cartlog.games.mutiny.position import PositionError, error_field, from_position, to_position
 from cartlog.games.mutiny.simulate import simulate
 
 SETTINGS = settings(max_examples=15, deadline=None,
@@ -376,3 +377,54 @@ def test_random_legal_duels_resume_from_their_positions() -> None:
                     if CODES[v.code].severity == "error"] == [], event
             g.apply(event)
             assert _view(Engine.from_position(g.position())) == _view(g)
+
+
+# -- counts that do not add up ------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("old", "new", "field", "at", "words"), [
+    # 003 'Game materials': 40 combat cards, 18 gold cards, 30 coins, in the supply or held
+    ("supply=22,11,14", "supply=23,11,14", "supply", "supply=", "supply: 23 combat cards; the "
+     "game has 40, the players hold 18: the supply holds 22"),
+    ("supply=22,11,14", "supply=22,12,14", "supply", "supply=", "12 gold cards; the game has "
+     "18, the players hold 7: the supply holds 11"),
+    ("supply=22,11,14", "supply=22,11,13", "supply", "supply=", "13 coins; the game has 30, "
+     "the players hold 16: the supply holds 14"),
+    ("red:-:112:8:", "red:-:112:28:", "coins", "red:-:112:28:",
+     "the players hold 36 coins; the game has 30"),
+    ("spent=13", "spent=40", "combat cards", "players=",
+     "the players hold 45 combat cards (those shown in duels too); the game has 40"),
+    ("blue:P2G1G2G2:", f"blue:P2G1{'G2' * 7}:", "combat cards", "blue:P2G1G2G2G2",
+     "the players hold 7 G2 cards; the split declared has 6"),
+    ("green:G1:233:", "green:G1:233333:", "gold cards", "green:G1:233333",
+     "the players hold 5 gold 3 cards; the split declared has 4"),
+    # 13 pirate cards, each once; a card used this round was taken from the row
+    ("row=BI*,VA*,OJ*,.,.,.", "row=BI*,VA*,OJ*,BI,.,.", "row", "row=",
+     "BI is named 2 times in the row and the lifeboat"),
+    ("boat=WJ", "boat=VA", "row", "row=", "VA is named 2 times"),
+    ("green:G1:233:3:D:BI", "green:G1:233:3:D:-", "used", "players=",
+     "2 players used a card this round; the row has 3 taken (*)"),
+    # 5 duel pairs; the fight's cards are among those spent
+    ("placed=3", "placed=6", "placed", "placed=6", "6 duel pairs; the game has 5"),
+    ("wins=1-0", "wins=3-3", "wins", "wins=3-3", "3-3: more duels than the 5 pairs"),
+    ("spent=13", "spent=3", "fight", "fight=", "4 combat cards shown; spent counts 3"),
+])
+def test_a_count_that_does_not_add_up_is_refused_at_its_field(old, new, field, at, words):
+    """A position whose counts the game's cards, coins and duels cannot give is refused, the
+    message saying what does not add up and the total, the caret under the field."""
+    text = MID_DUEL.replace(old, new)
+    if old == "spent=13" and new == "spent=3":
+        text = text.replace("supply=22,", "supply=32,")  # the supply as the spent cards leave it
+    assert text != MID_DUEL
+    with pytest.raises(PositionError) as caught:
+        from_position(text)
+    message = str(caught.value)
+    assert message.startswith(f"{field}: ") and words in message
+    span = field_span(text, error_field(message), "=")
+    assert span is not None and at in text[span[0]:span[1]]
+
+
+def test_a_supply_left_out_holds_what_the_players_do_not():
+    state = from_position(MID_DUEL.replace(" supply=22,11,14", ""))
+    assert (state.combat.deck.count, state.gold.deck.count, state.supply) == (22, 11, 14)
+    assert to_position(state) == MID_DUEL
