@@ -25,7 +25,9 @@ A position no game can reach is refused as unreadable too: another number of pir
 the rule set gives (O1, R1), more than 3 on a space of the passage (C4), more cards of a sign
 or in all than the game has (O1, R1), refused at the hand, pile or row that brings the count
 past it, a deck of another size than the cards not elsewhere (an unseen ``?`` is a card
-elsewhere), more actions taken than a turn holds (O2, R2).
+elsewhere), a hand of a colour that has no pirates, more actions taken than a turn holds
+(O2, R2). The number of players, their colours and the board are setup rules, findings of the
+audit at the ``Position`` tag.
 
 A log may start from a position (its ``Position`` tag, docs/notation.md "Starting from a
 position"); :func:`error_field` says which field a :class:`PositionError` is about, for the
@@ -201,14 +203,6 @@ def from_position(text: str) -> State:
     if any(len(e) != 2 for e in entries):
         raise PositionError("pirates: expected colour:space,space;colour:...")
     colours = [e[0] for e in entries]
-    if len(set(colours)) != len(colours):
-        raise PositionError("pirates: a colour is given twice")
-    if not rs.min_players <= len(colours) <= rs.max_players:
-        raise PositionError(f"pirates: {len(colours)} players; {rs.name} is played by "
-                            f"{rs.min_players} to {rs.max_players}")
-    if len(board) != rs.spaces:
-        raise PositionError(f"board: {len(board)} spaces; {rs.name} lays {rs.sections} "
-                            f"sections of 6, {rs.spaces} spaces")
     options: dict[str, bool] = {}
     extra = dict(f.split(":", 1) for f in fields[5:] if ":" in f)
     for item in filter(None, extra.get("opt", "").split(",")):

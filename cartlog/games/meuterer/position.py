@@ -533,9 +533,6 @@ def from_position(text: str) -> State:
     colours = [e[0] for e in entries]
     if len(set(colours)) != len(colours):
         raise PositionError("players: a colour is given twice")
-    if not variant.min_players <= len(colours) <= variant.max_players:
-        raise PositionError(f"players: {len(colours)} players; the game is played by "
-                            f"{variant.min_players} or {variant.max_players} (rulebook 001)")
     cap, _, wage = fields[4].partition(":")
     if cap not in colours:
         raise PositionError(f"captain: {cap!r} is not one of the players")

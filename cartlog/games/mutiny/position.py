@@ -56,8 +56,7 @@ The pile's bounds by kind are not written: read back, they are the widest the co
 A position whose counts do not add up is refused at the field that states them: a supply
 other than the rest, the players holding more than the game has (of a kind, more than a
 declared split has), a pirate named twice in the row and the lifeboat, another number of
-cards used this round than taken from the row (``*``), more than 5 duels won, more cards in
-the fight than ``spent`` counts.
+cards used this round than taken from the row (``*``), more than 5 duels won.
 """
 
 from __future__ import annotations
@@ -466,15 +465,11 @@ def _check_pirates(state: State) -> None:
                             f"{sum(state.taken)} taken (*)")
 
 
-def _check_voyage(state: State) -> None:
-    """At most 5 duels won (003 'The sailor duels': 5 pairs), no more combat cards in the
-    fight than shown in duels."""
+def _check_duels(state: State) -> None:
+    """At most 5 duels won (003 'The sailor duels': 5 pairs)."""
     if state.wins["V"] + state.wins["D"] > len(PAIRS):
         raise PositionError(f"wins: {state.wins['V']}-{state.wins['D']}: more duels than the "
                             f"{len(PAIRS)} pairs")
-    if len(state.fight) > state.spent:
-        raise PositionError(f"fight: {len(state.fight)} combat cards shown; spent counts "
-                            f"{state.spent} shown in duels")
 
 
 def from_position(text: str) -> State:
@@ -565,7 +560,7 @@ def from_position(text: str) -> State:
         raise PositionError(f"trigger: {trigger!r} is not " + ", ".join(_TRIGGERS))
     state.trigger = trigger
     _check_pirates(state)
-    _check_voyage(state)
+    _check_duels(state)
     n = len(colours)
     laid = len(state.row)
     state.pile = state.in_play() - laid + sum(state.taken) if laid else state.in_play()

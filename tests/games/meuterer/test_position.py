@@ -224,9 +224,6 @@ def _players(text: str) -> str:
      "37 cards in the hands, on the table and discarded; the game has 36 in all"),
     # the cards under the deck are in the deck
     (START + " under:RRR", "under", "under:RRR", "3 ruby cards under the deck; it holds at most 2"),
-    # 3 or 4 players
-    (_players("red:-:-:.:0;blue:-:-:.:0"), "players", "red:-", "2 players; the game is played "
-     "by 3 or 4"),
 ])
 def test_a_count_that_does_not_add_up_is_refused_at_its_field(text, field, at, words):
     """A position whose counts the game's cards cannot give is refused, the message saying
