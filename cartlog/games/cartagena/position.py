@@ -7,7 +7,7 @@ Five fields separated by spaces, then optional ``key:value`` fields::
 1. rule set; 2. board, sections joined by ``/``; 3. each player's pirates (seat order, the
 first listed moves first in a new game); 4. each player's hand: sign letters, ``?`` for an
 unseen card, ``-`` for an empty hand; 5. the player to move and the actions already taken
-this turn. Optional: ``deck:N`` (cards in the deck; by default every card not elsewhere),
+this turn. Optional: ``deck:N`` (cards in the deck: every card not elsewhere, O1, R1),
 ``deckmax:S2,K0`` (at most 2 skulls and no key in the deck: written for the signs of which
 the deck can hold fewer than the cards not elsewhere, as after a reshuffle of a discard pile
 holding unseen cards), ``discard:LETTERS``, ``row:LETTERS`` (Tortuga: the cards still in the
@@ -23,8 +23,11 @@ say nothing more than the rest of it: a position holds everything the engine kno
 
 A position no game can reach is refused as unreadable too: another number of pirates than
 the rule set gives (O1, R1), more than 3 on a space of the passage (C4), more cards of a sign
-or in all than the game has (O1, R1), a deck larger than the cards not elsewhere, more actions
-taken than a turn holds (O2, R2).
+or in all than the game has (O1, R1), refused at the hand, pile or row that brings the count
+past it, a deck of another size than the cards not elsewhere (an unseen ``?`` is a card
+elsewhere), a hand of a colour that has no pirates, more actions taken than a turn holds
+(O2, R2). The number of players, their colours and the board are setup rules, findings of the
+audit at the ``Position`` tag.
 
 A log may start from a position (its ``Position`` tag, docs/notation.md "Starting from a
 position"); :func:`error_field` says which field a :class:`PositionError` is about, for the
@@ -226,6 +229,9 @@ def from_position(text: str) -> State:
             raise PositionError(f"pirates: {state.occ[space]} pirates on {space}; a space of "
                                 "the passage holds at most 3 (C4)")
     hands = dict(e.split(":", 1) for e in fields[3].split(";") if ":" in e)
+    for colour in hands:
+        if colour not in colours:
+            raise PositionError(f"hand of {colour}: {colour!r} is not one of the players")
     for seat, colour in enumerate(colours):
         state.hands[seat] = _counts(state, hands.get(colour, "-"), f"hand of {colour}")
     who, _, done = fields[4].partition("/")
@@ -243,24 +249,10 @@ def from_position(text: str) -> State:
     elif "taken" in extra or "split" in extra:
         raise PositionError(f"{'taken' if 'taken' in extra else 'split'}: {rs.name} has no "
                             "row of face-up cards")
-    rest = state.row[state.row_next:]
-    known = [sum(h[s] for h in state.hands) + state.discard[s]
-             + sum(1 for c in rest if c == s) for s in range(NSIGNS)]
-    for s in range(NSIGNS):
-        if known[s] > rs.per_sign:
-            raise PositionError(f"cards: {known[s]} {rs.signs[s]} cards in the position's "
-                                f"hands and piles; {rs.name} has {rs.per_sign} (O1, R1)")
-    state.known_out = known
-    in_play = (sum(sum(h) for h in state.hands) + sum(state.discard) + len(rest))
-    if in_play > rs.deck_size:
-        raise PositionError(f"cards: {in_play} cards in the position's hands and piles; "
-                            f"{rs.name} has {rs.deck_size} (O1, R1)")
-    state.deck.count = (_number(extra["deck"], "deck") if "deck" in extra
-                        else rs.deck_size - in_play)
-    if state.deck.count > rs.deck_size - in_play:
-        raise PositionError(f"deck: {state.deck.count} cards; {rs.name} has {rs.deck_size}, "
-                            f"{in_play} of them in the position's hands and piles")
-    state.deck.upper = [max(0, rs.per_sign - known[s]) for s in range(NSIGNS)]
+    _check_cards(state)
+    if "deck" in extra:
+        _check_deck(state, _number(extra["deck"], "deck"))
+    state.deck.upper = [max(0, rs.per_sign - state.known_out[s]) for s in range(NSIGNS)]
     if "deckmax" in extra:
         for sign, bound in _bounds(rs, extra["deckmax"], "deckmax").items():
             state.deck.upper[sign] = min(bound, state.deck.upper[sign])
@@ -272,6 +264,51 @@ def from_position(text: str) -> State:
             raise PositionError(f"won: {won!r} is not one of the players")
         state.winner = colours.index(won) if won != "-" else None
     return state
+
+
+def _piles(state: State) -> list[tuple[str, list[int]]]:
+    """The position's fields that hold cards outside the deck, each with its cards by sign
+    (``?`` last): each hand, the discard pile and the Tortuga row's cards not yet drawn."""
+    rest = [0] * (NSIGNS + 1)
+    for c in state.row[state.row_next:]:
+        rest[c if c >= 0 else UNKNOWN] += 1
+    return ([(f"hand of {colour}", hand) for colour, hand in zip(state.colours, state.hands)]
+            + [("discard", state.discard), ("row", rest)])
+
+
+def _check_cards(state: State) -> None:
+    """The cards outside the deck against the game's (O1, R1: ``per_sign`` of each sign, 6
+    signs): no sign more often than the game has it, no more cards in all, each refused at
+    the field that brings the count past the total; ``known_out`` set. The deck holds the
+    rest (``deck:N`` must say as much, :func:`_check_deck`)."""
+    rs = state.rs
+    known = [0] * NSIGNS
+    held = 0
+    for field, counts in _piles(state):
+        for s in range(NSIGNS):
+            known[s] += counts[s]
+            if known[s] > rs.per_sign:
+                raise PositionError(
+                    f"{field}: {known[s]} {rs.signs[s]} cards in the hands, discard pile and "
+                    f"row; {rs.name} has {rs.per_sign} of each sign (O1, R1)")
+        held += sum(counts)
+        if held > rs.deck_size:
+            raise PositionError(f"{field}: {held} cards in the hands, discard pile and row; "
+                                f"{rs.name} has {rs.deck_size} in all (O1, R1)")
+    state.known_out = known
+    state.deck.count = rs.deck_size - held
+
+
+def _check_deck(state: State, count: int) -> None:
+    """``deck:N`` against the cards elsewhere: the game's cards are all in the hands, the
+    discard pile, the Tortuga row or the deck (O1, R1), so the deck holds exactly the rest
+    (unseen cards included: a ``?`` is a card outside the deck)."""
+    rs = state.rs
+    if count != state.deck.count:
+        held = rs.deck_size - state.deck.count
+        raise PositionError(f"deck: {count} cards; {rs.name} has {rs.deck_size}, {held} of "
+                            f"them in the hands, discard pile and row: the deck holds "
+                            f"{state.deck.count} (O1, R1)")
 
 
 def _row(state: State, extra: dict[str, str]) -> None:

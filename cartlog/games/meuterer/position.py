@@ -431,25 +431,51 @@ def _check_round(state: State) -> None:
                             f"not after round {state.round}")
 
 
+def _piles(state: State) -> list[tuple[str, list[int]]]:
+    """The position's cards outside the deck, each with the field that names them: every
+    hand, the cards every player played face up, the discard pile."""
+    out = []
+    for colour, hand, played in zip(state.colours, state.hands, state.played):
+        out += [(f"hand of {colour}", hand), (f"cards played by {colour}", played)]
+    return out + [("discard", state.discard)]
+
+
+def _check_cards(state: State) -> int:
+    """The cards outside the deck against the game's (rulebook 001 'Matériel', COMPONENTS.md:
+    4 ruby, 5 salt, 6 wine, 7 cloth, 8 grain, 6 conflict, and the pirate card in the pirate
+    variant): no kind more often than the game has it, no more cards in all, each refused at
+    the field that brings the count past the total; ``known_out`` set. The number of cards
+    outside the deck (unseen ``?`` cards among them)."""
+    variant = state.variant
+    known = [0] * NKINDS
+    held = 0
+    for field, counts in _piles(state):
+        for k in range(NKINDS):
+            known[k] += counts[k]
+            if known[k] > variant.totals[k]:
+                raise PositionError(f"{field}: {known[k]} {GOODS[k]} cards in the hands, on the "
+                                    f"table and discarded; the game has {variant.totals[k]}")
+        held += sum(counts)
+        if held > variant.deck_size:
+            raise PositionError(f"{field}: {held} cards in the hands, on the table and "
+                                f"discarded; the game has {variant.deck_size} in all")
+    state.known_out = known
+    return held
+
+
 def _read_cards(state: State, extra: dict[str, str]) -> None:
-    """The discard pile, the deck and what is known of the deck's cards: by default, every
-    card not elsewhere, each kind bounded by the game's cards less those named elsewhere."""
+    """The discard pile, the deck and what is known of the deck's cards: every card not
+    elsewhere (``deck:N`` must say as much: no card leaves the game), each kind bounded by
+    the game's cards less those named elsewhere."""
     variant = state.variant
     state.discard = _counts(extra.get("discard", "-"), "discard")
-    known = [sum(h[k] for h in state.hands) + sum(p[k] for p in state.played)
-             + state.discard[k] for k in range(NKINDS)]
-    for k in range(NKINDS):
-        if known[k] > variant.totals[k]:
-            raise PositionError(f"{GOODS[k]}: {known[k]} cards in the position; the game has "
-                                f"{variant.totals[k]}")
-    state.known_out = known
-    elsewhere = (sum(sum(h) for h in state.hands) + sum(sum(p) for p in state.played)
-                 + sum(state.discard))
-    rest = max(0, variant.deck_size - elsewhere)
+    held = _check_cards(state)
+    rest = variant.deck_size - held
     state.deck_count = _number(extra["deck"], "deck") if "deck" in extra else rest
-    if state.deck_count > rest:
+    if state.deck_count != rest:
         raise PositionError(f"deck: {state.deck_count} cards; the game has {variant.deck_size}, "
-                            f"{elsewhere} of them in the hands, on the table or discarded")
+                            f"{held} of them in the hands, on the table or discarded: the deck "
+                            f"holds {rest}")
     state.deck_upper = _upper(state)
     if "upper" in extra:
         state.deck_upper = _read_upper(state, extra["upper"])
@@ -458,6 +484,11 @@ def _read_cards(state: State, extra: dict[str, str]) -> None:
         if sum(state.under) > state.deck_count:
             raise PositionError(f"under: {sum(state.under)} cards under a deck of "
                                 f"{state.deck_count}")
+        for k in range(NKINDS):
+            most = min(state.deck_upper[k], variant.totals[k] - state.known_out[k])
+            if state.under[k] > most:
+                raise PositionError(f"under: {state.under[k]} {GOODS[k]} cards under the deck; "
+                                    f"it holds at most {most}")
 
 
 def from_position(text: str) -> State:

@@ -14,7 +14,9 @@ Fields separated by spaces: first ``round/phase/colour`` (the round, the phase `
   ``P1``..``G3`` and ``?``, gold cards as values and ``?`` (``-`` for none), the conviction
   ``-`` (none), ``?`` (set, side unknown), ``V`` or ``D``, and the card used this round;
 - ``ship``: its space, or ``+N`` spaces moved when the start space is not declared;
-- ``supply``: combat cards, gold cards and coins left on the board; ``sate``: Satè's bounty so
+- ``supply``: combat cards, gold cards and coins left on the board: what the players do not
+  hold of the game's 40, 18 and 30 (combat cards shown in duels, ``spent``, counted as held),
+  that rest when left out; ``sate``: Satè's bounty so
   far (M3); ``boat``: the lifeboat card (``-`` empty); ``storm``: a storm due (M5);
   ``placed``: duel pairs placed (Cambivalute); optional ``empty=combat|gold|coins``: the
   supplies that ran out during this round, joined by commas (M6);
@@ -50,6 +52,11 @@ position has none of them::
   ``counted=red:12,blue:7``: the gold each player counted.
 
 The pile's bounds by kind are not written: read back, they are the widest the counts allow.
+
+A position whose counts do not add up is refused at the field that states them: a supply
+other than the rest, the players holding more than the game has (of a kind, more than a
+declared split has), a pirate named twice in the row and the lifeboat, another number of
+cards used this round than taken from the row (``*``), more than 5 duels won.
 """
 
 from __future__ import annotations
@@ -57,6 +64,7 @@ from __future__ import annotations
 from cartlog.core.text import MAX_DIGITS, safe_int
 from cartlog.games.mutiny.model import (
     CODES2,
+    COINS,
     COMBAT,
     COMBAT_CARDS,
     GOLD,
@@ -403,6 +411,67 @@ def _read_mutiny(state: State, fields: dict[str, str]) -> None:
                      for seat, n in _colour_map(s, fields["counted"], "counted").items()}
 
 
+def _read_supply(state: State, text: str | None) -> None:
+    """``supply=combat,gold,coins``: what lies on the board, by default all the players do
+    not hold. The game's 40 combat cards, 18 gold cards and 30 coins are each in the supply or
+    with the players (combat cards shown in duels counted in ``spent``): the supply holds the
+    rest, no more, no less (003 'Game materials'), and the players hold no more of a kind than
+    a declared split has."""
+    held = {"combat": sum(sum(h) for h in state.hands) + state.spent,
+            "gold": sum(sum(g) for g in state.golds), "coins": sum(state.coins)}
+    totals = {"combat": COMBAT_CARDS, "gold": GOLD_CARDS, "coins": COINS}
+    for what, deck, names in (("combat cards", state.combat, COMBAT),
+                              ("gold cards", state.gold, tuple(f"gold {g}" for g in GOLD))):
+        for k, (total, out) in enumerate(zip(deck.totals, deck.known_out)):
+            if out > total:
+                raise PositionError(f"{what}: the players hold {out} {names[k]} cards; the "
+                                    f"split declared has {total}")
+    for what, total in totals.items():
+        if held[what] > total:
+            noun = "coins" if what == "coins" else f"{what} cards"
+            raise PositionError(f"{noun}: the players hold {held[what]} {noun}"
+                                + (" (those shown in duels too)" if what == "combat" else "")
+                                + f"; the game has {total}")
+    rest = [totals[w] - held[w] for w in ("combat", "gold", "coins")]
+    if text is not None:
+        parts = text.split(",")
+        if len(parts) != 3:
+            raise PositionError("supply: expected combat,gold,coins")
+        given = [_int(p, "supply") for p in parts]
+        for what, count, left in zip(("combat cards", "gold cards", "coins"), given, rest):
+            if count != left:
+                raise PositionError(f"supply: {count} {what}; the game has "
+                                    f"{totals[what.split()[0]]}, the players hold "
+                                    f"{totals[what.split()[0]] - left}: the supply holds {left}")
+    state.combat.deck.count, state.gold.deck.count, state.supply = rest
+    for deck in (state.combat, state.gold):
+        deck.deck.upper = [max(0, min(deck.deck.count, t - o))
+                           for t, o in zip(deck.totals, deck.known_out)]
+
+
+def _check_pirates(state: State) -> None:
+    """The 13 pirate cards, each once (003 'Game materials'): no card named twice in the row and
+    the lifeboat; each card used this round was taken from the row (``*``)."""
+    named = [c for c in state.row if c >= 0]
+    if state.lifeboat is not None and state.lifeboat >= 0:
+        named.append(state.lifeboat)
+    for c in named:
+        if named.count(c) > 1:
+            raise PositionError(f"row: {CODES2[c]} is named {named.count(c)} times in the row "
+                                "and the lifeboat; the game has one of each pirate")
+    used = sum(u is not None for u in state.used)
+    if used != sum(state.taken):
+        raise PositionError(f"used: {used} players used a card this round; the row has "
+                            f"{sum(state.taken)} taken (*)")
+
+
+def _check_duels(state: State) -> None:
+    """At most 5 duels won (003 'The sailor duels': 5 pairs)."""
+    if state.wins["V"] + state.wins["D"] > len(PAIRS):
+        raise PositionError(f"wins: {state.wins['V']}-{state.wins['D']}: more duels than the "
+                            f"{len(PAIRS)} pairs")
+
+
 def from_position(text: str) -> State:
     """A state from its one-line position; :class:`PositionError` says what is wrong."""
     words = text.split()
@@ -470,16 +539,8 @@ def from_position(text: str) -> State:
         state.ship = _int(ship, "ship")
         start = track.start(len(colours))
         state.moved = state.ship - start if start is not None else 0
-    supply = fields.get("supply")
-    if supply is not None:
-        parts = supply.split(",")
-        if len(parts) != 3:
-            raise PositionError("supply: expected combat,gold,coins")
-        c, g, n = (_int(p, "supply") for p in parts)
-        state.combat.deck.count, state.gold.deck.count, state.supply = c, g, n
-        for deck in (state.combat, state.gold):
-            deck.deck.upper = [max(0, min(deck.deck.count, t - o))
-                               for t, o in zip(deck.totals, deck.known_out)]
+    _read_mutiny(state, fields)
+    _read_supply(state, fields.get("supply"))
     state.bounty = _int(fields.get("sate", "0"), "sate")
     state.lifeboat = _pirate(fields.get("boat", "-"), "boat")
     state.storm = fields.get("storm", "0") == "1"
@@ -488,7 +549,9 @@ def from_position(text: str) -> State:
         if name not in ("combat", "gold", "coins"):
             raise PositionError(f"empty: {name!r} is not combat, gold or coins")
     state.emptied = empty
-    state.placed = min(len(PAIRS), _int(fields.get("placed", "0"), "placed"))
+    state.placed = _int(fields.get("placed", "0"), "placed")
+    if state.placed > len(PAIRS):
+        raise PositionError(f"placed: {state.placed} duel pairs; the game has {len(PAIRS)}")
     for i in range(state.placed):
         state.pairs[i] = (0, 0)
     _read_sailors(state, fields)
@@ -496,7 +559,8 @@ def from_position(text: str) -> State:
     if trigger is not None and trigger not in _TRIGGERS:
         raise PositionError(f"trigger: {trigger!r} is not " + ", ".join(_TRIGGERS))
     state.trigger = trigger
-    _read_mutiny(state, fields)
+    _check_pirates(state)
+    _check_duels(state)
     n = len(colours)
     laid = len(state.row)
     state.pile = state.in_play() - laid + sum(state.taken) if laid else state.in_play()

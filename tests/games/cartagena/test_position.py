@@ -12,10 +12,11 @@ import msgspec
 import pytest
 
 from cartlog import engine
+from cartlog.core.notation import field_span
 from cartlog.games.cartagena import rules
 from cartlog.games.cartagena.events import EndTurn, Pass, Row
 from cartlog.games.cartagena.model import RULESETS
-from cartlog.games.cartagena.position import PositionError, error_field, from_position
+from cartlog.games.cartagena.position import KEY_SEP, PositionError, error_field, from_position
 from cartlog.games.cartagena.simulate import simulate
 
 J_BOARD = "SDKBPH/KSHDBP/HPBKDS/DBKSPH/PHSDKB/BPKDSH"
@@ -49,21 +50,21 @@ def test_deckmax_bounds_the_deck_and_reads_back():
 
 
 def test_without_deckmax_the_deck_holds_every_card_not_elsewhere():
-    g = game(f"2000-jamaica {J_BOARD} {START} red:S??;blue:?? red/0 deck:20")
+    g = game(f"2000-jamaica {J_BOARD} {START} red:S??;blue:?? red/0 deck:97")
     assert g.state.deck.upper == [16, 17, 17, 17, 17, 17]
     assert "deckmax" not in g.position()
 
 
 def test_a_bound_that_says_nothing_more_is_not_written():
     # 17 skulls, one in red's hand: a bound of 16 or more is what the rest says
-    g = game(f"2000-jamaica {J_BOARD} {START} red:S;blue:- red/0 deck:20 deckmax:S16,D30")
+    g = game(f"2000-jamaica {J_BOARD} {START} red:S;blue:- red/0 deck:101 deckmax:S16,D30")
     assert "deckmax" not in g.position()
 
 
 @pytest.mark.parametrize("value", ["X2", "S", "S-1", "Sx", "S1,S2", ""])
 def test_a_malformed_deckmax_is_refused_at_its_field(value):
     with pytest.raises(PositionError) as caught:
-        from_position(f"2000-jamaica {J_BOARD} {START} red:S;blue:- red/0 deck:20 "
+        from_position(f"2000-jamaica {J_BOARD} {START} red:S;blue:- red/0 deck:101 "
                       f"deckmax:{value}")
     assert error_field(str(caught.value)) == "deckmax"
 
@@ -91,7 +92,7 @@ def test_a_reshuffle_of_unseen_cards_is_written_and_resumed():
 def test_bounds_do_not_grow_when_a_known_hand_plays_an_unnamed_card():
     """An unnamed card from a hand of known cards: the deck did not change, and what it can
     hold of each sign stays as it was (the hand's cards merely became unseen)."""
-    g = game(f"2000-jamaica {J_BOARD} {START} red:SS;blue:- red/0 deck:30 deckmax:S3")
+    g = game(f"2000-jamaica {J_BOARD} {START} red:SS;blue:- red/0 deck:100 deckmax:S3")
     before = [rules.deck_bound(g.state, s) for s in range(6)]
     g.apply(g.read("?0"))
     assert [rules.deck_bound(g.state, s) for s in range(6)] == before
@@ -106,31 +107,31 @@ def tortuga(rest: str) -> str:
 
 
 def test_taken_gives_the_whole_row_to_a_row_line():
-    g = game(tortuga("deck:80 row:KB taken:SD"))
+    g = game(tortuga("deck:98 row:KB taken:SD"))
     assert g.position().endswith("row:KB taken:SD")
     assert g.check(Row(cards="SDKB")) == []
     assert "setup/row" in codes(g.check(Row(cards="KB")))
     # an old position, without taken: the row holds only what is left
-    old = game(tortuga("deck:80 row:KB"))
+    old = game(tortuga("deck:98 row:KB"))
     assert old.check(Row(cards="KB")) == []
 
 
 def test_an_unseen_taken_card_is_revealed_in_its_takers_hand():
     g = game(f"2000-tortuga {T_BOARD} red:0,0,0,0,0,8;blue:0,0,0,0,8,8 red:S?;blue:- blue/0 "
-             "deck:80 row:KB taken:S,?red")
+             "deck:98 row:KB taken:S,?red")
     assert g.position().endswith("row:KB taken:S,?red")
     g.apply(Row(cards="SDKB"))
     assert g.state.hands[0][1] == 1 and g.state.hands[0][6] == 0
 
 
 def test_split_bounds_the_cards_laid_before_a_reshuffle():
-    text = tortuga("deck:10 row:?????? split:2/S0")
+    text = tortuga("deck:94 row:?????? split:2/S0")
     g = game(text)
     assert g.position() == text
     assert g.state.row_split == 2 and g.state.row_upper[0] == 0
     assert "card/too-many" in codes(rules.check_drawn(g.state, 0, [0]))
     assert not rules.check_drawn(g.state, 0, [1])
-    assert game(tortuga("deck:10 row:?????? split:2")).position().endswith("split:2")
+    assert game(tortuga("deck:94 row:?????? split:2")).position().endswith("split:2")
 
 
 @pytest.mark.parametrize(("field", "value"), [
@@ -138,7 +139,7 @@ def test_split_bounds_the_cards_laid_before_a_reshuffle():
     ("split", "2/Q1"), ("split", "x")])
 def test_a_malformed_row_field_is_refused_at_its_field(field, value):
     with pytest.raises(PositionError) as caught:
-        from_position(tortuga(f"deck:80 row:?????? {field}:{value}"))
+        from_position(tortuga(f"deck:94 row:?????? {field}:{value}"))
     assert error_field(str(caught.value)) == field
 
 
@@ -213,3 +214,50 @@ def test_a_game_resumed_from_its_position_is_the_same_game(rules_name):
                     break
                 assert back.legal() == g.legal(), text
                 g.apply(rnd.choice(g.legal()))
+
+
+# -- counts that do not add up ------------------------------------------------------------------
+
+
+J = f"2000-jamaica {J_BOARD}"
+
+
+@pytest.mark.parametrize(("text", "field", "at", "words"), [
+    # O1: the deck holds every card not elsewhere, no fewer, no more
+    (f"{J} {START} red:SS;blue:- red/0 deck:99", "deck", "deck:99", "deck: 99 cards; "
+     "2000-jamaica has 102, 2 of them in the hands, discard pile and row: the deck holds 100"),
+    (f"{J} {START} red:S?;blue:- red/0 deck:101", "deck", "deck:101", "the deck holds 100"),
+    (f"{J} {START} red:-;blue:- red/0 deck:90 discard:SDK", "deck", "deck:90",
+     "the deck holds 99"),
+    # O1: no sign more often than the game has it: at the hand, pile or row that brings it past
+    (f"{J} {START} red:{'S' * 18};blue:- red/0", "hand of red", "red:SSS",
+     "18 skull cards in the hands, discard pile and row; 2000-jamaica has 17 of each sign"),
+    (f"{J} {START} red:{'S' * 9};blue:{'S' * 9} red/0", "hand of blue", "blue:SSS",
+     "18 skull cards"),
+    (f"{J} {START} red:{'S' * 9};blue:- red/0 discard:{'S' * 9}", "discard", "discard:",
+     "18 skull"),
+    (f"2000-tortuga {T_BOARD} {START} red:SD;blue:- red/0 row:{'S' * 17}", "row", "row:",
+     "18 skull"),
+    # O1: no more cards in all, unseen ones counted
+    (f"{J} {START} red:{'?' * 100};blue:??? red/0", "hand of blue", "blue:???",
+     "103 cards in the hands, discard pile and row; 2000-jamaica has 102 in all"),
+    # a hand is a player's: cards in another are not left out
+    (f"{J} {START} red:-;blue:-;green:SSS red/0", "hand of green", "green:SSS",
+     "not one of the players"),
+])
+def test_a_count_that_does_not_add_up_is_refused_at_its_field(text, field, at, words):
+    """A position whose counts the game's cards, pirates and board cannot give is refused,
+    the message saying what does not add up and the total, the caret under the field."""
+    with pytest.raises(PositionError) as caught:
+        from_position(text)
+    message = str(caught.value)
+    assert message.startswith(f"{field}: ") and words in message
+    span = field_span(text, error_field(message), KEY_SEP)
+    assert span is not None and at in text[span[0]:span[1]]
+
+
+def test_an_unseen_card_is_a_card_outside_the_deck():
+    """A seat's view: the other hands as ``?``, counted as cards, not named."""
+    g = game(f"{J} {START} red:SDK;blue:?????? blue/0 deck:90 discard:BBB")
+    assert g.state.deck.count == 90 and g.state.known_out == [1, 1, 1, 3, 0, 0]
+    assert "deck:90" in g.position()

@@ -304,7 +304,8 @@ def test_C4_start_and_boat_are_unlimited():
 
 
 def test_C5_reshuffle_when_deck_empty():
-    state = pos({"red": "10", "blue": "8,8"}, extra="deck:0 discard:SSK")
+    # the game's other 99 cards are in blue's hand, unseen
+    state = pos({"red": "10", "blue": "8,8"}, {"blue": "?" * 99}, extra="deck:0 discard:SSK")
     assert rules.cards_available(state) == 3
     assert rules.check_back(state, 0, 10, 8, [S, K], None) == []
     # after the reshuffle the deck holds two skulls and a key: no hat
@@ -317,17 +318,17 @@ def test_C5_reshuffle_when_deck_empty():
 
 
 def test_C5_reshuffle_in_the_middle_of_a_draw():
-    state = pos({"red": "10", "blue": "8,8"}, extra="deck:1 discard:HH")
+    state = pos({"red": "10", "blue": "8,8"}, {"blue": "?" * 99}, extra="deck:1 discard:HH")
     assert rules.check_back(state, 0, 10, 8, [-1, H], None) == []
     rules.apply_back(state, 0, 10, 8, None, 2)
     assert sum(state.hands[0]) == 2 and state.deck.count == 1 and sum(state.discard) == 0
 
 
 def test_C5_draw_what_exists_when_both_empty():
-    state = pos({"red": "10", "blue": "8,8"}, extra="deck:1")
+    state = pos({"red": "10", "blue": "8,8"}, {"blue": "?" * 101}, extra="deck:1")
     assert rules.expected_back_draw(state, 8) == 1
     assert codes(rules.check_back(state, 0, 10, 8, None, 2)) == ["draw/count"]
-    state = pos({"red": "10", "blue": "8,8"}, extra="deck:0")
+    state = pos({"red": "10", "blue": "8,8"}, {"blue": "?" * 102}, extra="deck:0")
     assert rules.expected_back_draw(state, 8) == 0
     assert rules.check_back(state, 0, 10, 8, None, 0) == []
     rules.apply_back(state, 0, 10, 8, None, None)
@@ -335,7 +336,7 @@ def test_C5_draw_what_exists_when_both_empty():
 
 
 def test_C5_an_absurd_draw_count_takes_what_exists_at_once():
-    state = pos({"red": "10", "blue": "8,8"}, extra="deck:2 discard:S")
+    state = pos({"red": "10", "blue": "8,8"}, {"blue": "?" * 99}, extra="deck:2 discard:S")
     rules.apply_back(state, 0, 10, 8, None, 10**12)  # (a draw card by card would never end)
     assert sum(state.hands[0]) == 3 and state.deck.count == 0 and sum(state.discard) == 0
 
@@ -482,10 +483,12 @@ def test_O2_R2_a_turn_taken_up_mid_way_may_end_without_another_action(rules_name
 def test_R3_C5_a_stuck_player_with_nothing_left_to_draw_may_pass():
     """C5: when the deck and the discard pile are empty the draw brings nothing; the turn is
     written ``+0`` or ``pass`` alike, while a card is left the draw is owed."""
-    position = f"ravensburger {BRB} red:0,0,0,5;blue:0,0,0,0 red:-;blue:BB red/0 deck:0"
+    # the deck is empty: the game's other cards are in blue's hand, unseen
+    position = (f"ravensburger {BRB} red:0,0,0,5;blue:0,0,0,0 red:-;blue:BB{'?' * 88} red/0 "
+                "deck:0")
     for line in ("1. red +0\n", "1. red pass\n"):
         assert live_codes(audit_from(position, line, "ravensburger")) == []
-    position = position.replace("deck:0", "deck:0 discard:L")
+    position = position.replace("?" * 88, "?" * 87).replace("deck:0", "deck:0 discard:L")
     assert live_codes(audit_from(position, "1. red pass\n", "ravensburger")) == [
         "turn/stuck-no-draw"]
 
@@ -625,7 +628,7 @@ def test_O4_row_refilled_when_depleted():
 
 
 def test_O4_short_row_when_the_cards_run_out():
-    state = pos({"red": "10", "blue": "8"}, rules_name="2000-tortuga",
+    state = pos({"red": "10", "blue": "8"}, {"blue": "?" * 96}, rules_name="2000-tortuga",
                 extra="deck:3 discard:HH row:S")
     rules.apply_back(state, 0, 10, 8, [S], None)
     assert len(state.row) == 5 and state.deck.count == 0 and sum(state.discard) == 0
@@ -645,8 +648,8 @@ def test_O4_draw_of_two_spans_old_and_new_row():
 def test_O4_row_laid_across_a_reshuffle_bounds_each_part_by_its_own_deck():
     """A row laid as the deck runs out: its first cards come from the old deck, the rest from
     the discard pile shuffled into a new one (C5). Each part is bounded by its own deck."""
-    state = pos({"red": "10,14", "blue": "8,8,12,12"}, rules_name="2000-tortuga",
-                extra="deck:2 discard:SSSSS row:S")
+    state = pos({"red": "10,14", "blue": "8,8,12,12"}, {"blue": "?" * 94},
+                rules_name="2000-tortuga", extra="deck:2 discard:SSSSS row:S")
     state.deck.upper = [0, 0, 0, 0, 0, 2]  # the old deck's two cards can only be hats
     assert codes(rules.check_back(state, 0, 10, 8, [S, S], None)) == ["card/too-many"]
     rules.apply_back(state, 0, 10, 8, [S, H], None)
@@ -776,8 +779,8 @@ def test_R3_player_stuck_during_the_turn_forgoes_the_rest():
 
 
 CHECK_POSITIONS = [
-    f"2000-jamaica {B2000} red:0,0,1,7,7,boat;blue:0,0,0,9,9,9 red:SKK?;blue:HH red/1 deck:0 "
-    "discard:SSD",
+    f"2000-jamaica {B2000} red:0,0,1,7,7,boat;blue:0,0,0,9,9,9 red:SKK?;blue:HH{'?' * 93} red/1 "
+    "deck:0 discard:SSD",
     f"2000-tortuga {B2000} red:0,0,1,7,7,12;blue:0,0,0,9,9,9 red:SKK;blue:HH blue/0 "
     "row:SDK",
     f"ravensburger {BRB} red:0,0,5,boat;blue:0,0,0,3 red:BK??;blue:- red/0",
@@ -852,12 +855,16 @@ _R = "ravensburger " + BRB
     # C4: at most 3 pirates on a space of the passage
     (f"{_J} red:0,0,0,5,5,5;blue:0,0,0,0,0,5 red:SS;blue:SS red/0", "pirates", "C4"),
     # O1, R1: no more cards of a sign, or in all, than the game has (unseen cards too)
-    (f"{_J} red:0,0,0,0,0,0;blue:0,0,0,0,0,0 red:{'S' * 18}?;blue:- red/0", "cards", "O1"),
+    (f"{_J} red:0,0,0,0,0,0;blue:0,0,0,0,0,0 red:{'S' * 18}?;blue:- red/0", "hand of red", "O1"),
     (f"{_J} red:0,0,0,0,0,0;blue:0,0,0,0,0,0 red:{'S' * 9};blue:- red/0 discard:{'S' * 9}",
-     "cards", "O1"),
-    (f"{_R} red:0,0,0,0;blue:0,0,0,0 red:{'?' * 91};blue:- red/0", "cards", "R1"),
+     "discard", "O1"),
+    (f"{_R} red:0,0,0,0;blue:0,0,0,0 red:{'?' * 91};blue:- red/0", "hand of red", "R1"),
     (f"{_J} red:0,0,0,0,0,0;blue:0,0,0,0,0,0 red:SS;blue:SS red/0 deck:200", "deck", "102"),
     (f"{_R} red:0,0,0,0;blue:0,0,0,0 red:SS;blue:- red/0 deck:89", "deck", "90"),
+    # O1, R1: the deck holds every card not elsewhere, no fewer
+    (f"{_R} red:0,0,0,0;blue:0,0,0,0 red:SS;blue:- red/0 deck:20", "deck", "holds 88"),
+    (f"{_J} red:0,0,0,0,0,0;blue:0,0,0,0,0,0 red:S?;blue:- red/0 deck:0 discard:K", "deck",
+     "holds 99"),
     # O2, R2: no more actions taken than a turn holds
     (f"{_R} red:0,0,0,0;blue:0,0,0,0 red:S;blue:SS red/7", "to move", "R2"),
     (f"{_J} red:0,0,0,0,0,0;blue:0,0,0,0,0,0 red:S;blue:SS red/4", "to move", "O2"),

@@ -8,8 +8,15 @@ import msgspec
 import pytest
 
 from cartlog import engine
+from cartlog.core.notation import field_span
 from cartlog.games.meuterer.notation import position_problems
-from cartlog.games.meuterer.position import PositionError, error_field, from_position, to_position
+from cartlog.games.meuterer.position import (
+    KEY_SEP,
+    PositionError,
+    error_field,
+    from_position,
+    to_position,
+)
 from cartlog.games.meuterer.simulate import simulate
 from cartlog.logs import read_log
 from games.meuterer.helpers import ROUND1, make
@@ -188,3 +195,49 @@ def test_a_log_cannot_start_from_a_position_in_a_round_under_way():
     problems = [message for field, message, _ in position_problems(
         log, from_position(START + " open:-")) if field == "position"]
     assert problems and "in the middle of round 1" in problems[0]
+
+
+# -- counts that do not add up ------------------------------------------------------------------
+
+
+def _players(text: str) -> str:
+    return START.replace("red:RSWCX:-:.:0;blue:SSWWX:-:.:0;green:CCGGX:-:.:0;yellow:RWGGX:-:.:0",
+                         text)
+
+
+@pytest.mark.parametrize(("text", "field", "at", "words"), [
+    # no card leaves the game: the deck holds every card not elsewhere, no fewer, no more
+    (START.replace("deck:16", "deck:15"), "deck", "deck:15", "deck: 15 cards; the game has 36, "
+     "20 of them in the hands, on the table or discarded: the deck holds 16"),
+    (START.replace("deck:16", "deck:17"), "deck", "deck:17", "the deck holds 16"),
+    (START.replace("deck:16", "deck:16 discard:SS"), "deck", "deck:16", "the deck holds 14"),
+    # no kind more often than the game has it: at the hand, table or pile that brings it past
+    (_players("red:RRRRR:-:.:0;blue:-:-:.:0;green:-:-:.:0"), "hand of red", "red:RRRRR",
+     "5 ruby cards in the hands, on the table and discarded; the game has 4"),
+    (_players("red:RR:-:.:0;blue:-:RRR:p:0;green:-:-:.:0"), "cards played by blue",
+     "blue:-:RRR", "5 ruby"),
+    (START + " discard:RRR", "discard", "discard:RRR", "5 ruby"),
+    (_players("red:P:-:.:0;blue:-:-:.:0;green:-:-:.:0"), "hand of red", "red:P",
+     "1 pirate cards in the hands, on the table and discarded; the game has 0"),
+    # no more cards in all, unseen ones counted
+    (START.replace("deck:16", f"discard:{'?' * 17}"), "discard", "discard:",
+     "37 cards in the hands, on the table and discarded; the game has 36 in all"),
+    # the cards under the deck are in the deck
+    (START + " under:RRR", "under", "under:RRR", "3 ruby cards under the deck; it holds at most 2"),
+])
+def test_a_count_that_does_not_add_up_is_refused_at_its_field(text, field, at, words):
+    """A position whose counts the game's cards cannot give is refused, the message saying
+    what does not add up and the total, the caret under the field."""
+    with pytest.raises(PositionError) as caught:
+        from_position(text)
+    message = str(caught.value)
+    assert message.startswith(f"{field}: ") and words in message
+    span = field_span(text, error_field(message), KEY_SEP)
+    assert span is not None and at in text[span[0]:span[1]]
+
+
+def test_unseen_cards_count_as_cards_outside_the_deck():
+    """A seat's view: the other hands as ``?``, counted, not named."""
+    state = from_position(_players("red:RSWCX:-:.:0;blue:?????:-:.:0;green:?????:-:.:0;"
+                                   "yellow:??:???:p:0"))
+    assert state.deck_count == 16 and state.known_out == [1, 1, 1, 1, 0, 1, 0]

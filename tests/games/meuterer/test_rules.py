@@ -586,8 +586,9 @@ def test_phase8_a_draw_not_recorded_is_the_refill_to_five():
 def test_phase8_a_draw_not_recorded_reaches_as_far_as_the_cards_left():
     # 7 cards left: red 3; the stevedore draws 4 of his 6 and returns 1 under the deck; green
     # gets the last card of the 2 needed
-    state = position("red:RS:-:p:0;blue:SS:-:stevedore:0;green:CCG:-:mate:0", turn="1/sell/-",
-                     extra="deck:7")
+    # the game's other cards lie on the table, played by green
+    state = position(f"red:RS:-:p:0;blue:SS:-:stevedore:0;green:CCG:{'?' * 22}:mate:0",
+                     turn="1/sell/-", extra="deck:7")
     assert rules.assumed_draws(state, ()) == [(0, 3), (1, 4), (2, 1)]
     for seat, count in rules.assumed_draws(state, ()):  # each as the refill check wants it
         assert rules.check_refill(state, seat, None, count, None, None) == []
@@ -596,8 +597,9 @@ def test_phase8_a_draw_not_recorded_reaches_as_far_as_the_cards_left():
 
 
 def test_phase8_the_discard_pile_is_reshuffled_when_the_deck_runs_out():
-    state = position("red:RS:-:p:0;blue:SS:-:merchant:0;green:CC:-:mate:0", turn="1/sell/-",
-                     extra="deck:1 discard:GGGW")
+    # the game's other cards lie on the table, played by green
+    state = position(f"red:RS:-:p:0;blue:SS:-:merchant:0;green:CC:{'?' * 25}:mate:0",
+                     turn="1/sell/-", extra="deck:1 discard:GGGW")
     rules.apply_refill(state, 0, [CONFLICT, GRAIN, WINE], None, None, None)
     assert state.deck_count == 2 and sum(state.discard) == 0
     assert [v.code for v in rules.check_refill(state, 1, [RUBY, RUBY], None, None, None)
@@ -613,9 +615,12 @@ def test_setup_five_cards_each_and_no_more_of_a_kind_than_exist():
 # -- positions ----------------------------------------------------------------------------------
 
 
+_OTHERS = ";blue:-:-:.:0;green:-:-:.:0"  # the game's other players, with no card
+
+
 def test_position_round_trip():
     text = ("pirate HO/FR/GR/KZ/EI/AF/KK/SO/RR/PN/FI/SK GR<HO@PN 2/sell/blue red:2 "
-            "red:RSW??:W:p:12;blue:SS:RR:.:7;green:CC:-:mate:-3 deck:9 discard:XX")
+            "red:RSW??:W:p:12;blue:SS:RR:.:7;green:CC:-:mate:-3 deck:23 discard:XX")
     assert to_position(from_position(text)) == text
 
 
@@ -624,12 +629,12 @@ def test_position_round_trip():
     ("odd HO HO 1/sell/red red:1 red:-:-:.:0", "variant"),
     ("base HO/ZZ HO 1/sell/red red:1 red:-:-:.:0", "circle"),
     ("base HO HO 1/sell/red red:1 red:-:-", "players"),
-    ("base HO HO 1/sell/red blue:1 red:-:-:.:0", "captain"),
-    ("base HO HO@HO 1/sell/red red:1 red:-:-:.:0", "pirate"),
-    ("base HO HO 1/sell/red red:1 red:Q:-:.:0", "hand of red"),
-    ("base HO HO 1/sell/red red:1 red:-:-:boss:0", "status of red"),
-    ("base HO HO 1/nap/red red:1 red:-:-:.:0", "phase"),
-    ("base HO HO 1/sell/red red:1 red:RRRRR:-:.:0", "ruby"),
+    (f"base HO HO 1/sell/red grey:1 red:-:-:.:0{_OTHERS}", "captain"),
+    (f"base HO HO@HO 1/sell/red red:1 red:-:-:.:0{_OTHERS}", "pirate"),
+    (f"base HO HO 1/sell/red red:1 red:Q:-:.:0{_OTHERS}", "hand of red"),
+    (f"base HO HO 1/sell/red red:1 red:-:-:boss:0{_OTHERS}", "status of red"),
+    (f"base HO HO 1/nap/red red:1 red:-:-:.:0{_OTHERS}", "phase"),
+    (f"base HO HO 1/sell/red red:1 red:RRRRR:-:.:0{_OTHERS}", "hand of red: 5 ruby"),
 ])
 def test_position_errors_name_the_field(text, where):
     with pytest.raises(PositionError, match=where):
@@ -654,11 +659,13 @@ def _start(*, rnd: int = 2, phase: str = "sell", turn: str = "red", ships: str =
     (_start(rnd=10, yellow=""), "round: 10 is not a round of the game: 3 players play rounds 1-9"),
     (_start(rnd=5, phase="over", turn="-"), "round: the game is over only after round 8"),
     (_start(extra="deck:20"), "deck: 20 cards; the game has 36, 20 of them"),
+    (_start(extra="deck:10"), "deck: 10 cards; .* the deck holds 16"),
 ])
 def test_U1_a_position_holds_only_a_round_of_the_game_and_the_cards_it_has(text, where):
     """Rulebook 001 'Fin du jeu', U1: 8 rounds with 4 players, 9 with 3, the game over once
     the last is scored; no play takes the round past it, so such a position cannot be read.
-    Nor can a deck hold more cards than the hands, the table and the discard pile leave."""
+    Nor can a deck hold more or fewer cards than the hands, the table and the discard pile
+    leave."""
     with pytest.raises(PositionError, match=where):
         from_position(text)
 

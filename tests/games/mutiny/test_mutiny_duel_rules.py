@@ -14,7 +14,7 @@ PLAYERS = "red:P1G1:-:1:V:-;blue:P1G1:-:1:D:-;green:P1G1:-:1:-:-"
 def mutiny(*lines: str) -> Engine:
     """Red (Valverde) and blue (Diaz) in the mutiny, green with no conviction; then ``lines``."""
     e = Engine.from_position(f"10/deal/blue giver=blue row=- players={PLAYERS} ship=22 "
-                             f"supply=30,17,25 sate=0 boat=- storm=0 placed=0 {TRACK}")
+                             f"supply=34,18,27 sate=0 boat=- storm=0 placed=0 {TRACK}")
     e.state.trigger = "coins"
     for line in ("mutiny",) + lines:
         e.apply(e.read(line))

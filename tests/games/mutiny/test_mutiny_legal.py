@@ -20,10 +20,23 @@ TRACK = "track=24/5.11.17/2:0.3:2.4:4/24"  # the example track: not the printed 
 
 
 def pos(row: str, to_move: str = "red", phase: str = "turn", giver: str = "red",
-        supply: str = "34,18,27", extra: str = "") -> Engine:
+        supply: str = "34,18,27", extra: str = "", players: str = P3) -> Engine:
     return Engine.from_position(
-        f"1/{phase}/{to_move} giver={giver} row={row} players={P3} ship=2 supply={supply} "
-        f"sate=0 boat=- storm=0 placed=0 {TRACK} {extra}")
+        f"1/{phase}/{to_move} giver={giver} row={row} players={players} ship=2 "
+        f"supply={supply} sate=0 boat=- storm=0 placed=0 {TRACK} {extra}")
+
+
+def holding(combat: int = 0, gold: int = 0, coins: int = 0) -> str:
+    """P3, green holding ``combat`` more combat cards, ``gold`` gold cards (unseen) and
+    ``coins`` more coins: where what a short supply lacks is."""
+    return P3.replace("green:P1G1:-:1:", f"green:P1G1{'?' * combat}:{'?' * gold or '-'}:"
+                                         f"{1 + coins}:")
+
+
+def used(*cards: str) -> str:
+    """P3, red, blue and green having used ``cards`` this round."""
+    seats = P3.split(";")
+    return ";".join(seat.removesuffix("-") + card for seat, card in zip(seats, cards))
 
 
 def refused(engine: Engine, event: object) -> list[str]:
@@ -69,7 +82,7 @@ def test_right_after_a_storm_legal_offers_each_card_of_the_pile_for_the_lifeboat
 
 def test_after_a_second_storm_legal_offers_neither_the_lifeboat_card_nor_one_in_the_row():
     e = pos("PA*,SA,TE*,CR*,.,.", phase="deal", to_move="blue", giver="blue",
-            extra="").copy()
+            players=used("PA", "TE", "CR")).copy()
     e.state.lifeboat, e.state.storm, e.state.closed = DIAZ, True, True
     boats = [ev.lifeboat for ev in e.legal()]
     assert PIRATES[DIAZ] not in boats and PIRATES[SATE] not in boats  # lifeboat; row, unused
@@ -78,7 +91,8 @@ def test_after_a_second_storm_legal_offers_neither_the_lifeboat_card_nor_one_in_
 
 
 def test_with_no_storm_due_legal_offers_the_round_with_no_lifeboat_card():
-    e = pos("PA*,SA*,TE*,.,.,.", phase="deal", to_move="blue", giver="blue")
+    e = pos("PA*,SA*,TE*,.,.,.", phase="deal", to_move="blue", giver="blue",
+            players=used("PA", "SA", "TE"))
     assert [ev.lifeboat for ev in e.legal()] == [None]
     assert_legal_passes(e)
 
@@ -95,7 +109,8 @@ def test_with_diaz_and_pang_face_up_every_event_legal_offers_passes_check():
 
 
 def test_a_gain_from_a_used_up_supply_is_not_offered():
-    e = pos("DI,PA,.,.,.,.", supply="0,18,0")  # combat pile and coins used up (M6)
+    # combat pile and coins used up (M6), green holding the rest
+    e = pos("DI,PA,.,.,.,.", supply="0,18,0", players=holding(34, coins=27))
     assert gain_options(e.state, DIAZ) == ["gold"] and gain_options(e.state, PANG) == []
     assert [(ev.card, ev.gold) for ev in e.legal()][:2] == [("Diaz", ["?"]), ("Pang", [])]
     assert_legal_passes(e)
@@ -104,7 +119,8 @@ def test_a_gain_from_a_used_up_supply_is_not_offered():
 def test_diaz_with_nothing_written_is_unrecorded_only_while_a_gain_is_possible():
     e = pos("DI,.,.,.,.,.")
     assert refused(e, e.read("red Diaz")) == ["action/unrecorded"]
-    both_out = pos("DI,.,.,.,.,.", supply="0,0,27")  # M6: nothing to take, nothing to record
+    # M6: nothing to take, nothing to record; green holds the cards
+    both_out = pos("DI,.,.,.,.,.", supply="0,0,27", players=holding(34, 18))
     assert refused(both_out, both_out.read("red Diaz")) == []
     assert_legal_passes(both_out)
 

@@ -15,12 +15,13 @@ from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from cartlog import engine
+from cartlog.core.notation import field_span
 from cartlog.games.mutiny import position as position_module
 from cartlog.games.mutiny.codes import CODES
 from cartlog.games.mutiny.engine import Engine
 from cartlog.games.mutiny.events import Fight, MutinyLog, Played
 from cartlog.games.mutiny.model import _LISTS, _NESTED, _SCALARS, Deck, State, Track
-from cartlog.games.mutiny.position import PositionError, from_position, to_position
+from cartlog.games.mutiny.position import PositionError, error_field, from_position, to_position
 from cartlog.games.mutiny.simulate import simulate
 
 SETTINGS = settings(max_examples=15, deadline=None,
@@ -213,8 +214,9 @@ def test_a_mid_duel_position_gives_the_duel() -> None:
 
 def test_unknown_sailors_and_cards_of_a_duel_read_back() -> None:
     """A duel whose sailors the log did not give, with a card shown but not named."""
-    base = MID_DUEL.replace("pairs=8-1.7-4.9-10 ", "").split(" trigger=")[0]
-    text = f"{base} trigger=coins mutiny=1 duel=A/1/?-?/open fight=P1?G2 refilled=1"
+    base = (MID_DUEL.replace("pairs=8-1.7-4.9-10 ", "").replace("supply=22,", "supply=32,")
+            .split(" trigger=")[0])  # the three cards shown the only ones spent
+    text = f"{base} trigger=coins mutiny=1 duel=A/1/?-?/open fight=P1?G2 refilled=1 spent=3"
     g = Engine.from_position(text)
     assert g.position() == text
     assert g.state.sailors == (None, None) and g.state.fight == [0, -1, 4]
@@ -226,7 +228,8 @@ def test_unknown_sailors_and_cards_of_a_duel_read_back() -> None:
 def test_an_unseen_combat_card_may_be_shown_as_any_kind_or_as_unseen() -> None:
     """M8 with a hand the log does not know in part: every kind a card of it may be, each once
     beside the known cards, ``?`` for the card unseen, and the monkey; all of them lawful."""
-    g = engine.from_position("mutiny", MID_DUEL.replace("green:G1:", "green:G1?:"))
+    unseen = MID_DUEL.replace("green:G1:", "green:G1?:").replace("supply=22,", "supply=21,")
+    g = engine.from_position("mutiny", unseen)
     assert [f.cards[0].card for f in g.legal()] == ["P1", "P2", "P3", "G1", "G2", "G3", "?",
                                                      "monkey"]
     assert all(_findings(g, f) == [] for f in g.legal())
@@ -257,7 +260,7 @@ def test_a_voyage_position_has_no_mutiny_fields() -> None:
 
 
 def test_a_position_of_the_mutiny_without_its_fields_is_before_the_mutiny_line() -> None:
-    old = MID_DUEL.split(" trigger=")[0]
+    old = MID_DUEL.split(" trigger=")[0].replace("supply=22,", "supply=35,")  # none spent
     g = Engine.from_position(old)
     assert g.phase() == "mutiny" and g.state.trigger is None
 
@@ -280,7 +283,8 @@ BAD_FIELDS = [
 def test_a_bad_mutiny_field_is_a_position_error(field: str) -> None:
     """Each of the position's duel and mutiny fields with a value it cannot hold is a
     PositionError (a ValueError, as every game's bad position is) that names the field."""
-    base = MID_DUEL.replace("pairs=8-1.7-4.9-10 ", "").split(" trigger=")[0]
+    base = (MID_DUEL.replace("pairs=8-1.7-4.9-10 ", "").replace("supply=22,", "supply=35,")
+            .split(" trigger=")[0])  # no card spent
     if not field.startswith("withdrawn="):
         base += " withdrawn=red,blue"  # the monkeys' players (M8)
     key = field.partition("=")[0]
@@ -320,7 +324,7 @@ def test_a_voyage_position_carries_the_sailors_shown() -> None:
 def test_a_log_that_skipped_pairs_has_the_reveal_next() -> None:
     """Duel E written first (a duel/order error) and won leaves no pair for another duel: the
     reveal comes next, read back from the position too, and ends the game."""
-    text = MID_DUEL.split(" wins=")[0] + " wins=0-1 duel=E/1/2-9/won out=blue,green"
+    text = MID_DUEL.split(" wins=")[0] + " wins=0-1 duel=E/1/2-9/won out=blue,green spent=13"
     for g in (Engine.from_position(text), Engine.from_position(text).copy()):
         assert g.phase() == "reveal" and g.to_move() == engine.ToMove(0, "red", "reveal")
         reveal = g.legal()
@@ -363,7 +367,9 @@ def test_random_legal_duels_resume_from_their_positions() -> None:
             if g.phase() == "duel":
                 break
             g.apply(ev)
-        g.state.supply = rnd.randint(0, 2)  # short supplies for the monkeys (M9)
+        short = rnd.randint(0, 2)  # short supplies for the monkeys (M9): red holds the rest
+        g.state.coins[0] += g.state.supply - short
+        g.state.supply = short
         while not g.is_over():
             options = g.legal()
             event = rnd.choice(options)
@@ -371,3 +377,51 @@ def test_random_legal_duels_resume_from_their_positions() -> None:
                     if CODES[v.code].severity == "error"] == [], event
             g.apply(event)
             assert _view(Engine.from_position(g.position())) == _view(g)
+
+
+# -- counts that do not add up ------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("old", "new", "field", "at", "words"), [
+    # 003 'Game materials': 40 combat cards, 18 gold cards, 30 coins, in the supply or held
+    ("supply=22,11,14", "supply=23,11,14", "supply", "supply=", "supply: 23 combat cards; the "
+     "game has 40, the players hold 18: the supply holds 22"),
+    ("supply=22,11,14", "supply=22,12,14", "supply", "supply=", "12 gold cards; the game has "
+     "18, the players hold 7: the supply holds 11"),
+    ("supply=22,11,14", "supply=22,11,13", "supply", "supply=", "13 coins; the game has 30, "
+     "the players hold 16: the supply holds 14"),
+    ("red:-:112:8:", "red:-:112:28:", "coins", "red:-:112:28:",
+     "the players hold 36 coins; the game has 30"),
+    ("spent=13", "spent=40", "combat cards", "players=",
+     "the players hold 45 combat cards (those shown in duels too); the game has 40"),
+    ("blue:P2G1G2G2:", f"blue:P2G1{'G2' * 7}:", "combat cards", "blue:P2G1G2G2G2",
+     "the players hold 7 G2 cards; the split declared has 6"),
+    ("green:G1:233:", "green:G1:233333:", "gold cards", "green:G1:233333",
+     "the players hold 5 gold 3 cards; the split declared has 4"),
+    # 13 pirate cards, each once; a card used this round was taken from the row
+    ("row=BI*,VA*,OJ*,.,.,.", "row=BI*,VA*,OJ*,BI,.,.", "row", "row=",
+     "BI is named 2 times in the row and the lifeboat"),
+    ("boat=WJ", "boat=VA", "row", "row=", "VA is named 2 times"),
+    ("green:G1:233:3:D:BI", "green:G1:233:3:D:-", "used", "players=",
+     "2 players used a card this round; the row has 3 taken (*)"),
+    # 5 duel pairs
+    ("placed=3", "placed=6", "placed", "placed=6", "6 duel pairs; the game has 5"),
+    ("wins=1-0", "wins=3-3", "wins", "wins=3-3", "3-3: more duels than the 5 pairs"),
+])
+def test_a_count_that_does_not_add_up_is_refused_at_its_field(old, new, field, at, words):
+    """A position whose counts the game's cards, coins and duels cannot give is refused, the
+    message saying what does not add up and the total, the caret under the field."""
+    text = MID_DUEL.replace(old, new)
+    assert text != MID_DUEL
+    with pytest.raises(PositionError) as caught:
+        from_position(text)
+    message = str(caught.value)
+    assert message.startswith(f"{field}: ") and words in message
+    span = field_span(text, error_field(message), "=")
+    assert span is not None and at in text[span[0]:span[1]]
+
+
+def test_a_supply_left_out_holds_what_the_players_do_not():
+    state = from_position(MID_DUEL.replace(" supply=22,11,14", ""))
+    assert (state.combat.deck.count, state.gold.deck.count, state.supply) == (22, 11, 14)
+    assert to_position(state) == MID_DUEL

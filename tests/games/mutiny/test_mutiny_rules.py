@@ -16,11 +16,19 @@ TRACK = "track=24/5.11.17/2:0.3:2.4:4/24"  # the example track: not the printed 
 
 
 def pos(row: str = ".,.,.,.,.,.", to_move: str = "red", players: str = P3, extra: str = "",
-        supply: str = "34,18,27", phase: str = "turn", giver: str = "red",
+        supply: str | None = None, phase: str = "turn", giver: str = "red",
         ship: str = "2") -> Engine:
+    """A position; without ``supply``, the supply holds what the players do not."""
+    given = f"supply={supply} " if supply is not None else ""
     text = (f"1/{phase}/{to_move} giver={giver} row={row} players={players} ship={ship} "
-            f"supply={supply} sate=0 boat=- storm=0 placed=0 {TRACK} {extra}")
+            f"{given}sate=0 boat=- storm=0 placed=0 {TRACK} {extra}")
     return Engine.from_position(text)
+
+
+def holding(combat: int = 0, gold: int = 0) -> str:
+    """P3, green holding ``combat`` more combat cards and ``gold`` gold cards, unseen: where
+    the cards a short supply lacks are."""
+    return P3.replace("green:P1G1:-:", f"green:P1G1{'?' * combat}:{'?' * gold or '-'}:")
 
 
 def codes(engine: Engine, line: str) -> list[str]:
@@ -94,8 +102,8 @@ def test_M2_giver_plays_first_then_clockwise():
 
 
 def test_M2_open_card_may_be_taken_without_turning():
-    e = pos(row="SA,PA,.,.,.,.", to_move="blue", players=P3.replace("red:P1G1:-:1:-:-",
-                                                                       "red:P1G1:-:1:-:OJ"))
+    e = pos(row="OJ*,SA,PA,.,.,.", to_move="blue", players=P3.replace("red:P1G1:-:1:-:-",
+                                                                         "red:P1G1:-:1:-:OJ"))
     assert codes(e, "blue Pang +1") == []
 
 
@@ -110,10 +118,8 @@ def test_M2_face_down_card_cannot_be_taken():
 
 
 def test_M2_last_card_must_be_taken():
-    e = pos(row="SA,PA,TE,CR,WJ,.", to_move="green",
-            players="red:P1G1:-:1:-:TE;blue:P1G1:-:1:-:CR;green:P1G1:-:1:-:-",
-            extra="").copy()
-    e.state.taken[2] = e.state.taken[3] = True
+    e = pos(row="SA,PA,TE*,CR*,WJ,.", to_move="green",
+            players="red:P1G1:-:1:-:TE;blue:P1G1:-:1:-:CR;green:P1G1:-:1:-:-")
     assert codes(e, "green ^Bijoux Sate +1") == ["row/last-card"]
     assert codes(e, "green ^Bijoux set") == []
 
@@ -289,7 +295,7 @@ def test_M5_the_lifeboat_card_comes_from_the_pile_of_used_cards():
 
 
 def test_M6_empty_supply_gives_nothing():
-    e = pos(supply="0,18,27")
+    e = pos(supply="0,18,27", players=holding(34))
     assert codes(e, "red ^Crackpott +C? +C?") == ["supply/empty"]
     hand = sum(e.state.hands[0])
     play(e, "red ^Crackpott")
@@ -297,12 +303,12 @@ def test_M6_empty_supply_gives_nothing():
 
 
 def test_M6_short_supply_gives_what_it_holds():
-    e = pos(supply="1,18,27")
+    e = pos(supply="1,18,27", players=holding(33))
     assert codes(e, "red ^Crackpott +C?") == []
 
 
 def test_M6_supply_used_up_starts_the_mutiny():
-    e = pos(supply="2,18,27", ship="6")
+    e = pos(supply="2,18,27", ship="6", players=holding(32))
     play(e, "red ^Crackpott +C? +C?")
     play(e, "blue ^Pang +1")
     play(e, "green ^Sate +1")
@@ -336,7 +342,7 @@ def test_M4_M6_ship_stops_at_the_mutiny_space():
 
 def test_M6_either_reason_may_be_given_when_two_hold():
     """M6: the ship reaches the mutiny space in the round a supply runs out: both are true."""
-    e = pos(ship="22", supply="2,18,27")
+    e = pos(ship="22", supply="2,18,27", players=holding(32))
     play(e, "red ^Crackpott +C? +C?")
     play(e, "blue ^Tembo")
     play(e, "green ^Pang +1")
@@ -359,7 +365,8 @@ def test_valverde_gold_card_and_coin():
     assert play(e, "red ^Valverde") == []
     assert sum(e.state.golds[0]) == 1 and e.state.coins[0] == 2
     assert codes(pos(), "red ^Valverde +$2 +$1 +1") == ["action/effect"]
-    assert codes(pos(supply="34,0,27"), "red ^Valverde +$2 +1") == ["supply/empty"]
+    short = pos(supply="34,0,27", players=holding(gold=18))
+    assert codes(short, "red ^Valverde +$2 +1") == ["supply/empty"]
 
 
 def test_diaz_one_card_gold_or_combat():
@@ -661,7 +668,7 @@ def test_cambivalute_looks_at_a_pair_only():
 
 
 def test_M6_supply_emptied_then_refilled_in_the_round_still_triggers():
-    e = pos(supply="2,18,27", ship="6")
+    e = pos(supply="2,18,27", ship="6", players=holding(32))
     play(e, "red ^Crackpott +C? +C?")
     play(e, "blue ^Nero -P1 +1")  # a card goes back under the empty pile
     assert e.state.combat.deck.count == 1
@@ -757,7 +764,7 @@ def test_M10_nothing_but_the_gold_count_follows_the_reveal():
 
 
 LOOKED = ("9/deal/red giver=red row=.,.,.,.,. players=red:P1P2G1G2:-:1:V:-;"
-          "blue:P1P3G1G3:-:1:D:- ship=12 supply=30,5,20 sate=0 boat=TE storm=0 placed=5 "
+          "blue:P1P3G1G3:-:1:D:- ship=12 supply=32,18,28 sate=0 boat=TE storm=0 placed=5 "
           f"{TRACK} pairs=3-7.?.4-5.?.?")
 
 
