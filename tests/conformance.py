@@ -104,8 +104,9 @@ _MEANT = re.compile(r"did you mean (.*?)(?:, \? for a card the log does not name
 
 
 def _as_read(engine, turn, slips: list[Any]):
-    """A Cartagena turn line as the walker read it: each action it read as a slip of the
-    pen replaced by the action its finding names ("did you mean 24-21+PB?"); a backward
+    """A Cartagena turn line as the walker read it: its player, when it read the line as
+    another player's turn ("did you mean 12. yellow?"), and each action it read as a slip of
+    the pen replaced by the action its finding names ("did you mean 24-21+PB?"); a backward
     move read twice (its destination, then its draw) takes the destination of the first
     reading (the second names the destination as written: the expected failure in
     tests/test_audit_engine.py)."""
@@ -114,8 +115,11 @@ def _as_read(engine, turn, slips: list[Any]):
     state = engine.state
     read: dict[int, Any] = {}
     for note in slips:
-        j = int(_ACTION.match(note.path).group(1))  # type: ignore[union-attr]
         meant = _MEANT.search(note.violation.message).group(1)  # type: ignore[union-attr]
+        if note.path.endswith(".player"):  # the line read as another player's turn
+            turn = msgspec.structs.replace(turn, player=meant.split()[-1])
+            continue
+        j = int(_ACTION.match(note.path).group(1))  # type: ignore[union-attr]
         act = read_line(meant, state.rs, state.colours, state.boat, turn.player)
         if j in read:
             act = msgspec.structs.replace(act, to=read[j].to)

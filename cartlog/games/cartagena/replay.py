@@ -228,6 +228,8 @@ class Replay(Walk[Engine]):
                 self.emit("turn-end", turn, None, number, None, seat, "after the end",
                           start_notes)
                 return
+            if found and not any(a.condoned for a in turn.actions):
+                found, turn, seat = self._other_player(found, turn, index, number, seat)
             for v in found:
                 if v.code == "turn/number":  # the number the line writes
                     self.note(v, where(turn), f"$.events[{index}].number", number, None, seat)
@@ -283,6 +285,32 @@ class Replay(Walk[Engine]):
         engine.end()
         if self.listener is not None:
             self.emit("turn-end", turn, None, number, None, seat, "", start_notes)
+
+    def _other_player(self, found: list[Violation], turn: Turn, index: int, number: int,
+                      seat: int) -> tuple[list[Violation], Turn, int]:
+        """A turn line written under the wrong colour (``turn/out-of-order``): played as the
+        turn of the player whose turn it was, the line and the next turns of the log
+        (:mod:`lookahead`) may meet fewer errors than as written. Then it is read so: the
+        slip is one finding, naming the line meant (*did you mean 12. yellow?*), and the walk
+        goes on with that player's turn. Otherwise the findings stand as they are."""
+        v = next((v for v in found if v.code == "turn/out-of-order"), None)
+        if v is None or v.expected is None or v.expected not in self.seat_of:
+            return found, turn, seat
+        other = self.seat_of[v.expected]
+        meant = msgspec.structs.replace(turn, player=v.expected)
+        engine = self.engine
+        written, reading = engine.copy(), engine.copy()
+        written.begin(turn, seat)
+        n_written = errors_of(found) + errors_ahead(self.log, self.seat_of, written, index, -1)
+        again = reading.check_begin(meant, other)
+        reading.begin(meant, other)
+        n_meant = errors_of(again) + errors_ahead(self.log, self.seat_of, reading, index, -1)
+        if n_meant >= n_written:
+            return found, turn, seat
+        said = f"{turn.number}. {v.expected}" if turn.number is not None else v.expected
+        return ([v._replace(message=f"{v.message}; the line fits {v.expected}'s turn, and "
+                            f"later lines follow it: did you mean {said}?", expected=said)]
+                + [w for w in found if w.code != "turn/out-of-order"]), meant, other
 
     def _condoned_legal(self, act: Action, index: int, number: int, ai: int, seat: int
                         ) -> None:
