@@ -86,7 +86,7 @@ def compare(log) -> Comparison:
         i = event_index(note.path)
         if i is None:
             continue
-        if _SLIP.search(note.violation.message):
+        if _SLIP.search(note.violation.message) or note.violation.code == "turn/missing":
             slips.setdefault(i, []).append(note)
         if note.violation.code in keep:
             audit.setdefault(i, []).append(note.violation.code)
@@ -141,6 +141,16 @@ def _by_event(spec, log, events, audit, keep, slips) -> tuple[list[Disagreement]
     out = []
     for i, ev in enumerate(events):
         theirs = sorted(audit.get(i, []))
+        left_out = next((n for n in slips.get(i, []) if n.violation.code == "turn/missing"),
+                        None)
+        if left_out is not None:  # the walker played the turn it read as left out, empty
+            number, colour = left_out.violation.expected.split()[:2]
+            engine.apply(msgspec.structs.replace(ev, number=int(number.rstrip(".")),
+                                                 player=colour, actions=[]))
+            slips[i] = [n for n in slips[i] if n is not left_out]
+            if not slips[i]:
+                del slips[i]
+            theirs.remove("turn/missing")  # the walker's reading of the log, not a rule
         if i in slips:
             read = _as_read(engine, ev, slips[i])
             written = {v.code for v in engine.check(ev) if v.code in keep}

@@ -40,6 +40,13 @@ CODES: dict[str, Code] = {
              summary="a Tortuga row of the wrong size, a row in a game without one, or a row "
              "that contradicts cards already drawn from it"),
         # -- turns ---------------------------------------------------------------------------
+        Code(code="turn/missing", severity="error", rule=f"{_B2} 'How to play'; {_B4} 'DÉROULEMENT'",
+             summary="a turn line seems to be missing: the line is numbered one past the turn "
+             "of the game and is the next player's, and the rest of the log fits a turn left "
+             "out better than the line as written",
+             explanation="The walk goes on as if the missing turn had been played with "
+             "nothing written: what that turn did is unknown, so findings about its player's "
+             "later moves follow from it."),
         Code(code="turn/out-of-order", severity="error", rule=f"{_B2} 'How to play'; {_B4} 'DÉROULEMENT'",
              summary="a turn taken by a player whose turn it was not (play goes clockwise "
              "in seat order)",

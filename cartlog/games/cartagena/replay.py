@@ -97,6 +97,9 @@ class Replay(Walk[Engine]):
         self._draws_read = 0  # draws read both ways (:meth:`_draw_slips`), at most _DRAW_READS
         self._unknown_forward = 0
         self._unseen_boat = 0
+        # the players whose turn was read as left out (turn/missing), with that note's index:
+        # what the turn did is unknown, so their later findings follow from it
+        self._left_out: dict[int, int] = {}
         self.rs = find_ruleset(log.rules) or RULESETS["2000-jamaica"]
         self.seat_of: dict[str, int] = {}
         for seat, c in enumerate(self.colours):
@@ -148,6 +151,8 @@ class Replay(Walk[Engine]):
                 continue
             self.turns = number = self.turns + 1
             seat = seat_of.get(event.player, 0)
+            if event.number == number + 1 and self._missing(index, event, number, seat):
+                self.turns = number = number + 1
             done = -1
             # the walk's own conditions of the engine's fast step: a hand whose every card is
             # known (a play from an unseen hand is counted as not fully checked), nobody
@@ -277,7 +282,7 @@ class Replay(Walk[Engine]):
         # "Condoned findings")
         for v in found:
             self.note(v, where(turn), f"$.events[{index}]", number, None, seat,
-                      self.position())
+                      self.position(), follows=self._left_out.get(seat))
         if pass_condoned:
             if engine.moved() or not found:
                 mark = next(a for a in turn.actions if type(a) is _PASS and a.condoned)
@@ -285,6 +290,40 @@ class Replay(Walk[Engine]):
         engine.end()
         if self.listener is not None:
             self.emit("turn-end", turn, None, number, None, seat, "", start_notes)
+
+    def _missing(self, index: int, turn: Turn, number: int, seat: int) -> bool:
+        """A turn line left out: this line is numbered one past the game's turn and is the
+        next player's. When the line and the next turns of the log (:mod:`lookahead`) meet
+        fewer errors after a turn of the player to move with nothing written than as written,
+        the slip is one finding (``turn/missing``, naming the turn left out) and the walk
+        plays that empty turn first. Returns whether it did."""
+        engine = self.engine
+        state = engine.state
+        skipped = state.seat
+        if state.winner is not None or seat != (skipped + 1) % len(state.colours):
+            return False
+        colour = state.colours[skipped]
+        empty = Turn(number=number, player=colour, actions=[])
+        written, reading = engine.copy(), engine.copy()
+        found = written.check_begin(turn, seat)
+        written.begin(turn, seat)
+        n_written = errors_of(found) + errors_ahead(self.log, self.seat_of, written, index, -1)
+        reading.begin(empty, skipped)
+        reading.end()
+        again = reading.check_begin(turn, seat)
+        reading.begin(turn, seat)
+        n_reading = errors_of(again) + errors_ahead(self.log, self.seat_of, reading, index, -1)
+        if n_reading >= n_written:
+            return False
+        self._left_out[skipped] = len(self.notes)
+        self.note(Violation("turn/missing", f"a turn seems to be missing before this line: "
+                            f"turn {number} is {colour}'s, and the rest of the log fits a turn "
+                            f"of {colour}'s left out", expected=f"{number}. {colour} ...",
+                            actual=f"{turn.number}. {turn.player}"),
+                  where(turn), f"$.events[{index}]", number, None, skipped, self.position())
+        engine.begin(empty, skipped)
+        engine.end()
+        return True
 
     def _other_player(self, found: list[Violation], turn: Turn, index: int, number: int,
                       seat: int) -> tuple[list[Violation], Turn, int]:
@@ -323,9 +362,10 @@ class Replay(Walk[Engine]):
         """Place the violations of one action (or note a needless condoned mark)."""
         start = len(self.notes)
         at = where(act)
+        follows = self._left_out.get(seat)
         for v in found:
             self.note(v, at, f"$.events[{index}].actions[{ai}]", number, ai + 1, seat,
-                      position, act.condoned)
+                      position, act.condoned, follows)
         if act.condoned and not found:
             self._condoned_legal(act, index, number, ai, seat)
         return start
@@ -346,7 +386,7 @@ class Replay(Walk[Engine]):
         text = self._describe_forward(seat, card, act) if self.listener is not None else ""
         pos = self.position() if found else None
         played: Action = act
-        if found and not act.condoned and act.to is not None:
+        if found and not act.condoned and act.to is not None and seat not in self._left_out:
             found, to = self._slip(found, "move/forward-destination", act, index, ai)
             if to != act.to:
                 played = msgspec.structs.replace(act, to=to)
@@ -426,11 +466,12 @@ class Replay(Walk[Engine]):
         text = self._describe_back(seat, act) if self.listener is not None else ""
         pos = self.position() if found else None
         to = act.to
-        if found and not act.condoned and to is not None:
+        known = seat not in self._left_out  # a player after a turn left out: not known
+        if found and not act.condoned and to is not None and known:
             found, to = self._slip(found, "move/back-destination", act, index, ai)
         count = act.count
         drawn = cards
-        if found and not act.condoned and any(v.code in _SLIPS for v in found):
+        if found and not act.condoned and known and any(v.code in _SLIPS for v in found):
             found, drawn, count = self._draw_slips(found, act, index, ai, cards, to)
         played: Action = act
         if to != act.to or drawn is not cards or count != act.count:
