@@ -1,0 +1,363 @@
+"""The state of a game of Meuterer and its moves, each move as a check (what is wrong with it,
+or None) and an apply, over plain dicts and lists. The random player and the judge both run
+games through these functions.
+
+A hand is a list of cards; '?' stands for a card the log does not show (a seat's view). The
+deck is a list of segments, top first, each a dict kind -> count of cards whose order nobody
+knows: the deck left after the deal (or the shuffled discard pile), then each batch the
+stevedore put under it (rulebook 001, "Phase 8").
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from tests.oracle.meuterer import rules
+
+
+def new_game(variant: str, seats: list[str], captain: str, circle: list[str],
+             deal: dict[str, list[str]]) -> dict:
+    """Rulebook 001, "Mise en place d'une partie": the ship at Hochland, five cards each, the
+    rest a face-down deck; in the variant the pirate ship at Piratennest."""
+    deck = Counter(rules.deck_contents(variant))
+    for hand in deal.values():
+        for card in hand:
+            if card != "?":
+                deck[card] -= 1
+    return {
+        "variant": variant, "seats": list(seats), "captain": captain, "circle": list(circle),
+        "hands": {p: list(deal[p]) for p in seats},
+        "deck": [{k: n for k, n in deck.items() if n > 0}],
+        "unseen": 0,  # cards in the deck that no line names, when some hand is not known
+        "discard": [],
+        "port": 0, "previous": None,
+        "pirate": circle.index(rules.PIRATE_START),
+        "totals": {p: 0 for p in seats},
+        "round": 0,
+    }
+
+
+def too_many(game: dict) -> str | None:
+    """Rulebook 001, "Matériel": no more cards of a kind named than the game has."""
+    for kind, n in Counter(c for h in game["hands"].values() for c in h if c != "?").items():
+        if n > rules.deck_contents(game["variant"]).get(kind, 0):
+            return f"{n} {kind} cards named; the game has fewer"
+    if any(n < 0 for seg in game["deck"] for n in seg.values()):
+        return "more cards named than the game has"
+    return None
+
+
+def start_round(game: dict) -> None:
+    """Rulebook 001, "Déroulement d'une partie": a round opens; nobody has played or passed."""
+    game["round"] += 1
+    game.update(wage=None, played={p: [] for p in game["seats"]}, passed={}, actions={},
+                turn=game["captain"], dests={}, mutiny=None, won=False, sales=None,
+                points=None, robbed=False)
+
+
+def order(game: dict) -> list[str]:
+    """From the captain clockwise (rulebook 001, "Phase 2", "Phase 4", "Phase 8")."""
+    return rules.clockwise(game["seats"], game["captain"])
+
+
+# Phase 1 ------------------------------------------------------------------------------------
+
+def check_wage(game: dict, wage: int) -> str | None:
+    """Rulebook 001, "Phase 1": the captain card shows 0, 1, 2 or 3."""
+    return None if 0 <= wage <= 3 else f"wage {wage} is not 0 to 3"
+
+
+# Phase 2 ------------------------------------------------------------------------------------
+
+def next_turn(game: dict, after: str) -> str | None:
+    """The next player clockwise who has not passed (rulebook 001, "Phase 2"); None when all
+    have passed and the selling is over."""
+    seats = game["seats"]
+    i = seats.index(after)
+    for k in range(1, len(seats) + 1):
+        p = seats[(i + k) % len(seats)]
+        if p not in game["passed"]:
+            return p
+    return None
+
+
+def free_actions(game: dict) -> list[str]:
+    """Rulebook 001, "Phase 2": the action cards still in the middle."""
+    return [a for a in rules.ACTIONS if a not in game["actions"].values()]
+
+
+def check_play(game: dict, player: str, card: str, robbed: bool) -> str | None:
+    """Rulebook 001, "Phase 2": in turn, a player who has not passed lays one card of the hand
+    face up (any card, conflict cards too); U8: a pirate card robs exactly when the pirate ship
+    reaches or passes the merchant ship."""
+    if game["turn"] is None or player != game["turn"]:
+        return f"not {player}'s turn"
+    hand = game["hands"][player]
+    if card not in hand and "?" not in hand:
+        return f"{player} holds no {card}"
+    if card == "P" or robbed:
+        if card != "P" or game["variant"] != "pirate":
+            return "a robbery without the pirate card"
+        _, robs = rules.pirate_sail(game["pirate"], game["port"], len(hand) - 1)
+        if robs != robbed:
+            return "the pirate ship robbed" if robs else "the pirate ship did not rob"
+    return None
+
+
+def apply_play(game: dict, player: str, card: str) -> None:
+    hand = game["hands"][player]
+    hand.remove(card if card in hand else "?")
+    game["played"][player].append(card)
+    if card == "P":
+        game["pirate"], robs = rules.pirate_sail(game["pirate"], game["port"], len(hand))
+        if robs:
+            # U8, rules.md "The pirate variant": every card played so far is discarded
+            for p in game["seats"]:
+                game["discard"] += game["played"][p]
+                game["played"][p] = []
+            game["robbed"] = True
+    game["turn"] = next_turn(game, player)
+
+
+def check_pass(game: dict, player: str, kept: int, action: str | None) -> str | None:
+    """Rulebook 001, "Phase 2": a player passes keeping every card left (the number public);
+    a player other than the captain takes one of the free action cards, the captain none."""
+    if game["turn"] is None or player != game["turn"]:
+        return f"not {player}'s turn"
+    if kept != len(game["hands"][player]):
+        return f"{player} keeps {len(game['hands'][player])}, not {kept}"
+    if player == game["captain"]:
+        return "the captain takes no action card" if action else None
+    if action not in free_actions(game):
+        return f"{action} is not free"
+    return None
+
+
+def apply_pass(game: dict, player: str, action: str | None) -> None:
+    game["passed"][player] = len(game["hands"][player])
+    if action and player != game["captain"]:
+        game["actions"][player] = action
+    game["turn"] = next_turn(game, player)
+
+
+def role(game: dict, player: str) -> str | None:
+    """A player's part in the round: captain, or the action card taken."""
+    return "captain" if player == game["captain"] else game["actions"].get(player)
+
+
+def holder(game: dict, action: str) -> str | None:
+    for p, a in game["actions"].items():
+        if a == action:
+            return p
+    return None
+
+
+# Phases 2-3: destinations -----------------------------------------------------------------
+
+def due_dests(game: dict) -> dict[str, int]:
+    """U7 (rulebook 001, "Phase 2" and "Phase 3"): the captain's destination and, when a player
+    took the mutineer card, the mutineer's, from the cards each kept."""
+    dests = {"captain": rules.destination(game["port"], game["passed"][game["captain"]])}
+    mutineer = holder(game, "mutineer")
+    if mutineer:
+        dests["mutineer"] = rules.destination(game["port"], game["passed"][mutineer])
+    return dests
+
+
+# Phase 4 ------------------------------------------------------------------------------------
+
+def mutiny_players(game: dict) -> list[str]:
+    """U6: those who may add conflict cards, from the captain clockwise."""
+    return [p for p in order(game) if rules.side(role(game, p))]
+
+
+def check_mutiny(game: dict, adds: list[tuple[str, int]], outcome: str) -> str | None:
+    """U6 (rulebook 001, "Phase 4"): only with a mutineer; each of captain, mate, mutineer and
+    cabin boy, in order from the captain, adds conflict cards from the cards kept; the merchant
+    and the stevedore add none; the mate adds 1; a tie goes to the mutineers."""
+    if not holder(game, "mutineer"):
+        return "a mutiny without a mutineer"
+    if [p for p, _ in adds] != mutiny_players(game):
+        return "the mutiny entries are not the captain's and the mutineer's sides in order"
+    for p, n in adds:
+        hand = game["hands"][p]
+        if n < 0 or n > hand.count("X") + hand.count("?"):
+            return f"{p} kept fewer than {n} conflict cards"
+    sides = {"captain": 0, "mutineer": 0}
+    for p, n in adds:
+        sides[rules.side(role(game, p))] += n
+    won = rules.mutiny_won(sides["captain"], sides["mutineer"], bool(holder(game, "mate")))
+    if outcome != ("mutineers" if won else "captain"):
+        return f"the mutiny's outcome is {'mutineers' if won else 'captain'}"
+    return None
+
+
+def apply_mutiny(game: dict, adds: list[tuple[str, int]], outcome: str) -> None:
+    for p, n in adds:
+        hand = game["hands"][p]
+        for _ in range(n):
+            hand.remove("X" if "X" in hand else "?")
+            game["discard"].append("X")
+    game["won"] = outcome == "mutineers"
+
+
+# Phase 5 ------------------------------------------------------------------------------------
+
+def table(game: dict, player: str) -> dict[str, int]:
+    """The goods a player has face up at scoring (U2: conflict and pirate cards are no goods)."""
+    return dict(Counter(c for c in game["played"][player] if c in rules.GOODS))
+
+
+def active(game: dict) -> list[str]:
+    """U3: the active islands, by name."""
+    return [game["circle"][i] for i in rules.active_islands(game["port"], game["previous"])]
+
+
+def check_sales(game: dict, entries: list[tuple[str, str, str, int]]) -> str | None:
+    """U2 (rulebook 001, "Phase 5", "Cas particulier"): a player who can sell one kind on both
+    active islands declares the split; each declaration must be one of the player's full plans
+    (``rules.sale_choices``). Players are declared from the captain clockwise."""
+    islands = active(game)
+    by_player: dict[str, list[tuple[str, str, int]]] = {}
+    for p, g, i, n in entries:
+        by_player.setdefault(p, []).append((g, i, n))
+    seq = [p for p, _, _, _ in entries]
+    if sorted(set(seq), key=order(game).index) != list(dict.fromkeys(seq)):
+        return "the sales are not declared from the captain clockwise"
+    for p in order(game):
+        tab = table(game, p)
+        plan = by_player.get(p)
+        if plan is None:
+            if rules.has_choice(tab, islands):
+                return f"{p} declares no sale"
+            continue
+        if sorted(plan) not in [sorted(c) for c in rules.sale_choices(tab, islands)]:
+            return f"{p}'s sale is not a lawful split"
+    return None
+
+
+def round_points(game: dict, sales: list[tuple[str, str, str, int]]) -> dict[str, int]:
+    """Rulebook 001, "Phase 5": U5 for captain, mate, mutineer and cabin boy, then U4 on each
+    active island from the sales (declared, or the only full sale of a player with no choice)."""
+    points = {p: 0 for p in game["seats"]}
+    captain, mate = game["captain"], holder(game, "mate")
+    if game["won"]:
+        mutineer = holder(game, "mutineer")
+        points[mutineer] += rules.ISLANDS[game["circle"][game["dests"]["mutineer"]]][4]
+        boy = holder(game, "cabinboy")
+        if boy:
+            points[boy] += rules.CABINBOY_POINTS
+    else:
+        points[captain] += rules.ISLANDS[game["circle"][game["dests"]["captain"]]][4]
+        if mate:
+            points[mate] += 1 + (game["wage"] or 0)
+            points[captain] -= game["wage"] or 0
+    islands = active(game)
+    declared = {p for p, _, _, _ in sales}
+    counts: dict[str, dict[str, int]] = {i: {} for i in islands}
+    for p in game["seats"]:
+        plan = ([(g, i, n) for q, g, i, n in sales if q == p] if p in declared
+                else rules.default_sale(table(game, p), islands))
+        for _, i, n in plan:
+            counts[i][p] = counts[i].get(p, 0) + n
+    merchant = holder(game, "merchant")
+    for i in islands:
+        for p, v in rules.majority_points(i, counts[i], merchant).items():
+            points[p] += v
+    return points
+
+
+# Phases 6-8 ---------------------------------------------------------------------------------
+
+def end_round(game: dict) -> None:
+    """Rulebook 001, "Phase 5" (the mutineer becomes captain), "Phase 6" (the ship sails to the
+    winning side's destination) and "Phase 7" (the cards played are discarded; the cards kept
+    go back to the hand, where they stayed in this model)."""
+    if game["won"]:
+        game["captain"] = holder(game, "mutineer")
+        target = game["dests"]["mutineer"]
+    else:
+        target = game["dests"]["captain"]
+    game["previous"], game["port"] = game["port"], target
+    for p in game["seats"]:
+        game["discard"] += game["played"][p]
+        game["played"][p] = []
+
+
+def draw_order(game: dict) -> list[str]:
+    """Rulebook 001, "Phase 8": from the captain (after a successful mutiny, the new one)."""
+    return order(game)
+
+
+def need(game: dict, player: str) -> int:
+    """Rulebook 001, "Phase 8": back to five; the stevedore draws three more."""
+    extra = rules.STEVEDORE_EXTRA if game["actions"].get(player) == "stevedore" else 0
+    return rules.HAND - len(game["hands"][player]) + extra
+
+
+def draw_card(game: dict, card: str) -> str | None:
+    """Rulebook 001, "Phase 8": a card from the top of the deck; an empty deck is replaced by
+    the shuffled discard pile. Returns a fault when the top of the deck cannot hold ``card``."""
+    if not game["deck"]:
+        if not game["discard"]:
+            return "no card left to draw"
+        game["deck"] = [dict(Counter(game["discard"]))]
+        game["discard"] = []
+    top = game["deck"][0]
+    if card == "?":
+        # an unseen card: any card of the top segment; the seat view keeps no kinds for it
+        kind = next(iter(top))
+    elif top.get(card, 0) > 0:
+        kind = card
+    elif game["unseen"] and sum(top.values()) > 0:
+        kind = next(iter(top))
+    else:
+        return f"the deck holds no {card} there"
+    top[kind] -= 1
+    if top[kind] == 0:
+        del top[kind]
+    if not top:
+        game["deck"].pop(0)
+    return None
+
+
+def check_draw(game: dict, player: str, cards: list[str], keep: list[str] | None) -> str | None:
+    """Rulebook 001, "Phase 8": the player draws the cards needed; the stevedore draws three
+    more and keeps among them the cards needed, returning the rest."""
+    if len(cards) != need(game, player):
+        return f"{player} draws {len(cards)}, not {need(game, player)}"
+    stevedore = game["actions"].get(player) == "stevedore"
+    if stevedore:
+        wanted = rules.HAND - len(game["hands"][player])
+        if keep is None or len(keep) != wanted:
+            return f"the stevedore keeps {wanted}"
+        rest = Counter(cards)
+        for c in keep:
+            if c == "?" or rest[c] > 0:
+                rest[c] -= 1
+            elif rest["?"] > 0:
+                rest["?"] -= 1
+            else:
+                return f"the stevedore keeps a {c} not drawn"
+    elif keep is not None:
+        return "only the stevedore keeps cards"
+    return None
+
+
+def apply_draw(game: dict, player: str, cards: list[str], keep: list[str] | None) -> str | None:
+    """Draws the cards; returns a fault when the deck cannot hold them."""
+    for c in cards:
+        fault = draw_card(game, c)
+        if fault:
+            return fault
+    hand = game["hands"][player]
+    if keep is None:
+        hand += cards
+        return None
+    rest = list(cards)
+    for c in keep:
+        rest.remove(c if c in rest else "?")
+        hand.append(c)
+    if rest:
+        game["deck"].append(dict(Counter(rest)))  # under the deck, in no known order
+    return None
