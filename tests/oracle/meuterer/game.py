@@ -24,11 +24,15 @@ def new_game(variant: str, seats: list[str], captain: str, circle: list[str],
         for card in hand:
             if card != "?":
                 deck[card] -= 1
+    unseen = any("?" in hand for hand in deal.values())
+    if unseen:
+        # a seat's view: the deck is known by its size only
+        deck = Counter({"?": sum(rules.deck_contents(variant).values()) - 5 * len(seats)})
     return {
         "variant": variant, "seats": list(seats), "captain": captain, "circle": list(circle),
         "hands": {p: list(deal[p]) for p in seats},
         "deck": [{k: n for k, n in deck.items() if n > 0}],
-        "unseen": 0,  # cards in the deck that no line names, when some hand is not known
+        "unseen": unseen,  # some hand is not known: the deck is known by its size only
         "discard": [],
         "port": 0, "previous": None,
         "pirate": circle.index(rules.PIRATE_START),
@@ -38,10 +42,14 @@ def new_game(variant: str, seats: list[str], captain: str, circle: list[str],
 
 
 def too_many(game: dict) -> str | None:
-    """Rulebook 001, "Matériel": no more cards of a kind named than the game has."""
-    for kind, n in Counter(c for h in game["hands"].values() for c in h if c != "?").items():
+    """Rulebook 001, "Matériel": no more cards of a kind at once in the hands, on the table and
+    in the discard pile (all named by the log) than the game has."""
+    named = Counter(c for h in game["hands"].values() for c in h if c != "?")
+    named.update(c for cards in game.get("played", {}).values() for c in cards)
+    named.update(game["discard"])
+    for kind, n in named.items():
         if n > rules.deck_contents(game["variant"]).get(kind, 0):
-            return f"{n} {kind} cards named; the game has fewer"
+            return f"{n} {kind} cards named at once; the game has fewer"
     if any(n < 0 for seg in game["deck"] for n in seg.values()):
         return "more cards named than the game has"
     return None
@@ -172,24 +180,31 @@ def mutiny_players(game: dict) -> list[str]:
 
 
 def check_mutiny(game: dict, adds: list[tuple[str, int]], outcome: str) -> str | None:
-    """U6 (rulebook 001, "Phase 4"): only with a mutineer; each of captain, mate, mutineer and
-    cabin boy, in order from the captain, adds conflict cards from the cards kept; the merchant
-    and the stevedore add none; the mate adds 1; a tie goes to the mutineers."""
+    """U6 (rulebook 001, "Phase 4"): only with a mutineer; captain and mate for the captain,
+    mutineer and cabin boy for the mutineer, each adding conflict cards from the cards kept;
+    the merchant and the stevedore add none; the mate adds 1; a tie goes to the mutineers. A
+    player the log leaves out of the mutiny added nothing (docs/notation.md, mutiny); the order
+    the entries are written in is the scribe's, not a move."""
     if not holder(game, "mutineer"):
         return "a mutiny without a mutineer"
-    if [p for p, _ in adds] != mutiny_players(game):
-        return "the mutiny entries are not the captain's and the mutineer's sides in order"
     for p, n in adds:
         hand = game["hands"][p]
-        if n < 0 or n > hand.count("X") + hand.count("?"):
+        if n > 0 and not rules.side(role(game, p)):
+            return f"{p} ({role(game, p)}) takes no part in a mutiny"
+        if n > hand.count("X") + hand.count("?"):
             return f"{p} kept fewer than {n} conflict cards"
-    sides = {"captain": 0, "mutineer": 0}
+    if outcome != mutiny_outcome(game, adds):
+        return f"the mutiny's outcome is {mutiny_outcome(game, adds)}"
+    return None
+
+
+def mutiny_outcome(game: dict, adds: list[tuple[str, int]]) -> str:
+    """U6: the outcome the conflict cards give."""
+    sides = {"captain": 0, "mutineer": 0, None: 0}
     for p, n in adds:
         sides[rules.side(role(game, p))] += n
     won = rules.mutiny_won(sides["captain"], sides["mutineer"], bool(holder(game, "mate")))
-    if outcome != ("mutineers" if won else "captain"):
-        return f"the mutiny's outcome is {'mutineers' if won else 'captain'}"
-    return None
+    return "mutineers" if won else "captain"
 
 
 def apply_mutiny(game: dict, adds: list[tuple[str, int]], outcome: str) -> None:
@@ -199,6 +214,7 @@ def apply_mutiny(game: dict, adds: list[tuple[str, int]], outcome: str) -> None:
             hand.remove("X" if "X" in hand else "?")
             game["discard"].append("X")
     game["won"] = outcome == "mutineers"
+    game["mutiny"] = adds
 
 
 # Phase 5 ------------------------------------------------------------------------------------
@@ -228,9 +244,7 @@ def check_sales(game: dict, entries: list[tuple[str, str, str, int]]) -> str | N
         tab = table(game, p)
         plan = by_player.get(p)
         if plan is None:
-            if rules.has_choice(tab, islands):
-                return f"{p} declares no sale"
-            continue
+            continue  # the notation's default sale (see ``assumed_sale``)
         if sorted(plan) not in [sorted(c) for c in rules.sale_choices(tab, islands)]:
             return f"{p}'s sale is not a lawful split"
     return None
@@ -257,7 +271,7 @@ def round_points(game: dict, sales: list[tuple[str, str, str, int]]) -> dict[str
     counts: dict[str, dict[str, int]] = {i: {} for i in islands}
     for p in game["seats"]:
         plan = ([(g, i, n) for q, g, i, n in sales if q == p] if p in declared
-                else rules.default_sale(table(game, p), islands))
+                else assumed_sale(table(game, p), islands))
         for _, i, n in plan:
             counts[i][p] = counts[i].get(p, 0) + n
     merchant = holder(game, "merchant")
@@ -265,6 +279,30 @@ def round_points(game: dict, sales: list[tuple[str, str, str, int]]) -> dict[str
         for p, v in rules.majority_points(i, counts[i], merchant).items():
             points[p] += v
     return points
+
+
+def assumed_sale(tab: dict[str, int], islands: list[str]) -> list[tuple[str, str, int]]:
+    """What a log that declares no sale for a player means (docs/notation.md "The body", sale;
+    docs/rules.md "Sales and the default split"): for a player with no choice, the kind with
+    the most cards on each island (``rules.default_sale``); for a player with a choice, whole
+    kinds, one per island, the pair selling the most cards, then the most on the round's port,
+    then the earlier kinds in the order ruby, salt, wine, cloth, grain."""
+    if not rules.has_choice(tab, islands):
+        return rules.default_sale(tab, islands)
+    a, b = islands
+    kinds = [None] + [k for k in rules.GOODS if tab.get(k, 0) > 0]
+    best: tuple | None = None
+    for ka in kinds:
+        for kb in kinds:
+            if (ka and ka == kb) or (ka and not rules.fits(a, ka)) or (kb and not rules.fits(b, kb)):
+                continue
+            na, nb = tab.get(ka, 0) if ka else 0, tab.get(kb, 0) if kb else 0
+            key = (-(na + nb), -na, rules.GOODS.index(ka) if ka else 9,
+                   rules.GOODS.index(kb) if kb else 9)
+            if best is None or key < best[0]:
+                best = (key, ka, kb)
+    assert best is not None
+    return [(k, i, tab[k]) for k, i in ((best[1], a), (best[2], b)) if k]
 
 
 # Phases 6-8 ---------------------------------------------------------------------------------
@@ -301,16 +339,14 @@ def draw_card(game: dict, card: str) -> str | None:
     if not game["deck"]:
         if not game["discard"]:
             return "no card left to draw"
-        game["deck"] = [dict(Counter(game["discard"]))]
+        shuffled = Counter(game["discard"])
+        game["deck"] = [{"?": len(game["discard"])} if game["unseen"] else dict(shuffled)]
         game["discard"] = []
     top = game["deck"][0]
-    if card == "?":
-        # an unseen card: any card of the top segment; the seat view keeps no kinds for it
-        kind = next(iter(top))
+    if game["unseen"]:
+        kind = next(iter(top))  # the deck is known by its size only
     elif top.get(card, 0) > 0:
         kind = card
-    elif game["unseen"] and sum(top.values()) > 0:
-        kind = next(iter(top))
     else:
         return f"the deck holds no {card} there"
     top[kind] -= 1
@@ -358,6 +394,6 @@ def apply_draw(game: dict, player: str, cards: list[str], keep: list[str] | None
     for c in keep:
         rest.remove(c if c in rest else "?")
         hand.append(c)
-    if rest:
-        game["deck"].append(dict(Counter(rest)))  # under the deck, in no known order
+    if rest:  # under the deck, in no known order
+        game["deck"].append({"?": len(rest)} if game["unseen"] else dict(Counter(rest)))
     return None

@@ -59,11 +59,7 @@ def play_round(rng: random.Random, state: dict, world: dict, last: bool) -> dict
     rnd["mutiny"] = None
     if "mutineer" in state["dests"]:
         adds = [(p, rng.randint(0, state["hands"][p].count("X"))) for p in g.mutiny_players(state)]
-        sides = {"captain": 0, "mutineer": 0}
-        for p, k in adds:
-            sides[rules.side(g.role(state, p))] += k
-        won = rules.mutiny_won(sides["captain"], sides["mutineer"], bool(g.holder(state, "mate")))
-        rnd["mutiny"] = (adds, "mutineers" if won else "captain")
+        rnd["mutiny"] = (adds, g.mutiny_outcome(state, adds))
         g.apply_mutiny(state, adds, rnd["mutiny"][1])
     islands = g.active(state)
     rnd["sale"] = []
