@@ -187,7 +187,10 @@ def check_mutiny(game: dict, adds: list[tuple[str, int]], outcome: str) -> str |
     the entries are written in is the scribe's, not a move."""
     if not holder(game, "mutineer"):
         return "a mutiny without a mutineer"
+    added: Counter[str] = Counter()
     for p, n in adds:
+        added[p] += n
+    for p, n in added.items():
         hand = game["hands"][p]
         if n > 0 and not rules.side(role(game, p)):
             return f"{p} ({role(game, p)}) takes no part in a mutiny"
@@ -230,24 +233,45 @@ def active(game: dict) -> list[str]:
 
 
 def check_sales(game: dict, entries: list[tuple[str, str, str, int]]) -> str | None:
-    """U2 (rulebook 001, "Phase 5", "Cas particulier"): a player who can sell one kind on both
-    active islands declares the split; each declaration must be one of the player's full plans
-    (``rules.sale_choices``). Players are declared from the captain clockwise."""
+    """U2, U3 (rulebook 001, "Phase 2" and "Phase 5", "Cas particulier"): a declaration sells a
+    kind the island buys, on an active island, one kind per island for each player; the cards of
+    a kind declared are all sold, split over the two islands if the player says so. The order
+    the entries are written in is the scribe's."""
     islands = active(game)
-    by_player: dict[str, list[tuple[str, str, int]]] = {}
-    for p, g, i, n in entries:
-        by_player.setdefault(p, []).append((g, i, n))
-    seq = [p for p, _, _, _ in entries]
-    if sorted(set(seq), key=order(game).index) != list(dict.fromkeys(seq)):
-        return "the sales are not declared from the captain clockwise"
-    for p in order(game):
+    for p in game["seats"]:
+        mine = [(g, i, n) for q, g, i, n in entries if q == p]
+        if len({i for _, i, _ in mine}) < len(mine):
+            return f"{p} sells two kinds, or one twice, on one island"
         tab = table(game, p)
-        plan = by_player.get(p)
-        if plan is None:
-            continue  # the notation's default sale (see ``assumed_sale``)
-        if sorted(plan) not in [sorted(c) for c in rules.sale_choices(tab, islands)]:
-            return f"{p}'s sale is not a lawful split"
+        for g, i, _ in mine:
+            if i not in islands or not rules.fits(i, g):
+                return f"{p} cannot sell {g} on {i}"
+        for kind in {g for g, _, _ in mine}:
+            if sum(n for g, _, n in mine if g == kind) != tab.get(kind, 0):
+                return f"{p} played {tab.get(kind, 0)} {kind} and declares another number"
     return None
+
+
+def sale_plan(tab: dict[str, int], islands: list[str],
+              declared: list[tuple[str, str, int]]) -> list[tuple[str, str, int]]:
+    """What a player sells: the declarations, and on an island the player declares nothing
+    for, the notation's default (docs/rules.md, "Sales and the default split"): with nothing
+    declared, ``assumed_sale``; else the undeclared kind with the most cards that the island
+    buys (the earlier kind on a tie)."""
+    if not declared:
+        return assumed_sale(tab, islands)
+    plan = list(declared)
+    used = {g for g, _, _ in declared}
+    for island in islands:
+        if any(i == island for _, i, _ in declared):
+            continue
+        kinds = [k for k in rules.GOODS if tab.get(k, 0) > 0 and k not in used
+                 and rules.fits(island, k)]
+        if kinds:
+            k = max(kinds, key=lambda k: (tab[k], -rules.GOODS.index(k)))
+            plan.append((k, island, tab[k]))
+            used.add(k)
+    return plan
 
 
 def round_points(game: dict, sales: list[tuple[str, str, str, int]]) -> dict[str, int]:
@@ -267,11 +291,9 @@ def round_points(game: dict, sales: list[tuple[str, str, str, int]]) -> dict[str
             points[mate] += 1 + (game["wage"] or 0)
             points[captain] -= game["wage"] or 0
     islands = active(game)
-    declared = {p for p, _, _, _ in sales}
     counts: dict[str, dict[str, int]] = {i: {} for i in islands}
     for p in game["seats"]:
-        plan = ([(g, i, n) for q, g, i, n in sales if q == p] if p in declared
-                else assumed_sale(table(game, p), islands))
+        plan = sale_plan(table(game, p), islands, [(g, i, n) for q, g, i, n in sales if q == p])
         for _, i, n in plan:
             counts[i][p] = counts[i].get(p, 0) + n
     merchant = holder(game, "merchant")

@@ -10,11 +10,13 @@ from tests.oracle.meuterer import rules
 
 KINDS = ("wage", "play", "robbed", "kept", "action", "dest", "count", "outcome", "sale-island",
          "sale-count", "sale-good", "score", "total", "draw-card", "draw-more", "draw-fewer",
-         "keep-card", "deal", "result", "captain")
+         "keep-card", "deal", "result", "captain", "step-player", "sale-player", "mutiny-player",
+         "draw-player")
 
 
 SEAT_KINDS = ("wage", "robbed", "kept", "action", "dest", "count", "outcome", "sale-island",
-              "sale-count", "sale-good", "score", "total", "result", "captain")
+              "sale-count", "sale-good", "score", "total", "result", "captain", "step-player",
+              "sale-player", "mutiny-player")
 """The values a seat's view shows as the table does (no card hidden from that seat)."""
 
 
@@ -33,6 +35,12 @@ def sites(record: dict, kind: str) -> list[tuple]:
     for r, rnd in enumerate(rounds):
         if kind == "wage":
             out.append((r,))
+        elif kind == "step-player":
+            out += [(r, i) for i in range(len(rnd["sell"]))]
+        elif kind == "mutiny-player" and rnd["mutiny"]:
+            out += [(r, i) for i in range(len(rnd["mutiny"][0]))]
+        elif kind == "draw-player" and rnd["draw"]:
+            out += [(r, i) for i in range(len(rnd["draw"]))]
         elif kind in ("play", "robbed", "kept", "action"):
             for i, (p, what, value, _) in enumerate(rnd["sell"]):
                 ok = {"play": what == "play", "robbed": what == "play" and value == "P",
@@ -81,7 +89,9 @@ def mutate(record: dict, rng: random.Random, kinds: tuple[str, ...] = KINDS
     site = rng.choice(places)
     m = copy.deepcopy(record)
     rounds = m["rounds"]
-    if kind == "wage":
+    if kind.endswith("-player"):
+        swap_player(m, kind, site, rng)
+    elif kind == "wage":
         rnd = rounds[site[0]]
         rnd["wage"] = other(rng, range(4), rnd["wage"])
     elif kind in ("play", "robbed", "kept", "action"):
@@ -147,3 +157,17 @@ def mutate(record: dict, rng: random.Random, kinds: tuple[str, ...] = KINDS
     elif kind == "captain":
         m["captain"] = other(rng, m["seats"], m["captain"])
     return m, f"{kind} {site}"
+
+
+def swap_player(m: dict, kind: str, site: tuple, rng: random.Random) -> None:
+    """The player of one entry (a play or pass, a sale, a mutiny entry, a draw) written as
+    another player."""
+    rnd = m["rounds"][site[0]]
+    key = {"step-player": "sell", "sale-player": "sale", "draw-player": "draw"}.get(kind)
+    if key:
+        entry = rnd[key][site[1]]
+        rnd[key][site[1]] = (other(rng, m["seats"], entry[0]), *entry[1:])
+    else:
+        adds, outcome = rnd["mutiny"]
+        p, n = adds[site[1]]
+        adds[site[1]] = (other(rng, m["seats"], p), n)
