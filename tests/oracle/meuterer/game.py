@@ -26,8 +26,8 @@ def new_game(variant: str, seats: list[str], captain: str, circle: list[str],
                 deck[card] -= 1
     unseen = any("?" in hand for hand in deal.values())
     if unseen:
-        # a seat's view: the deck is known by its size only
-        deck = Counter({"?": sum(rules.deck_contents(variant).values()) - 5 * len(seats)})
+        # a seat's view: the deck's size, and at most as many cards of a kind as not seen
+        deck = bounded(sum(rules.deck_contents(variant).values()) - 5 * len(seats), deck)
     return {
         "variant": variant, "seats": list(seats), "captain": captain, "circle": list(circle),
         "hands": {p: list(deal[p]) for p in seats},
@@ -41,12 +41,19 @@ def new_game(variant: str, seats: list[str], captain: str, circle: list[str],
     }
 
 
+def bounded(size: int, most: dict[str, int]) -> dict[str, int]:
+    """A part of the deck known by its size ('#') and, for each kind, the most cards of that
+    kind it can hold (a seat's view, where some cards are not seen)."""
+    return {"#": size, **{k: min(n, size) for k, n in most.items() if n > 0}}
+
+
 def too_many(game: dict) -> str | None:
     """Rulebook 001, "Matériel": no more cards of a kind at once in the hands, on the table and
     in the discard pile (all named by the log) than the game has."""
     named = Counter(c for h in game["hands"].values() for c in h if c != "?")
     named.update(c for cards in game.get("played", {}).values() for c in cards)
     named.update(game["discard"])
+    named.update(c for c in game.get("drawing", []) if c != "?")
     for kind, n in named.items():
         if n > rules.deck_contents(game["variant"]).get(kind, 0):
             return f"{n} {kind} cards named at once; the game has fewer"
@@ -246,9 +253,10 @@ def check_sales(game: dict, entries: list[tuple[str, str, str, int]]) -> str | N
         for g, i, _ in mine:
             if i not in islands or not rules.fits(i, g):
                 return f"{p} cannot sell {g} on {i}"
+        plan = sale_plan(tab, islands, mine)
         for kind in {g for g, _, _ in mine}:
-            if sum(n for g, _, n in mine if g == kind) != tab.get(kind, 0):
-                return f"{p} played {tab.get(kind, 0)} {kind} and declares another number"
+            if sum(n for g, _, n in plan if g == kind) != tab.get(kind, 0):
+                return f"{p} played {tab.get(kind, 0)} {kind} and sells another number"
     return None
 
 
@@ -256,21 +264,20 @@ def sale_plan(tab: dict[str, int], islands: list[str],
               declared: list[tuple[str, str, int]]) -> list[tuple[str, str, int]]:
     """What a player sells: the declarations, and on an island the player declares nothing
     for, the notation's default (docs/rules.md, "Sales and the default split"): with nothing
-    declared, ``assumed_sale``; else the undeclared kind with the most cards that the island
-    buys (the earlier kind on a tie)."""
+    declared, ``assumed_sale``; else the kind with the most cards not declared elsewhere that
+    the island buys (the earlier kind on a tie)."""
     if not declared:
         return assumed_sale(tab, islands)
     plan = list(declared)
-    used = {g for g, _, _ in declared}
+    left = {k: tab.get(k, 0) - sum(n for g, _, n in declared if g == k) for k in rules.GOODS}
     for island in islands:
         if any(i == island for _, i, _ in declared):
             continue
-        kinds = [k for k in rules.GOODS if tab.get(k, 0) > 0 and k not in used
-                 and rules.fits(island, k)]
+        kinds = [k for k in rules.GOODS if left[k] > 0 and rules.fits(island, k)]
         if kinds:
-            k = max(kinds, key=lambda k: (tab[k], -rules.GOODS.index(k)))
-            plan.append((k, island, tab[k]))
-            used.add(k)
+            k = max(kinds, key=lambda k: (left[k], -rules.GOODS.index(k)))
+            plan.append((k, island, left[k]))
+            left[k] = 0
     return plan
 
 
@@ -361,19 +368,22 @@ def draw_card(game: dict, card: str) -> str | None:
     if not game["deck"]:
         if not game["discard"]:
             return "no card left to draw"
-        shuffled = Counter(game["discard"])
-        game["deck"] = [{"?": len(game["discard"])} if game["unseen"] else dict(shuffled)]
+        shuffled = Counter(game["discard"])  # every card discarded was seen
+        game["deck"] = [bounded(len(game["discard"]), shuffled) if game["unseen"]
+                        else dict(shuffled)]
         game["discard"] = []
     top = game["deck"][0]
-    if game["unseen"]:
-        kind = next(iter(top))  # the deck is known by its size only
-    elif top.get(card, 0) > 0:
-        kind = card
-    else:
+    if card != "?" and top.get(card, 0) < 1:
         return f"the deck holds no {card} there"
-    top[kind] -= 1
-    if top[kind] == 0:
-        del top[kind]
+    if card != "?":
+        top[card] -= 1
+    if "#" in top:  # bounded: an unseen card leaves every kind's bound as it was
+        top["#"] -= 1
+        if top["#"] == 0:
+            game["deck"].pop(0)
+        return None
+    if top[card] == 0:
+        del top[card]
     if not top:
         game["deck"].pop(0)
     return None
@@ -403,11 +413,18 @@ def check_draw(game: dict, player: str, cards: list[str], keep: list[str] | None
 
 
 def apply_draw(game: dict, player: str, cards: list[str], keep: list[str] | None) -> str | None:
-    """Draws the cards; returns a fault when the deck cannot hold them."""
+    """Draws the cards; returns a fault when the deck cannot hold them (or, in a seat's view,
+    when more cards of a kind would be named at once than the game has)."""
+    game["drawing"] = []
     for c in cards:
         fault = draw_card(game, c)
         if fault:
             return fault
+        game["drawing"].append(c)
+        fault = too_many(game)
+        if fault:
+            return fault
+    game["drawing"] = []
     hand = game["hands"][player]
     if keep is None:
         hand += cards
@@ -417,5 +434,9 @@ def apply_draw(game: dict, player: str, cards: list[str], keep: list[str] | None
         rest.remove(c if c in rest else "?")
         hand.append(c)
     if rest:  # under the deck, in no known order
-        game["deck"].append({"?": len(rest)} if game["unseen"] else dict(Counter(rest)))
+        if "?" in rest:  # another seat's stevedore: any kind, as many as the batch
+            most = {k: len(rest) for k in rules.deck_contents(game["variant"])}
+        else:
+            most = dict(Counter(rest))
+        game["deck"].append(bounded(len(rest), most) if game["unseen"] else most)
     return None

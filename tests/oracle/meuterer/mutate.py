@@ -10,14 +10,12 @@ from tests.oracle.meuterer import rules
 
 KINDS = ("wage", "play", "robbed", "kept", "action", "dest", "count", "outcome", "sale-island",
          "sale-count", "sale-good", "score", "total", "draw-card", "draw-more", "draw-fewer",
-         "keep-card", "deal", "result", "captain", "step-player", "sale-player", "mutiny-player",
-         "draw-player")
+         "keep-card", "deal", "result", "captain", "step-player", "sale-player", "mutiny-player")
 
 
-SEAT_KINDS = ("wage", "robbed", "kept", "action", "dest", "count", "outcome", "sale-island",
-              "sale-count", "sale-good", "score", "total", "result", "captain", "step-player",
-              "sale-player", "mutiny-player")
-"""The values a seat's view shows as the table does (no card hidden from that seat)."""
+SEAT_KINDS = KINDS
+"""A seat's view writes the same values, the cards it does not see as '?' or counts (a change
+there may leave the log as it was, and is then not a mutant)."""
 
 
 def letters(record: dict) -> str:
@@ -39,8 +37,6 @@ def sites(record: dict, kind: str) -> list[tuple]:
             out += [(r, i) for i in range(len(rnd["sell"]))]
         elif kind == "mutiny-player" and rnd["mutiny"]:
             out += [(r, i) for i in range(len(rnd["mutiny"][0]))]
-        elif kind == "draw-player" and rnd["draw"]:
-            out += [(r, i) for i in range(len(rnd["draw"]))]
         elif kind in ("play", "robbed", "kept", "action"):
             for i, (p, what, value, _) in enumerate(rnd["sell"]):
                 ok = {"play": what == "play", "robbed": what == "play" and value == "P",
@@ -160,10 +156,11 @@ def mutate(record: dict, rng: random.Random, kinds: tuple[str, ...] = KINDS
 
 
 def swap_player(m: dict, kind: str, site: tuple, rng: random.Random) -> None:
-    """The player of one entry (a play or pass, a sale, a mutiny entry, a draw) written as
-    another player."""
+    """The player of one entry (a play or pass, a sale, a mutiny entry) written as another
+    player. (A draw written for another player gives two entries for one player, which the
+    notation does not accept.)"""
     rnd = m["rounds"][site[0]]
-    key = {"step-player": "sell", "sale-player": "sale", "draw-player": "draw"}.get(kind)
+    key = {"step-player": "sell", "sale-player": "sale"}.get(kind)
     if key:
         entry = rnd[key][site[1]]
         rnd[key][site[1]] = (other(rng, m["seats"], entry[0]), *entry[1:])

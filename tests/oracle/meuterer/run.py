@@ -126,7 +126,7 @@ def views(record: dict, seed: int) -> list[str]:
 
 def game_cases(seed: int, mutants: int) -> tuple[list[Case], list[Case]]:
     """The seed's game in both views, and its mutants: ``mutants`` in the table's view, half
-    as many in the seat's view (values the seat sees)."""
+    as many in the seat's view."""
     record = play.play_game(seed)
     seen = views(record, seed)
     games = [check(write.write(record, v), f"game {seed} {v}") for v in seen]
