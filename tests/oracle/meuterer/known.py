@@ -19,9 +19,6 @@ def known_disagreement(case) -> str | None:
     # D2: a draw the deck's order cannot give, once the draws reach the cards put under it
     if o.reason.startswith("the deck holds no") and (case.first is None or case.first > o.line):
         return "D2 cards under the deck"
-    # D4: a refill written out of the captain-first order is only a warning
-    if o.reason == "the draws are not in order" and (case.first is None or case.first > o.line):
-        return "D4 draws out of order"
     if not case.errors or case.first is None:
         return None
     first = codes_at(case, case.first)
