@@ -108,8 +108,8 @@ CODES: dict[str, Code] = {
              summary="a card moved to the lifeboat, or a storm written, with no storm space "
              "reached"),
         Code(code="storm/lifeboat-card", severity="error", rule=f"{_STORM}; M5",
-             summary="the card moved to the lifeboat lay face up in the row, unused: it is "
-             "taken from the pile of used cards"),
+             summary="the card moved to the lifeboat is not in the pile of used cards: it "
+             "lay face up in the row, unused, or was not used in the round just played"),
         # -- mutiny ---------------------------------------------------------------------------------
         Code(code="voyage/early", severity="error", rule=f"{_MUTINY}; M6",
              summary="the mutiny starts with neither trigger met"),

@@ -303,14 +303,22 @@ def check_round(state: State, giver: int | None, lifeboat: int | None) -> list[V
 
 def check_lifeboat(state: State, card: int) -> list[Violation]:
     """M5: the card a storm moves to the lifeboat comes from the pile of used cards: not the
-    card in the lifeboat already, nor one lying face up and unused in the row (``-1``, a card
-    not named, is never refused)."""
+    card in the lifeboat already, nor one lying face up and unused in the row. Each round the
+    giver shuffles all pirate cards (003 'A: The voyage'), so the pile at a storm holds the
+    cards used in the round just played: when the log names each of them, a card that is none
+    of them is refused too (``-1``, a card not named, is never refused)."""
     if card >= 0 and card == state.lifeboat:
         return [Violation("row/duplicate", f"{title(card)} is already in the lifeboat")]
     if card in lying_unused(state):
         return [Violation("storm/lifeboat-card", f"{title(card)} lies face up in the row, "
                           "unused: the lifeboat card comes from the pile of used cards",
                           "a card used this round or not laid out", title(card))]
+    if card >= 0 and card not in state.used and all(
+            u is not None and u >= 0 for u in state.used):
+        used = ", ".join(title(u) for u in state.used if u is not None)
+        return [Violation("storm/lifeboat-card", f"{title(card)} was not used in round "
+                          f"{state.round}: the lifeboat card comes from the pile of the "
+                          "round's used cards", used, title(card))]
     return []
 
 

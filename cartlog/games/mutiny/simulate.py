@@ -56,7 +56,7 @@ from cartlog.games.mutiny.rules import (
     FACEDOWN,
     duel_winner,
     gold_total,
-    lying_unused,
+    lifeboat_cards,
     mutiny_winner,
     open_slots,
     ship_after,
@@ -119,9 +119,8 @@ def _play(players: int, seed: int) -> MutinyLog:
         e.apply(ev)
 
     while s.trigger is None and s.round < 80:
-        lying = lying_unused(s)  # M5: the lifeboat card comes from the pile of used cards
-        boat = PIRATES[rng.choice([c for c in range(13) if c != s.lifeboat
-                                   and c not in lying])] if s.storm else None
+        # M5: the lifeboat card comes from the pile of the round's used cards
+        boat = PIRATES[rng.choice(lifeboat_cards(s))] if s.storm else None
         emit(Round(number=s.round + 1, giver=s.colours[s.giver], lifeboat=boat))
         cards = [c for c in range(13) if c != s.lifeboat]
         rng.shuffle(cards)

@@ -11,7 +11,7 @@ import pytest
 
 from cartlog.games.mutiny.codes import CODES
 from cartlog.games.mutiny.engine import Engine
-from cartlog.games.mutiny.model import DIAZ, PANG, PIRATES, SATE, TEMBO
+from cartlog.games.mutiny.model import CRACKPOTT, DIAZ, PANG, PIRATES, SATE, TEMBO
 from cartlog.games.mutiny.rules import gain_options, lifeboat_cards, lying_unused
 from cartlog.games.mutiny.simulate import simulate
 
@@ -74,8 +74,10 @@ def test_right_after_a_storm_every_event_legal_offers_passes_check():
 def test_right_after_a_storm_legal_offers_each_card_of_the_pile_for_the_lifeboat():
     e = _after_storm()
     boats = [ev.lifeboat for ev in e.legal()]
-    lying = lying_unused(e.state)  # the three cards left face down and turned: none here
-    assert boats == [PIRATES[c] for c in range(13) if c not in lying]
+    # the pile is the cards used in the round just played (003 'A: The voyage': the giver
+    # shuffles all pirate cards each round): Pang, Tembo and Crackpott
+    assert boats == [PIRATES[c] for c in (CRACKPOTT, TEMBO, PANG)]
+    assert lying_unused(e.state) == []  # the three cards left face down: none lie unused
     assert None not in boats  # M5: a storm's round names its lifeboat card
     assert [PIRATES[c] for c in lifeboat_cards(e.state)] == boats
 

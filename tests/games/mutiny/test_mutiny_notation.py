@@ -30,7 +30,7 @@ red ^Sate ^Pang Pang +C?
 blue Sate +2 ; two coins
 green ^Ghost
 ship 3 at 5 storm
-round 2 giver blue lifeboat Tembo
+round 2 giver blue lifeboat Ghost
 blue ^Chang-Ye from red
 green ^Valverde ^Pang ^Crackpott Crackpott +P3 +G2
 red ^Bijoux ^Ojo Ojo set diaz

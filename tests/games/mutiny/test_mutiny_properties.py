@@ -11,7 +11,7 @@ from cartlog.games.mutiny.codes import CODES
 from cartlog.games.mutiny.engine import Engine
 from cartlog.games.mutiny.events import MutinyLog, Player, Round, Ship, TrackData, Turn
 from cartlog.games.mutiny.model import EXAMPLE_TRACK, GHOST, PIRATES
-from cartlog.games.mutiny.rules import FACEDOWN, lying_unused, open_slots
+from cartlog.games.mutiny.rules import FACEDOWN, lifeboat_cards, open_slots
 
 COLOURS = ("red", "blue", "green", "yellow")
 
@@ -37,9 +37,7 @@ def voyage(players: int, seed: int) -> Engine:
             break
         boat = None
         if s.storm:
-            lying = lying_unused(s)  # M5: not a card left unused in the row
-            boat = PIRATES[rng.choice([c for c in range(13) if c != s.lifeboat
-                                       and c not in lying])]
+            boat = PIRATES[rng.choice(lifeboat_cards(s))]  # M5: a card of the round's pile
         ev: object = Round(giver=s.colours[s.giver], lifeboat=boat)
         assert _errors(e, ev) == []
         e.apply(ev)

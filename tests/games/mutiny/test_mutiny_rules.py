@@ -8,7 +8,7 @@ import pytest
 from cartlog.core.spec import Engine as EngineProtocol
 from cartlog.games.mutiny import SPEC, rules
 from cartlog.games.mutiny.engine import Engine
-from cartlog.games.mutiny.model import PANG, SATE
+from cartlog.games.mutiny.model import BIJOUX, NPIRATES, OJO, PANG, SATE
 from cartlog.games.mutiny.notation import parse
 
 P3 = "red:P1G1:-:1:-:-;blue:P1G1:-:1:-:-;green:P1G1:-:1:-:-"
@@ -290,8 +290,38 @@ def test_M5_the_lifeboat_card_comes_from_the_pile_of_used_cards():
     found = e.check(e.read("round 2 giver blue lifeboat Pang"))
     assert [v.code for v in found] == ["storm/lifeboat-card"]
     assert codes(e, "round 2 giver blue lifeboat Sate") == []
-    assert codes(e, "round 2 giver blue lifeboat Tembo") == []  # not laid out this round
     assert rules.lying_unused(e.state) == [PANG]
+
+
+def test_M5_the_lifeboat_card_is_one_used_in_the_round_just_played():
+    """M5, 003 'A: The voyage': each round the giver shuffles all pirate cards, so the pile of
+    used cards at a storm is the cards used in the round just played: a card named that none
+    of them is, not laid out or not turned, is not in it."""
+    e = pos(ship="3")
+    for line in ("red ^Pang ^Sate +1", "blue ^Ojo set diaz", "green ^Bijoux set valverde",
+                 "ship 2 at 5 storm"):
+        assert play(e, line) == [], line
+    found = e.check(e.read("round 2 giver blue lifeboat Tembo"))  # not laid out this round
+    assert [(v.code, v.expected, v.actual) for v in found] == [
+        ("storm/lifeboat-card", "Satè, Ojo, Bijoux", "Tembo")]
+    assert found[0].message.startswith("Tembo was not used in round 1")
+    assert [c for c in range(NPIRATES) if not rules.check_lifeboat(e.state, c)] == [
+        SATE, BIJOUX, OJO]
+    assert rules.lifeboat_cards(e.state) == [SATE, BIJOUX, OJO]
+    for card in ("Sate", "Ojo", "Bijoux"):
+        assert codes(e, f"round 2 giver blue lifeboat {card}") == [], card
+
+
+def test_M5_a_round_not_named_in_full_leaves_the_lifeboat_card_open():
+    """M5: where the log does not name every card used in the round, the pile is not known:
+    only the card in the lifeboat and those lying unused in the row are refused."""
+    e = pos(ship="3")
+    for line in ("red ^Pang ^Sate +1", "blue ^?", "green ^Bijoux set valverde",
+                 "ship 2 at 5 storm"):
+        play(e, line)
+    assert e.state.used[1] is not None and e.state.used[1] < 0  # blue's card not named
+    assert codes(e, "round 2 giver blue lifeboat Tembo") == []
+    assert codes(e, "round 2 giver blue lifeboat Pang") == ["storm/lifeboat-card"]
 
 
 def test_M6_empty_supply_gives_nothing():
