@@ -229,6 +229,8 @@ def result_line(view: Any, recorded: str | None, replayed: str, agrees: bool | N
     text.append_text(view.player(replayed, with_name=False))
     if agrees is True:
         text.append(": agree", style="result.agree")
+    elif agrees is None and recorded is not None:
+        text.append(": not checked", style="muted")
     elif agrees is False:
         text.append(": ")
         text.append("DISAGREE", style="result.disagree")
@@ -281,6 +283,9 @@ def summary_line(report: Audited, spec: GameSpec | None, *, stopped: bool = Fals
     if b.recorded is not None:
         if b.agrees:
             text.append(", as recorded")
+        elif b.agrees is None and finished:  # the replay cannot tell: not checked
+            text.append(f"; the log records won by {printable(str(b.recorded))}, "
+                        "which the replay cannot confirm", style="muted")
         else:
             rec = (b.recorded if b.recorded == "unfinished" else "no winner"
                    if b.recorded == "none" else f"won by {printable(str(b.recorded))}")

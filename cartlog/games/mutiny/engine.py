@@ -436,19 +436,22 @@ class Engine:
         return plays
 
     def check_result(self, result: list[str] | str | None) -> list[Violation]:
-        """M10: the recorded winners against the replay's (nothing when either is unknown); a
-        game recorded as unfinished against a replay that reaches the end."""
+        """M10: the recorded winners against the replay's (nothing when either is unknown; one
+        of the players who may have won when the tie-break is not known); a game recorded as
+        unfinished against a replay that reaches the end."""
         outcome = self.outcome()
-        if isinstance(result, str):  # "unfinished"
-            if outcome is None or self.undecided:
-                return []
-            return [Violation("winner/differs", outcome.reason,
-                              ", ".join(outcome.winners) or "none", result)]
-        if (result is None or outcome is None or self.undecided
-                or sorted(result) == sorted(outcome.winners)):
+        if outcome is None or result is None:
             return []
-        return [Violation("winner/differs", outcome.reason,
-                          ", ".join(outcome.winners) or "none", ", ".join(result) or "none")]
+        # with the tie-break not known (:meth:`outcome`), its winners are the players who may
+        # have won: the log may name any of them, and nobody else
+        said = (("one of " + ", ".join(outcome.winners)) if self.undecided
+                else ", ".join(outcome.winners) or "none")
+        if isinstance(result, str):  # "unfinished"
+            return [Violation("winner/differs", outcome.reason, said, result)]
+        if (sorted(result) == sorted(outcome.winners)
+                or (self.undecided and result and set(result) <= set(outcome.winners))):
+            return []
+        return [Violation("winner/differs", outcome.reason, said, ", ".join(result) or "none")]
 
     def apply(self, event: Any) -> None:
         """Carry ``event`` out, legal or not, by the rule function of its kind (:mod:`rules`);
@@ -530,15 +533,17 @@ class Engine:
             if any(self.gold_of(i) is None for i in able):
                 self.undecided = "the gold of a player on the winning side is not known"
                 reason += " (gold not fully known)"
+                seats = able  # any of them may have won: none is named alone
             best = [i for i in able if gold[i] == max(gold[j] for j in able)]
-            if len(best) > 1:
+            if len(best) > 1 and not self.undecided:
                 colour_name = "pink" if side == "V" else "grey"
                 reason += f"; tied, {colour_name} combat cards " + ", ".join(
                     f"{s.colours[i]} {colour[i]}" for i in best)
                 if any(s.hands[i][-1] for i in best):
                     self.undecided = ("the tie on gold is broken by combat cards the log "
                                       "does not know")
-                    reason += " (not all known)"
+                    reason += " (not all known): one of them won"
+                    seats = best  # which of them, the log does not say
                 elif len(seats) > 1:
                     reason += ": still tied, a shared win"
         return Outcome(tuple(s.colours[i] for i in seats), reason)

@@ -62,7 +62,9 @@ class MutinyBreakdown(msgspec.Struct, tag="mutiny", tag_field="game", kw_only=Tr
     winner: str | None  # the winners joined, None when none or unfinished
     reason: str
     recorded: str | None  # the Result tag as written (``none`` for nobody)
-    agrees: bool | None  # recorded result == replayed one (None when not recorded)
+    # recorded result == replayed one (None: not recorded, or the replay cannot tell which
+    # of the players who may have won did)
+    agrees: bool | None
     standings: list[Standing]  # winners first, then by gold
     turns: int  # voyage rounds (as ``rounds``)
     actions: int  # turns taken in the voyage
@@ -75,6 +77,7 @@ def breakdown(replay: Replay) -> MutinyBreakdown:
     outcome = engine.outcome()
     side = mutiny_winner(s.wins)
     winners = list(outcome.winners) if outcome is not None else []
+    undecided = outcome is not None and engine.undecided is not None  # who of them won
     duels = []
     for d in replay.duels:
         t = d.totals()
@@ -124,10 +127,14 @@ def breakdown(replay: Replay) -> MutinyBreakdown:
         rounds=s.round, trigger=s.trigger, ship=s.ship, moved=s.moved, duels=duels,
         wins={"valverde": s.wins["V"], "diaz": s.wins["D"]},
         side=SIDE_NAMES[side] if side else None, finished=finished, winners=winners,
-        winner=", ".join(winners) or None, reason=reason, recorded=recorded,
+        winner=(" or ".join(winners) if undecided else ", ".join(winners)) or None,
+        reason=reason, recorded=recorded,
         agrees=(None if log.result is None or replay.stopped
                 else not finished if isinstance(log.result, str)
-                else None if not finished else sorted(log.result) == sorted(winners)),
+                else None if not finished
+                # the tie-break not known: one of the players who may have won, not checked
+                else (None if log.result and set(log.result) <= set(winners) else False)
+                if undecided else sorted(log.result) == sorted(winners)),
         standings=standings, turns=s.round, actions=replay.actions)
 
 

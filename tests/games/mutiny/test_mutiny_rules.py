@@ -979,3 +979,26 @@ def test_wessel_jan_draws_are_held_to_the_declared_split():
                        ("blue ^Wessel-Jan -G1 +P2", [])):
         report = audit(read_log(head + turn + "\n"), "x.cartlog")
         assert [f.code for f in report.findings if f.severity == "error"] == want, turn
+
+
+def test_a_winner_the_log_does_not_let_the_replay_decide_is_never_blessed_nor_refused():
+    """M10: a tie on gold broken by combat cards the log does not show (the table's view):
+    the replay names the players who may have won; a recorded winner among them is reported
+    as not checked, one outside them is winner/differs."""
+    import re
+
+    from cartlog.audit import audit
+    from cartlog.games.mutiny.simulate import simulate
+    from cartlog.logs import read_log, write_log
+
+    log = simulate("base", 4, 51, view="table")  # green and yellow tie on gold, hands unseen
+    report = audit(log, "tie.cartlog")
+    b = report.breakdown
+    assert b.winners == ["green", "yellow"] and b.winner == "green or yellow"
+    assert b.agrees is None and report.errors == 0
+    assert any("the winner among the tied" in u for u in report.unchecked)
+    text = re.sub(r'\[Result "[^"]*"\]', '[Result "blue"]', write_log(log, to_json=False))
+    wrong = audit(read_log(text), "tie.cartlog")
+    assert [(f.code, f.expected) for f in wrong.findings if f.severity == "error"] == [
+        ("winner/differs", "one of green, yellow")]
+    assert wrong.breakdown.agrees is False
