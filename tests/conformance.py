@@ -110,12 +110,14 @@ def _as_read(engine, turn, slips: list[Any]):
     move read twice (its destination, then its draw) takes the destination of the first
     reading (the second names the destination as written: the expected failure in
     tests/test_audit_engine.py)."""
-    from cartlog.games.cartagena.notation import read_line
-
     state = engine.state
     read: dict[int, Any] = {}
     for note in slips:
         meant = _MEANT.search(note.violation.message).group(1)  # type: ignore[union-attr]
+        if _EVENT.fullmatch(note.path):  # a whole line read as another (the Mutiny's turns)
+            return engine.read(meant)
+        from cartlog.games.cartagena.notation import read_line
+
         if note.path.endswith(".player"):  # the line read as another player's turn
             turn = msgspec.structs.replace(turn, player=meant.split()[-1])
             continue

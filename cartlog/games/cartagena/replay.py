@@ -349,7 +349,7 @@ class Replay(Walk[Engine]):
         said = f"{turn.number}. {v.expected}" if turn.number is not None else v.expected
         return ([v._replace(message=f"{v.message}; the line fits {v.expected}'s turn, and "
                             f"later lines follow it: did you mean {said}?", expected=said)]
-                + [w for w in found if w.code != "turn/out-of-order"]), meant, other
+                + [w for w in again if w.code != "turn/out-of-order"]), meant, other
 
     def _condoned_legal(self, act: Action, index: int, number: int, ai: int, seat: int
                         ) -> None:

@@ -14,9 +14,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Final, NamedTuple
 
+import msgspec
+
 from cartlog.core.findings import Note, Violation
 from cartlog.core.walk import Walk, WalkStep, where
 from cartlog.games.mutiny import SPEC
+from cartlog.games.mutiny.codes import CODES
 from cartlog.games.mutiny.engine import Engine
 from cartlog.games.mutiny.events import (
     Comment,
@@ -33,6 +36,7 @@ from cartlog.games.mutiny.events import (
     Won,
 )
 from cartlog.games.mutiny.frames import Frame
+from cartlog.games.mutiny.notation import format_event
 from cartlog.games.mutiny.model import (
     COMBAT,
     GOLD,
@@ -48,6 +52,10 @@ from cartlog.games.mutiny.rules import SIDE_OF_NAME, duel_totals, duel_winner
 # the classes compared by type below, as C statics: compiled, a class imported by name is
 # looked up in the module's dictionary at every use (docs/performance.md, "Writing for the
 # compiler")
+def _errors(found: list[Violation]) -> int:
+    return sum(1 for v in found if CODES[v.code].severity == "error")
+
+
 _COMMENT: Final = Comment
 _DUEL: Final = Duel
 _FIGHT: Final = Fight
@@ -189,6 +197,8 @@ class Replay(Walk[Engine]):
         text = describe(ev, engine) if listening else ""  # words only for the views
         if type(ev) is not _COMMENT:
             found = engine.check(ev)
+            if found and type(ev) is _TURN and not ev.condoned:
+                found, ev, seat = self._other_player(index, ev, found, seat)
             self._report(index, ev, found, turn, action, seat)
             engine.apply(ev)
             self._follow_duel(ev)
@@ -196,6 +206,38 @@ class Replay(Walk[Engine]):
             if type(ev) is _SHIP:
                 text += ship_words(engine)
             self.emit(ev.__struct_config__.tag, ev, None, turn, action, seat, text, start)
+
+    def _other_player(self, index: int, turn: Turn, found: list[Violation], seat: int | None
+                      ) -> tuple[list[Violation], Turn, int | None]:
+        """A turn written under the wrong colour (``row/out-of-turn``, another player's turn):
+        played as the turn of the player whose turn it was, the line and the rest of the log
+        may meet fewer errors than as written. Then it is read so: the slip is one finding,
+        naming the line meant (*did you mean green ^Sate +1?*), and the walk goes on with that
+        player's turn. Otherwise the findings stand as they are."""
+        v = next((v for v in found if v.code == "row/out-of-turn" and v.expected), None)
+        if v is None or v.expected is None or self.engine.state.seat(v.expected) is None:
+            return found, turn, seat
+        meant = msgspec.structs.replace(turn, player=v.expected)
+        again = self.engine.check(meant)
+        ahead = _errors(again) + self._errors_ahead(meant, index)
+        if ahead >= _errors(found) + self._errors_ahead(turn, index):
+            return found, turn, seat
+        said = format_event(msgspec.structs.replace(meant, comment=None, condoned=False))
+        return ([v._replace(message=f"{v.message}; the line fits {v.expected}'s turn, and "
+                            f"later lines follow it: did you mean {said}?", expected=said)]
+                + again), meant, self.engine.state.seat(v.expected)
+
+    def _errors_ahead(self, ev: Any, index: int) -> int:
+        """The errors the rest of the log meets after ``ev``, played on a copy of the engine
+        in place of the line ``index``."""
+        game = self.engine.copy()
+        game.apply(ev)
+        n = 0
+        for later in self.log.events[index + 1:]:
+            if type(later) is not _COMMENT:
+                n += _errors(game.check(later))
+                game.apply(later)
+        return n
 
     def _place(self, ev: Any) -> tuple[int | None, int | None, int | None]:
         """Where a line stands, for its notes and its step: the round (none in the mutiny),
