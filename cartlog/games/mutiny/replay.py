@@ -36,7 +36,6 @@ from cartlog.games.mutiny.events import (
     Won,
 )
 from cartlog.games.mutiny.frames import Frame
-from cartlog.games.mutiny.notation import format_event
 from cartlog.games.mutiny.model import (
     COMBAT,
     GOLD,
@@ -47,7 +46,9 @@ from cartlog.games.mutiny.model import (
     find_pirate,
     heap_text,
 )
+from cartlog.games.mutiny.notation import format_event
 from cartlog.games.mutiny.rules import SIDE_OF_NAME, duel_totals, duel_winner
+
 
 # the classes compared by type below, as C statics: compiled, a class imported by name is
 # looked up in the module's dictionary at every use (docs/performance.md, "Writing for the
