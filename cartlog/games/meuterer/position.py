@@ -484,11 +484,10 @@ def _read_cards(state: State, extra: dict[str, str]) -> None:
         if sum(state.under) > state.deck_count:
             raise PositionError(f"under: {sum(state.under)} cards under a deck of "
                                 f"{state.deck_count}")
-        for k in range(NKINDS):
-            most = min(state.deck_upper[k], variant.totals[k] - state.known_out[k])
-            if state.under[k] > most:
+        for k in range(NKINDS):  # the cards under the deck are among those known to be out
+            if state.under[k] > variant.totals[k]:
                 raise PositionError(f"under: {state.under[k]} {GOODS[k]} cards under the deck; "
-                                    f"it holds at most {most}")
+                                    f"the game has {variant.totals[k]}")
 
 
 def from_position(text: str) -> State:

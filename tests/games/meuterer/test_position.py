@@ -222,8 +222,9 @@ def _players(text: str) -> str:
     # no more cards in all, unseen ones counted
     (START.replace("deck:16", f"discard:{'?' * 17}"), "discard", "discard:",
      "37 cards in the hands, on the table and discarded; the game has 36 in all"),
-    # the cards under the deck are in the deck
-    (START + " under:RRR", "under", "under:RRR", "3 ruby cards under the deck; it holds at most 2"),
+    # the cards under the deck are in the deck, and among the game's
+    (START + " under:RRRRRRR", "under", "under:RRRRRRR",
+     "7 ruby cards under the deck; the game has"),
 ])
 def test_a_count_that_does_not_add_up_is_refused_at_its_field(text, field, at, words):
     """A position whose counts the game's cards cannot give is refused, the message saying
