@@ -17,7 +17,7 @@ from typing import Final, NamedTuple, Protocol
 
 import msgspec
 
-from cartlog.core.findings import Note, Violation
+from cartlog.core.findings import Violation
 from cartlog.games.meuterer import rules
 from cartlog.games.meuterer.codes import CODES
 from cartlog.games.meuterer.events import Add, DestEntry, DrawEntry, Event, MeutererLog, Round
@@ -33,8 +33,8 @@ from cartlog.games.meuterer.model import (
     RoundRecord,
     State,
 )
-from cartlog.games.meuterer.notebook import Notebook, where
 from cartlog.games.meuterer.score import RoundBreakdown
+from cartlog.games.meuterer.settle import Finding, Told
 
 # the classes compared by type below, as C statics: compiled, a class imported by name is
 # looked up in the module's dictionary at every use (docs/performance.md, "Writing for the
@@ -48,14 +48,14 @@ class Walker(Protocol):
 
     log: MeutererLog | None
     state: State
-    book: Notebook  # the findings placed in the log
     seat_of: dict[str, int]
     pos_of: dict[str, int]  # each island's place in the circle, by name
-    next_event: int  # the index of the log's event to feed after the round being settled
     scores: list[RoundBreakdown]
+    marked: dict[int, bool]  # the lines marked condoned (!): no slip is read in them
+    out: list[Finding | Told | str]  # what a copy finds as it goes on
 
     @property
-    def notes(self) -> list[Note]: ...
+    def next_event(self) -> int: ...
 
     def copy(self) -> Walker: ...
 
@@ -72,7 +72,7 @@ Reading = dict[EventPath, object]  # a path's lawful entry (or outcome); empty: 
 
 def _ahead(engine: Walker, twin: Walker, start: int) -> int:
     """The errors ``twin`` (a copy of ``engine`` with the round being closed settled up to
-    where it stands) has noted since ``start``, once it has finished that round and played
+    where it stands) has found since ``start``, once it has finished that round and played
     the log's next :data:`HORIZON` round(s); at the end of the log, a recorded result the
     twin's game does not give counts as one more."""
     log = engine.log
@@ -90,8 +90,8 @@ def _ahead(engine: Walker, twin: Walker, start: int) -> int:
         twin.feed(i, ev)
         i += 1
     twin.close()
-    errors = sum(1 for note in twin.notes[start:]
-                 if CODES[note.violation.code].severity == "error")
+    errors = sum(1 for f in twin.out[start:]
+                 if isinstance(f, Finding) and CODES[f.violation.code].severity == "error")
     state = twin.state
     if i >= n and log.result is not None and state.phase == OVER:
         winners = sorted(state.colours[s] for s in rules.winners(state))
@@ -171,7 +171,7 @@ def _round_cost(engine: Walker, cur: RoundRecord, reading: Reading) -> int:
         if tc.outcome is not None and tc.outcome[0] in reading:
             p, ev, _ = tc.outcome
             tc.outcome = (p, ev, str(reading[p]))
-    start = len(twin.notes)
+    start = len(twin.out)
     twin.close()
     return _ahead(engine, twin, start) + len(reading)
 
@@ -218,8 +218,8 @@ def read_round(engine: Walker, cur: RoundRecord) -> None:
                     if any(over):
                         impossible.append(path)
     cur.fixes = {}  # read: asked once a round
-    if engine.book.condoned:  # a line marked condoned (!) stood as written: it is no slip
-        readings = [r for r in readings if not any(p[0] in engine.book.condoned for p in r)]
+    if engine.marked:  # a line marked condoned (!) stood as written: it is no slip
+        readings = [r for r in readings if not any(p[0] in engine.marked for p in r)]
     if not readings:
         return
     best: Reading = {}
@@ -296,7 +296,7 @@ def _draw_cost(engine: Walker, cur: RoundRecord, j: int, entry: DrawEntry,
     tc.draws[j] = (tc.draws[j][0], entry)
     if kept is not None:
         restore(twin.state, *kept)
-    start = len(twin.notes)
+    start = len(twin.out)
     twin.refill(tc, j)
     rules.next_round(twin.state)
     return _ahead(engine, twin, start)
@@ -395,10 +395,11 @@ def read_draw(engine: Walker, cur: RoundRecord, j: int, want: int) -> DrawSlip |
 # -- the wage ----------------------------------------------------------------------------------
 
 
-def sheet_wage(engine: Walker, cur: RoundRecord, items: list[list[rules.Item]]) -> int | None:
+def sheet_wage(engine: Walker, cur: RoundRecord, items: list[list[rules.Item]]
+               ) -> tuple[int, Violation] | None:
     """A round in which the wage is paid (a mate, the captain holding), whose score line
     gives both the captain and the mate the points of another wage than the one written:
-    that wage, with the finding noted at the wage line; else None."""
+    that wage, with the finding at the wage line; else None."""
     state = engine.state
     mate, capt = state.taken[MATE], state.captain
     colours = state.colours
@@ -417,10 +418,8 @@ def sheet_wage(engine: Walker, cur: RoundRecord, items: list[list[rules.Item]]) 
     wage = max(0, state.wage) + delta
     if not delta or got_c[1].points - pc != -delta or wage not in WAGES:
         return None
-    (index, _, _), ev = cur.wage_at
-    engine.book.note(Violation(
+    ev = cur.wage_at[1]
+    return wage, Violation(
         "round/wage-sheet", f"the score sheet gives {colours[mate]} (the mate) {got_m[1].points} "
         f"and {colours[capt]} (the captain) {got_c[1].points}, the points of a wage of {wage}, "
-        f"not {ev.wage}: did you mean wage {wage}?", expected=str(wage), actual=str(ev.wage)),
-        where(ev), f"$.events[{index}].wage", state.round, None, capt)
-    return wage
+        f"not {ev.wage}: did you mean wage {wage}?", expected=str(wage), actual=str(ev.wage))

@@ -4,8 +4,8 @@ Each takes the :class:`~cartlog.games.meuterer.model.State` and the
 :class:`~cartlog.games.meuterer.model.RoundRecord` of the round being settled, carries its
 phase out on the state, and returns what it found as :data:`Found`: the violation, the path
 of the line or entry it applies to, that line or entry (for its place in the text, or a span
-of its own), and the player. The engine places them in the log (its notebook); nothing here
-knows the audit.
+of its own), and the player. The engine makes them :class:`Finding` records, which the walk places in the
+log; nothing here knows the audit.
 
 So far the score sheet (phase 5, :func:`sheet_checks`), the sales (U2, :func:`sales`) and
 a round recorded without its selling (:func:`sail_as_written`,
@@ -15,6 +15,8 @@ are still the engine's, where the walk reads slips of the pen in them.
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 from cartlog.core.findings import Violation
 from cartlog.games.meuterer import rules
 from cartlog.games.meuterer.events import SaleEntry
@@ -23,6 +25,44 @@ from cartlog.games.meuterer.model import LETTER_INDEX, EventPath, RoundRecord, S
 # (violation, path, the line or entry it is at, or its span (line, col, end), the player,
 # whether the finding carries the position of the table as the function returns it)
 Found = tuple[Violation, EventPath, object, int | None, bool]
+
+
+class Finding(NamedTuple):
+    """A violation the engine found, and where: plain data, which the walk places in the log.
+
+    ``path``: the event's index in the log, the field of it and the entry of that field
+    (:data:`EventPath`), or for the header, the name of its field (``deal.red``,
+    ``position``); ``at``: the event or entry found at (its place in a text log), a span of
+    its own (line, column, end) or ``None``; ``round``, ``action`` (the selling turn's
+    number within the round) and ``seat`` where they apply; ``position``: the table's
+    one-line position at the finding, within the engine's ``room`` for them; ``condoned``:
+    the play or line is marked ``!``."""
+
+    violation: Violation
+    path: EventPath | str
+    at: object
+    round: int | None
+    action: int | None
+    seat: int | None
+    position: str | None
+    condoned: bool
+
+
+class Told(NamedTuple):
+    """A step of the game, in words, for the step-by-step view: its kind (``setup``,
+    ``round``, ``wage``, ``action``, ``phase``, ``round-end``, ``comment``), the event and the
+    play or pass of it (``item``), the round, the selling turn's number, the seat, the
+    words, and the phase a ``phase`` step settles (``dest``, ``mutiny``, ``score``,
+    ``refill``). The findings made since the step before are its own."""
+
+    kind: str
+    event: object | None
+    item: object | None
+    round: int | None
+    action: int | None
+    seat: int | None
+    text: str
+    phase: str | None = None
 
 
 def sales(state: State, rec: RoundRecord, seat_of: dict[str, int], pos_of: dict[str, int]
@@ -153,6 +193,12 @@ def sheet_checks(state: State, rec: RoundRecord, items: list[list[rules.Item]],
                 sheet_from[seat] = rnd
         sheet[seat] = e.points
     return recorded, recorded_totals, found, not scores, not totals
+
+
+def needless_mark(what: str) -> Violation:
+    """A play or pass (``what``), or a line, marked condoned (``!``) that breaks no rule."""
+    return Violation("condoned/lawful", f"marked as condoned (!) but the {what} breaks no rule",
+                     expected="no !", actual="!")
 
 
 # -- a round recorded without its selling ------------------------------------------------------
