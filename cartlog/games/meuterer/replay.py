@@ -160,6 +160,7 @@ class Replay(Walk[Engine]):
         """The log reaches the end of the game (U1), and its Result is the replayed one."""
         engine, log = self.engine, self.log
         state = engine.state
+        self.at_round = state.round
         start = len(self.notes)
         over = state.phase == OVER
         winners = [state.colours[s] for s in rules.winners(state)] if over else []

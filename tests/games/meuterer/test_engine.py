@@ -375,3 +375,90 @@ def test_check_finds_what_carrying_the_event_out_finds(variant, players, view):
     game.apply(Round())
     for candidate in after:
         assert game.check(candidate) == _check_by_the_walk(game, candidate), candidate
+
+
+# -- what the engine finds: plain data, placed in the log by the walk ----------------------------
+
+
+def _wrong_dest():
+    """ROUND1 with the captain's destination miscopied (Eisfelsen is right), and the rest of
+    the round after it."""
+    return read(make(body=ROUND1.replace("dest captain Eisfelsen", "dest captain Grünland")))
+
+
+def test_the_engine_keeps_what_a_rounds_settling_finds_at_the_line_and_entry_it_is_at():
+    """A bare engine knows nothing of notes, JSON paths nor listeners: the settling of a round
+    (at its close) keeps each finding as plain data, with the index of the event it stands at
+    and the field and entry of it."""
+    log = _wrong_dest()
+    g = engine.start(log)
+    assert not hasattr(g, "notes") and not hasattr(g, "book")
+    assert g.out == []  # a clean header: nothing found
+    for event in log.events:
+        g.apply(event)
+    g.close()
+    found = [f for f in g.out if isinstance(f, Finding)]
+    dest = [f for f in found if f.violation.code == "dest/wrong-island"]
+    assert [(f.path, f.round, f.seat) for f in dest] == [((3, "dests", 0), 1, 0)]
+    assert dest[0].at is log.events[3].dests[0] and dest[0].position is None  # no room given
+    assert all(isinstance(f.path, tuple) for f in found)
+
+
+def test_check_of_a_line_of_phases_3_to_8_is_what_settling_the_round_finds_there():
+    """check() of a destination line settles the round so far on a copy: the findings at the
+    line's index, the engine untouched."""
+    log = _wrong_dest()
+    g = engine.start(log)
+    for event in log.events[:3]:
+        g.apply(event)
+    before = g.position()
+    assert [v.code for v in g.check(log.events[3])] == ["dest/wrong-island"]
+    assert [v.code for v in g.check(read(make()).events[3])] == []
+    assert g.position() == before and g.out == []
+
+
+def test_the_walk_places_the_engines_findings_at_their_json_path_and_line():
+    """Replay turns each finding into a note: ``$.events[3].dests[0]``, the entry's line and
+    column, the table's position before the settling moved it."""
+    replay = Replay(_wrong_dest()).run()
+    (note,) = [n for n in replay.notes if n.violation.code == "dest/wrong-island"]
+    assert note.path == "$.events[3].dests[0]" and note.turn == 1 and note.seat == 0
+    assert note.line == 11 and note.col > 1 and note.position is not None
+    assert replay.engine.out == []  # all taken
+
+
+def test_a_finding_at_a_line_marked_condoned_is_condoned_and_a_needless_mark_is_noted():
+    text = make(body=ROUND1.replace("mutineer Karge Zunge", "mutineer Karge Zunge!")
+                .replace("dest captain Eisfelsen", "dest captain Grünland")
+                .replace("green 1, yellow 3\n", "green 1, yellow 3!\n"))
+    notes = Replay(read(text)).run().notes
+    by_path = {(n.path, n.violation.code): n.condoned for n in notes}
+    assert by_path[("$.events[3].dests[0]", "dest/wrong-island")] is True
+    assert by_path[("$.events[7]", "condoned/lawful")] is False
+
+
+def test_the_walk_stops_at_the_first_error_a_rounds_settling_finds():
+    """With stop-at-first, the walk stops at the settling's first error: the findings after
+    it in the round are not noted, and the round it stopped in is named."""
+    text = make(body=ROUND1.replace("dest captain Eisfelsen", "dest captain Grünland")
+                .replace("score red 3", "score red 9"))
+    replay = Replay(read(text), stop_at_first=True).run()
+    assert replay.stopped
+    assert [n.violation.code for n in replay.notes] == ["dest/wrong-island"]
+    assert "(round 1)" in replay.unchecked[-1]
+
+
+def test_the_steps_the_engine_tells_reach_a_listener_with_their_notes():
+    """The engine tells each step in words only when asked (``telling``); the walk gives
+    them to its listener, each with the notes found since the step before."""
+    steps = []
+    Replay(_wrong_dest()).run(steps.append)
+    dest = [s for s in steps if s.phase == "dest"]
+    assert len(dest) == 1 and [n.violation.code for n in dest[0].notes] == [
+        "dest/wrong-island"]
+    assert [s.kind for s in steps][:3] == ["setup", "round", "wage"]
+    assert steps[-1].kind == "end"
+    quiet = engine.start(_wrong_dest())
+    for event in _wrong_dest().events:
+        quiet.apply(event)
+    assert not [t for t in quiet.out if not isinstance(t, Finding)]  # not telling: no words
