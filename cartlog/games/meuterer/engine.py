@@ -617,12 +617,7 @@ class Engine:
                             d, path, rnd, None, seat)
                 continue
             found = rules.check_destination(state, seat, claimed, d.role)
-            if found and self.slips and fixes is None:  # nothing has changed the table yet
-                self.state.open = cur
-                lookahead.read_round(self, cur)
-                self.state.open = None
-                fixes = cur.fixes
-            fix = fixes.get(path) if fixes else None
+            fix = fixes.get(path) if fixes and found else None
             if fix is not None:  # a slip: the lines after it follow the lawful island
                 found = [v._replace(message=v.message + fix[1]) for v in found]
                 claimed = self.pos_of[fix[0].island]  # type: ignore[attr-defined]
@@ -814,32 +809,19 @@ class Engine:
         seat_of, hands = self.seat_of, state.hands
         seats: list[int] = []
         sides: list[int | None] = []
-        # U6: each side's strength as the log counts it (the mate's 1 included), and whether
-        # an entry adds more conflict cards than the hand is known to hold
+        # U6: each side's strength as the log counts it (the mate's 1 included)
         c, m = (1 if state.taken[MATE] >= 0 else 0), 0
-        shown = False
         for _, a in cur.adds:
             seat = seat_of.get(a.player, 0)
             side = None if a.side is None else (1 if a.side == "captain" else -1)
             seats.append(seat)
             sides.append(side)
-            if a.count > hands[seat][CONFLICT]:
-                shown = True
             own = side if side is not None else rules.side_of(state, seat)
             if own > 0:
                 c += a.count
             elif own < 0:
                 m += a.count
         strength = (c, m)
-        if self.slips and cur.fixes is None and (shown or (
-                cur.outcome is not None
-                and (cur.outcome[2] == "mutineers") != rules.mutiny_succeeds(c, m))) \
-                and lookahead.doubtful(self, cur):
-            # a value the rules do not give: read as a slip where the lines after it say so
-            # (nothing of the round has moved yet)
-            self.state.open = cur
-            lookahead.read_round(self, cur)
-            self.state.open = None
         late = dict(rules.check_order(state, seats, "mutiny"))
         adds: list[tuple[int, int, int | None]] = []
         fixes = cur.fixes

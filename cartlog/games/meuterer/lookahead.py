@@ -131,10 +131,8 @@ def _overs(state: State, adds: list[tuple[int, int, int | None]]) -> list[bool]:
 
 def doubtful(engine: Walker, cur: RoundRecord) -> bool:
     """Whether the round being settled records more conflict cards than a player kept, or an
-    outcome the cards added do not give: values a look-ahead may read as slips. The engine
-    asks only when its mutiny phase meets a count beyond the conflict cards known or another
-    outcome, before any card of the mutiny has moved (a destination is asked about when the
-    settling meets it); a clean round never comes here."""
+    outcome the cards added do not give: values a look-ahead may read as slips. Asked before
+    the round is settled (:func:`before_close`), for every round with a mutiny."""
     state = engine.state
     mut = state.taken[MUTINEER]
     if mut < 0 or (cur.outcome is None and not cur.adds):
@@ -159,6 +157,28 @@ def doubtful(engine: Walker, cur: RoundRecord) -> bool:
         return True
     return cur.outcome is not None and (cur.outcome[2] == "mutineers") != \
         rules.mutiny_succeeds(c, m)
+
+
+def before_close(engine: Walker) -> None:
+    """Before the walker's engine settles the round under way: a destination the kept cards
+    do not give, more conflict cards than a player kept or a mutiny's outcome the cards do not
+    give (:func:`doubtful`) are read as slips where the log's next lines support it
+    (:func:`read_round`); the round's ``fixes``, which its settling follows, say which. A
+    round without selling, or one read already, is left as it is."""
+    state = engine.state
+    cur = state.open
+    if cur is None or cur.skip or cur.last_sell is None or cur.fixes is not None:
+        return
+    capt, mut = state.captain, state.taken[MUTINEER]
+    pos_of = engine.pos_of
+    for _, d in cur.dests:
+        seat = capt if d.role == "captain" else mut
+        claimed = pos_of.get(d.island, -1)
+        if seat >= 0 and claimed >= 0 and claimed != rules.destination(state, seat):
+            read_round(engine, cur)
+            return
+    if doubtful(engine, cur):
+        read_round(engine, cur)
 
 
 def _round_cost(engine: Walker, cur: RoundRecord, reading: Reading) -> int:

@@ -12,17 +12,21 @@ step). Nothing here prints.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from cartlog.core.findings import Note, Violation
 from cartlog.core.walk import Walk, WalkStep, where
-from cartlog.games.meuterer import SPEC, rules
+from cartlog.games.meuterer import SPEC, lookahead, rules
 from cartlog.games.meuterer.engine import Engine, build_circle, table_position
-from cartlog.games.meuterer.events import Event, MeutererLog
+from cartlog.games.meuterer.events import Event, MeutererLog, Round
 from cartlog.games.meuterer.frames import Frame
 from cartlog.games.meuterer.model import OVER, VARIANTS, State, cards_text, find_variant
 from cartlog.games.meuterer.score import RoundBreakdown
 from cartlog.games.meuterer.settle import Finding, Told
+
+# the class compared by type below, as a C static (docs/performance.md, "Writing for the
+# compiler")
+_ROUND: Final = Round
 
 
 class Replay(Walk[Engine]):
@@ -84,10 +88,14 @@ class Replay(Walk[Engine]):
 
     def event(self, index: int, event: Event) -> None:
         """An event, applied by the engine, which settles a round's phases when it closes,
-        whatever order the round's lines came in; then what it found is placed."""
+        whatever order the round's lines came in (a round line closes the round under way:
+        its slips of the pen are read first); then what it found is placed."""
         engine = self.engine
-        self.at_round = engine.state.round
+        state = engine.state
+        self.at_round = state.round
         engine.room = self.positions - len(self.notes)
+        if type(event) is _ROUND and state.open is not None:
+            lookahead.before_close(engine)
         engine.apply(event)
         if engine.out:
             self.take()
@@ -98,6 +106,7 @@ class Replay(Walk[Engine]):
         if not (self.in_progress and engine.phase() in ("wage", "sell")):
             self.at_round = engine.state.round
             engine.room = self.positions - len(self.notes)
+            lookahead.before_close(engine)
             engine.close()
             self.take()
 
