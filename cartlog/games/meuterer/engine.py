@@ -260,6 +260,9 @@ class Engine:
         self.out: list[Finding | Told | str] = []
         self.room = 0  # how many more findings carry the table's position
         self.telling = False  # whether each step is told in words (the step-by-step view)
+        # with slips: the round whose refill waits at a draw entry for the walker to read it,
+        # the entry and the cards the rules give it (resume() goes on)
+        self.waiting: tuple[RoundRecord, int, int] | None = None
 
     @property
     def next_event(self) -> int:
@@ -681,15 +684,31 @@ class Engine:
         rules.apply_move(state, dest, success)
         if not refill:
             return
-        # phase 8: the refill
-        self.refill(cur)
+        self._phase8(cur, 0)
+
+    def _phase8(self, cur: RoundRecord, first: int, again: bool = False,
+                slip: lookahead.DrawSlip | None = None) -> None:
+        """Phase 8, the refill, from the draw line's entry ``first`` on (:meth:`refill`),
+        then the round's end, unless the refill waits for the walker (``waiting``)."""
+        if not self.refill(cur, first, again, slip):
+            return
+        state = self.state
         if cur.marked:
             self._marked_lawful(cur)
-        if listening:
+        if self.telling:
             self._tell("phase", None, None, None, state.captain, "refill", phase="refill")
+        rnd = state.round
         rules.next_round(state)
-        if listening:
+        if self.telling:
             self._tell("round-end", cur.event, None, None, None, f"end of round {rnd}", rnd)
+
+    def resume(self, slip: lookahead.DrawSlip | None) -> None:
+        """Go on with the refill that waits at a draw (``waiting``): the draw, or the round's
+        mutiny line, read as ``slip`` says (:func:`lookahead.read_draw`), or as written."""
+        assert self.waiting is not None
+        cur, j, _ = self.waiting
+        self.waiting = None
+        self._phase8(cur, j, True, slip)
 
     def _breakdown(self, captain: int, dest: int, mutineer: int, mutineer_dest: int,
                    mutiny: str, strength: tuple[int, int] | None, items: list[list[rules.Item]],
@@ -911,16 +930,20 @@ class Engine:
             if seat is not None and code in ("score/round", "score/total"):
                 self._source_line[seat] = getattr(at, "line", 0) or 0
 
-    def refill(self, cur: RoundRecord, first: int = 0) -> None:
+    def refill(self, cur: RoundRecord, first: int = 0, again: bool = False,
+               slip: lookahead.DrawSlip | None = None) -> bool:
         """Phase 8 as the draw line gives it, from its entry ``first`` on (a look-ahead
-        resumes a refill there)."""
+        resumes a refill there). The walker's engine (``slips``) waits at an entry drawing
+        other than the rules give, not marked ``!``: ``waiting`` says which, and false is
+        returned; ``again``: entry ``first`` is the one waited at, read as ``slip`` says
+        (none: as written)."""
         state = self.state
         rnd = state.round
         if cur.draw_at is None:  # phase 8 assumed whole
             self.counts["no_draw"] += 1
             for seat, want in rules.assumed_draws(state, ()):
                 rules.apply_refill(state, seat, None, want, None, None)
-            return
+            return True
         seat_of = self.seat_of
         draws = cur.draws
         seats = [seat_of.get(d.player, 0) for _, d in draws]
@@ -930,17 +953,18 @@ class Engine:
         for j in range(first, len(draws)):
             path, d = draws[j]
             seat = seats[j]
-            if late and j in late:
+            waited = again and j == first  # found and counted when the refill stopped here
+            if late and j in late and not waited:
                 self._found(late[j], d, path, rnd, None, seat)
             text = d.cards
             count = d.count
             if text is None:
                 cards = None
-                if count:
+                if count and not waited:
                     counts["count_draws"] += 1
             else:
                 cards = _KINDS.get(text) or _kinds_of(text)
-                if -1 in cards:
+                if -1 in cards and not waited:
                     counts["count_draws"] += 1
             kept, returned = d.keep, d.returned
             if kept is None and returned is None and rules.plain_refill(state, seat, cards,
@@ -951,8 +975,11 @@ class Engine:
             if not found:
                 rules.apply_refill(state, seat, cards, count, keep, returned)
                 continue
-            if self.slips and found[0].code == "refill/count" and path[0] not in self.marked:
-                slip = lookahead.read_draw(self, cur, j, int(found[0].expected or 0))
+            if self.slips and found[0].code == "refill/count" and path[0] not in self.marked \
+                    and not waited:  # the walker reads it (lookahead.read_draw), then resumes
+                self.waiting = (cur, j, int(found[0].expected or 0))
+                return False
+            if waited:
                 if slip is not None and slip.entry is not None:  # the draw is the slip
                     d = slip.entry
                     cards, keep = _kinds(d.cards), _kinds(d.keep)
@@ -969,7 +996,7 @@ class Engine:
         # the players the draw line leaves out: noted at it, their draw assumed
         drawn = set(seats)
         if len(drawn) >= len(state.colours):  # every seat draws in the line
-            return
+            return True
         at, ev = cur.draw_at
         steve = state.taken[STEVEDORE]
         for seat, want in rules.assumed_draws(state, drawn):
@@ -980,6 +1007,7 @@ class Engine:
                 + "; the draw is assumed", expected=str(want), actual="0"),
                 ev, at, rnd, None, seat, self._position())
             rules.apply_refill(state, seat, None, want, None, None)
+        return True
 
     def _mutiny_slip(self, add: tuple[EventPath, Add, int], words: str, seat: int) -> None:
         """The round's mutiny line gave ``seat`` other conflict cards than the refill and the

@@ -63,7 +63,8 @@ class Walker(Protocol):
 
     def close(self, refill: bool = True) -> None: ...
 
-    def refill(self, cur: RoundRecord, first: int = 0) -> None: ...
+    def refill(self, cur: RoundRecord, first: int = 0, again: bool = False,
+               slip: DrawSlip | None = None) -> bool: ...
 
 HORIZON: Final = 2  # rounds of the log played past the one being settled: bounded in cost
 

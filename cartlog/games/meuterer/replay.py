@@ -95,7 +95,7 @@ class Replay(Walk[Engine]):
         self.at_round = state.round
         engine.room = self.positions - len(self.notes)
         if type(event) is _ROUND and state.open is not None:
-            lookahead.before_close(engine)
+            self.settle()
         engine.apply(event)
         if engine.out:
             self.take()
@@ -106,9 +106,21 @@ class Replay(Walk[Engine]):
         if not (self.in_progress and engine.phase() in ("wage", "sell")):
             self.at_round = engine.state.round
             engine.room = self.positions - len(self.notes)
-            lookahead.before_close(engine)
-            engine.close()
+            self.settle()
             self.take()
+
+    def settle(self) -> None:
+        """The round under way settled by the engine (phases 3-8), its values the rules do not
+        give read as slips of the pen where the log's next lines support it: a destination,
+        a count of conflict cards, a mutiny's outcome before it settles
+        (:func:`lookahead.before_close`), a draw when its refill comes to it
+        (:func:`lookahead.read_draw`, the engine waiting there)."""
+        engine = self.engine
+        lookahead.before_close(engine)
+        engine.close()
+        while engine.waiting is not None:
+            cur, j, want = engine.waiting
+            engine.resume(lookahead.read_draw(engine, cur, j, want))
 
     # -- what the engine found, placed in the log ----------------------------------------------
 
