@@ -17,7 +17,7 @@ each with the index of the event it stands at and the field and entry of it
 
 from __future__ import annotations
 
-from typing import Final
+from typing import Final, NamedTuple
 
 import msgspec
 
@@ -212,6 +212,23 @@ def build_circle(log: MeutererLog) -> list[Island]:
     return circle
 
 
+class Scoring(NamedTuple):
+    """A round's scoring as the settling comes to it (phase 5): the round, whether the refill
+    follows, the captain and the destinations, the mutiny's outcome and strength, the sales
+    and each player's points (:func:`rules.round_points`)."""
+
+    cur: RoundRecord
+    refill: bool
+    captain: int
+    dest: int
+    mutineer: int
+    mutineer_dest: int
+    success: bool | None
+    strength: tuple[int, int]
+    sales: list[SoldCards]
+    items: list[list[rules.Item]]
+
+
 class Engine:
     """A game of Meuterer in progress (see :class:`cartlog.core.spec.Engine`).
 
@@ -244,8 +261,11 @@ class Engine:
         n = len(colours)
         self._after = [seat + 1 if seat + 1 < n else 0 for seat in range(n)]  # clockwise
         self.auto_close = True  # the last round closes with its total line (the walker: off)
-        # the walker's engine reads slips of the pen, asking the log's next lines which
-        # reading they support (:mod:`lookahead`); copies never do
+        # the walker's engine stops where a value may be a slip of the pen the walker reads
+        # (:mod:`lookahead`): a draw the rules refuse (``waiting``), a sheet giving the
+        # captain other points (``scoring``); it follows the readings the walker gives it
+        # (those of a round's destinations and mutiny in the round's ``fixes``); copies never
+        # stop
         self.slips = False
         self._applied = 0  # events applied: the next event's index in the log
         self._n = 1  # the next selling turn's number within the round
@@ -263,6 +283,8 @@ class Engine:
         # with slips: the round whose refill waits at a draw entry for the walker to read it,
         # the entry and the cards the rules give it (resume() goes on)
         self.waiting: tuple[RoundRecord, int, int] | None = None
+        # with slips: the scoring that waits for the walker to read the sheet's wage
+        self.scoring: Scoring | None = None
 
     @property
     def next_event(self) -> int:
@@ -650,21 +672,44 @@ class Engine:
                                   "0 assumed", expected="wage 0-3", actual="none"),
                         cur.event, (cur.index, None, None), rnd, None, capt)
         items = rules.round_points(state, success, capt_dest, mut_dest, sales)
-        points = rules.points_of(items)
+        scoring = Scoring(cur, refill, capt, capt_dest, mut, mut_dest, success, strength, sales,
+                          items)
         if (self.slips and state.taken[MATE] >= 0 and cur.wage_at is not None
                 and not cur.wage_at[1].condoned):  # a wage marked ! stood as written
             got = cur.score_of(state.colours[capt])
             # the sheet gives the captain other points (a finding): the wage line may be the
-            # slip, which the sheet's points of the captain and the mate tell
-            if got is not None and got[1].points != points[capt]:
-                read = lookahead.sheet_wage(self, cur, items)
-                if read is not None:  # the wage line is the slip: the sheet's wage is followed
-                    wage, v = read
-                    (index, _, _), ev = cur.wage_at
-                    self._found(v, ev, (index, "wage", None), rnd, None, capt)
-                    state.wage = wage
-                    items = rules.round_points(state, success, capt_dest, mut_dest, sales)
-                    points = rules.points_of(items)
+            # slip, which the walker reads from the sheet (lookahead.sheet_wage) before the
+            # scoring goes on (score())
+            if got is not None and got[1].points != sum(i.points for i in items[capt]):
+                self.scoring = scoring
+                return
+        self._score(scoring)
+
+    def score(self, read: tuple[int, Violation] | None) -> None:
+        """Go on with the scoring that waits for the walker (``scoring``): with the wage the
+        score sheet gives and its finding at the wage line (``read``), or as written."""
+        scoring = self.scoring
+        assert scoring is not None
+        self.scoring = None
+        if read is not None:  # the wage line is the slip: the sheet's wage is followed
+            cur = scoring.cur
+            state = self.state
+            wage, v = read
+            (index, _, _), ev = cur.wage_at  # type: ignore[misc]
+            self._found(v, ev, (index, "wage", None), state.round, None, scoring.captain)
+            state.wage = wage
+            scoring = scoring._replace(items=rules.round_points(
+                state, scoring.success, scoring.dest, scoring.mutineer_dest, scoring.sales))
+        self._score(scoring)
+
+    def _score(self, scoring: Scoring) -> None:
+        """Phase 5's points added up and compared with the sheet, then phases 6-8."""
+        (cur, refill, capt, capt_dest, mut, mut_dest, success, strength, _,
+         items) = scoring
+        state = self.state
+        rnd = state.round
+        listening = self.telling
+        points = rules.points_of(items)
         rules.apply_points(state, items, points)
         recorded = self._sheet_checks(cur, items, points)
         self.scores.append(self._breakdown(

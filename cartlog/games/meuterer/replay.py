@@ -113,13 +113,21 @@ class Replay(Walk[Engine]):
         """The round under way settled by the engine (phases 3-8), its values the rules do not
         give read as slips of the pen where the log's next lines support it: a destination,
         a count of conflict cards, a mutiny's outcome before it settles
-        (:func:`lookahead.before_close`), a draw when its refill comes to it
-        (:func:`lookahead.read_draw`, the engine waiting there)."""
+        (:func:`lookahead.before_close`), the wage when the scoring meets a sheet that
+        gives the captain other points (:func:`lookahead.sheet_wage`), a draw when the
+        refill comes to it (:func:`lookahead.read_draw`), the engine waiting for each."""
         engine = self.engine
         lookahead.before_close(engine)
         engine.close()
-        while engine.waiting is not None:
-            cur, j, want = engine.waiting
+        while True:
+            scoring = engine.scoring
+            if scoring is not None:
+                engine.score(lookahead.sheet_wage(engine, scoring.cur, scoring.items))
+                continue
+            waiting = engine.waiting
+            if waiting is None:
+                return
+            cur, j, want = waiting
             engine.resume(lookahead.read_draw(engine, cur, j, want))
 
     # -- what the engine found, placed in the log ----------------------------------------------

@@ -462,3 +462,40 @@ def test_the_steps_the_engine_tells_reach_a_listener_with_their_notes():
     for event in _wrong_dest().events:
         quiet.apply(event)
     assert not [t for t in quiet.out if not isinstance(t, Finding)]  # not telling: no words
+
+
+def test_the_walkers_engine_waits_at_a_draw_the_rules_refuse_and_goes_on_as_told():
+    """The engine reads no slip itself: the walker's (``slips``) stops its refill at a draw
+    entry drawing other than the rules give, and goes on with the reading the walker gives
+    it (here none: the draw as written); a bare engine goes on as written at once."""
+    log = read(make(body=ROUND1.replace("draw red 2", "draw red 3")))
+    findings = {}
+    for slips in (False, True):
+        g = engine.start(log)
+        g.slips, g.auto_close = slips, False
+        for event in log.events:
+            g.apply(event)
+        g.close()
+        if slips:
+            cur, j, want = g.waiting
+            assert (j, want) == (0, 2) and g.state.round == 1  # the round not yet over
+            g.resume(None)
+        assert g.waiting is None and g.state.round == 2
+        findings[slips] = [(f.violation.code, f.path) for f in g.out if isinstance(f, Finding)]
+    assert findings[True] == findings[False] == [("refill/count", (7, "draws", 0))]
+
+
+def test_the_walkers_engine_waits_at_a_scoring_the_sheet_contradicts_for_the_captain():
+    """A score line giving the captain other points stops the walker's engine before the
+    points are added (``scoring``): the walker may read the wage from the sheet
+    (:func:`lookahead.sheet_wage`); given none, the sheet is compared as written."""
+    log = read(make(body=ROUND1.replace("score red 3", "score red 4")))
+    g = engine.start(log)
+    g.slips, g.auto_close = True, False
+    for event in log.events:
+        g.apply(event)
+    g.close()
+    assert g.scoring is not None and g.scoring.captain == 0 and not g.scores
+    g.score(None)
+    assert g.scoring is None and len(g.scores) == 1 and g.state.round == 2
+    assert [f.violation.code for f in g.out if isinstance(f, Finding)] == ["score/round"]
