@@ -24,7 +24,7 @@ import msgspec
 from cartlog.core.findings import Violation
 from cartlog.core.spec import GameSpec, Outcome, ToMove
 from cartlog.core.words import aside, did_you_mean
-from cartlog.games.meuterer import SPEC, lookahead, rules, settle
+from cartlog.games.meuterer import SPEC, rules, settle
 from cartlog.games.meuterer.codes import CODES
 from cartlog.games.meuterer.events import (
     Add,
@@ -732,7 +732,7 @@ class Engine:
         self._phase8(cur, 0)
 
     def _phase8(self, cur: RoundRecord, first: int, again: bool = False,
-                slip: lookahead.DrawSlip | None = None) -> None:
+                slip: settle.DrawSlip | None = None) -> None:
         """Phase 8, the refill, from the draw line's entry ``first`` on (:meth:`refill`),
         then the round's end, unless the refill waits for the walker (``waiting``)."""
         if not self.refill(cur, first, again, slip):
@@ -747,7 +747,7 @@ class Engine:
         if self.telling:
             self._tell("round-end", cur.event, None, None, None, f"end of round {rnd}", rnd)
 
-    def resume(self, slip: lookahead.DrawSlip | None) -> None:
+    def resume(self, slip: settle.DrawSlip | None) -> None:
         """Go on with the refill that waits at a draw (``waiting``): the draw, or the round's
         mutiny line, read as ``slip`` says (:func:`lookahead.read_draw`), or as written."""
         assert self.waiting is not None
@@ -908,7 +908,7 @@ class Engine:
                 self.counts["hidden_mutiny"] += 1
             found = rules.check_add(state, seat, count, side)
             if fix is not None:
-                slip = lookahead.add_slip(state, seat, a.count, fix[0].count,  # type: ignore
+                slip = settle.add_slip(state, seat, a.count, fix[0].count,  # type: ignore
                                           side, fix[1])
                 found = [slip] + found if fix[2] else [
                     slip if v.code == slip.code else v for v in found]
@@ -976,7 +976,7 @@ class Engine:
                 self._source_line[seat] = getattr(at, "line", 0) or 0
 
     def refill(self, cur: RoundRecord, first: int = 0, again: bool = False,
-               slip: lookahead.DrawSlip | None = None) -> bool:
+               slip: settle.DrawSlip | None = None) -> bool:
         """Phase 8 as the draw line gives it, from its entry ``first`` on (a look-ahead
         resumes a refill there). The walker's engine (``slips``) waits at an entry drawing
         other than the rules give, not marked ``!``: ``waiting`` says which, and false is
@@ -1060,9 +1060,9 @@ class Engine:
         mended before the player draws."""
         path, a, count = add
         state = self.state
-        self._found(lookahead.count_slip(state.colours[seat], a.count, count, words),
+        self._found(settle.count_slip(state.colours[seat], a.count, count, words),
                     a, path, state.round, None, seat)
-        lookahead.restore(state, seat, a.count - count)
+        settle.restore(state, seat, a.count - count)
         settled = self.scores[-1]
         c, m = settled.captain_side, settled.mutineer_side
         if c is not None and m is not None:

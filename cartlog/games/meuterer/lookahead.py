@@ -13,7 +13,7 @@ find nothing wrong in.
 
 from __future__ import annotations
 
-from typing import Final, NamedTuple, Protocol
+from typing import Final, Protocol
 
 import msgspec
 
@@ -34,7 +34,7 @@ from cartlog.games.meuterer.model import (
     State,
 )
 from cartlog.games.meuterer.score import RoundBreakdown
-from cartlog.games.meuterer.settle import Finding, Told
+from cartlog.games.meuterer.settle import DrawSlip, Finding, Told, restore
 
 # the classes compared by type below, as C statics: compiled, a class imported by name is
 # looked up in the module's dictionary at every use (docs/performance.md, "Writing for the
@@ -270,23 +270,6 @@ def _words(value: object, follow: bool) -> str:
     return f"; the lines after it follow {side}: did you mean => {value}?"
 
 
-def add_slip(state: State, seat: int, written: int, count: int, side: int | None,
-             words: str) -> Violation:
-    """The finding of a count of conflict cards read as a slip, before the mutiny is
-    settled: more than the player kept (``mutiny/too-many``) or a count the lines after it
-    do not fit (``mutiny/count``); either names the count the log fits."""
-    for v in rules.check_add(state, seat, written, side):
-        if v.code in ("mutiny/too-many", "goods/too-many"):
-            return v._replace(message=f"{v.message}; {words}", expected=str(count))
-    return count_slip(state.colours[seat], written, count, words)
-
-
-def count_slip(colour: str, written: int, count: int, words: str) -> Violation:
-    return Violation(
-        "mutiny/count", f"{colour} adds {written} conflict card{'s' if written != 1 else ''}, "
-        f"but {words}", expected=str(count), actual=str(written))
-
-
 # -- a draw ------------------------------------------------------------------------------------
 
 
@@ -323,23 +306,6 @@ def _draw_cost(engine: Walker, cur: RoundRecord, j: int, entry: DrawEntry,
     return _ahead(engine, twin, start)
 
 
-def restore(state: State, seat: int, more: int) -> None:
-    """``seat`` kept ``more`` conflict cards more than the mutiny line said (fewer, if
-    negative): they come back from the discard pile to the hand, or go there."""
-    hand = state.hands[seat]
-    kind = UNKNOWN if hand[UNKNOWN] else CONFLICT  # a hidden hand takes them back unseen
-    for _ in range(more):
-        if state.discard[CONFLICT]:
-            state.discard[CONFLICT] -= 1
-            hand[kind] += 1
-            if kind == UNKNOWN:
-                state.known_out[CONFLICT] -= 1
-        else:  # the discard pile has been shuffled into the deck since
-            rules.take(state, seat, -1 if kind == UNKNOWN else CONFLICT)
-    if more < 0:
-        rules.apply_add(state, seat, -more)
-
-
 def _add_readings(engine: Walker, cur: RoundRecord, seat: int, extra: int
                   ) -> list[tuple[EventPath, Add, int]]:
     """The refill of ``seat`` is ``extra`` cards more than the draw line gives: the mutiny
@@ -373,15 +339,6 @@ def _add_readings(engine: Walker, cur: RoundRecord, seat: int, extra: int
         if rules.mutiny_succeeds(c2, m2) == success:
             out.append((path, a, count))
     return out
-
-
-class DrawSlip(NamedTuple):
-    """A draw read as a slip: the lawful entry; or, when ``add`` is given, the mutiny line's
-    entry (its path, the entry, the count the log fits) read as the slip instead."""
-
-    entry: DrawEntry | None
-    words: str
-    add: tuple[EventPath, Add, int] | None = None
 
 
 def read_draw(engine: Walker, cur: RoundRecord, j: int, want: int) -> DrawSlip | None:

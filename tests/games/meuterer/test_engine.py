@@ -499,3 +499,19 @@ def test_the_walkers_engine_waits_at_a_scoring_the_sheet_contradicts_for_the_cap
     g.score(None)
     assert g.scoring is None and len(g.scores) == 1 and g.state.round == 2
     assert [f.violation.code for f in g.out if isinstance(f, Finding)] == ["score/round"]
+
+
+def test_the_engine_reads_no_slip_of_the_pen_itself():
+    """Reading a value as a slip of the pen is the walk's business: the engine module does
+    not import the look-ahead (it follows the readings it is given), nor knows notes."""
+    import ast
+    import inspect
+
+    from cartlog.games.meuterer import engine as module
+
+    tree = ast.parse(inspect.getsource(module))
+    names = {a.name for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)
+             for a in node.names} | {node.module for node in ast.walk(tree)
+                                     if isinstance(node, ast.ImportFrom)}
+    assert "lookahead" not in names and "cartlog.games.meuterer.lookahead" not in names
+    assert "Note" not in names and "cartlog.core.walk" not in names
