@@ -332,33 +332,33 @@ class Engine:
         variant = self.rs
         found: list[tuple[Violation, str, int | None]] = []  # kept once the table is set
 
-        def note(v: Violation, field: str, seat: int | None = None) -> None:
+        def keep(v: Violation, field: str, seat: int | None = None) -> None:
             found.append((v, field, seat))
 
         if find_variant(log.variant) is None:
-            note(Violation("setup/variant", f"unknown variant {log.variant!r}"
+            keep(Violation("setup/variant", f"unknown variant {log.variant!r}"
                            + aside(did_you_mean(log.variant, VARIANT_SPELLINGS))
                            + "; read as the base game", expected="base or pirate",
                            actual=log.variant),
                  "variant")
         n = len(self.colours)
         if not variant.min_players <= n <= variant.max_players:
-            note(Violation("setup/seats", f"{n} players; Meuterer is for 3 or 4",
+            keep(Violation("setup/seats", f"{n} players; Meuterer is for 3 or 4",
                            expected="3-4", actual=str(n)), "players")
         dup = sorted({c for c in self.colours if self.colours.count(c) > 1})
         if dup:
-            note(Violation("setup/seats", f"colour {', '.join(dup)} used by two players",
+            keep(Violation("setup/seats", f"colour {', '.join(dup)} used by two players",
                            expected="a colour per player", actual=", ".join(self.colours)),
                  "players")
         for v in rules.check_circle(list(log.islands), [i.name for i in DEFAULT_ISLANDS]):
-            note(v, "islands")
+            keep(v, "islands")
         circle = build_circle(log)
         self.pos_of = {}
         for pos, isl in enumerate(circle):
             self.pos_of.setdefault(isl.name, pos)
         hands = [_kinds(log.deal.get(c)) for c in self.colours]
         for seat, v in rules.check_deal(variant, hands):
-            note(v, "deal" + (f".{self.colours[seat]}" if seat >= 0 else ""),
+            keep(v, "deal" + (f".{self.colours[seat]}" if seat >= 0 else ""),
                  seat if seat >= 0 else None)
         captain = self.seat_of.get(log.captain, 0) if log.captain else 0
         colours = self.colours or ["red"]
@@ -376,7 +376,7 @@ class Engine:
         """The table of a log that starts from a position, at the start of a round
         (docs/notation.md, "Starting from a position"): the rounds before it count as played
         (their points are in the position's scores), and what the setup's rules can still
-        say of it is noted at the position: the number of players (U1), the circle and the
+        say of it is found at the position: the number of players (U1), the circle and the
         hands of 5 every player holds at a round's start."""
         state = from_position(position)
         self.state = state
@@ -601,7 +601,7 @@ class Engine:
     def close(self, refill: bool = True) -> None:
         """Settle the open round (phases 3-8 of rulebook 001), if any; with ``refill`` false,
         stop before the refill (phase 8), as a look-ahead does. Once the round is settled, its
-        lines marked condoned (``!``) that no finding is at are noted (``condoned/lawful``)."""
+        lines marked condoned (``!``) that no finding is at are found (``condoned/lawful``)."""
         cur = self.state.open
         if cur is None:
             return
@@ -1038,7 +1038,7 @@ class Engine:
             for v in found:
                 self._found(v, d, path, rnd, None, seat, pos)
             rules.apply_refill(state, seat, cards, d.count, keep, d.returned)
-        # the players the draw line leaves out: noted at it, their draw assumed
+        # the players the draw line leaves out: found at it, their draw assumed
         drawn = set(seats)
         if len(drawn) >= len(state.colours):  # every seat draws in the line
             return True
@@ -1056,7 +1056,7 @@ class Engine:
 
     def _mutiny_slip(self, add: tuple[EventPath, Add, int], words: str, seat: int) -> None:
         """The round's mutiny line gave ``seat`` other conflict cards than the refill and the
-        lines after it fit (:func:`lookahead.read_draw`): noted at that entry, and the hand
+        lines after it fit (:func:`lookahead.read_draw`): found at that entry, and the hand
         mended before the player draws."""
         path, a, count = add
         state = self.state
@@ -1226,7 +1226,7 @@ class Engine:
         cur = state.open
         if kind is _ROUND:
             return self._check_round(event)  # type: ignore[arg-type]
-        if state.phase == OVER:  # a line after the end: noted at a round it opens, if none is
+        if state.phase == OVER:  # a line after the end: found at a round it opens, if none is
             return [] if cur is not None else [_after_the_end(state, None)]
         if kind is _WAGE:
             return rules.check_wage(state, event.wage)  # type: ignore[union-attr]
