@@ -51,7 +51,7 @@ class Finding(NamedTuple):
 
     violation: Violation
     path: EventPath | str
-    at: object
+    at: object | None
     round: int | None
     action: int | None
     seat: int | None
