@@ -1260,11 +1260,11 @@ class Engine:
         nothing, and the lines after it stay the round line's finding, as in the audit."""
         self.feed(self._applied, event)
         self._applied += 1
-        state = self.state
-        cur = state.open
-        if (self.auto_close and type(event) is _TOTAL and cur is not None and not cur.skip
-                and state.round >= state.rounds):
-            self.close()
+        if self.auto_close and type(event) is _TOTAL:
+            state = self.state
+            cur = state.open
+            if cur is not None and not cur.skip and state.round >= state.rounds:
+                self.close()
 
     def copy(self) -> Engine:
         """An independent engine at the same point: the game (``state``) and the counts kept

@@ -178,7 +178,7 @@ def before_close(engine: Walker) -> None:
         if seat >= 0 and claimed >= 0 and claimed != rules.destination(state, seat):
             read_round(engine, cur)
             return
-    if doubtful(engine, cur):
+    if mut >= 0 and doubtful(engine, cur):
         read_round(engine, cur)
 
 

@@ -56,7 +56,7 @@ class Replay(Walk[Engine]):
         # the note of each player's last sheet error, which the totals that carry it follow
         self.source: list[int | None] = [None] * len(log.players)
         self.told = 0  # the notes up to the last step told
-        self.at_round = 0  # the round when the engine last went on: where a stopped walk was
+        self.at_round = -1  # while a round is settled, its number (where a stopped walk was)
 
     @property
     def state(self) -> State:
@@ -76,14 +76,14 @@ class Replay(Walk[Engine]):
         return self.engine.scores
 
     def reached(self) -> int:
-        return self.at_round
+        return self.at_round if self.at_round >= 0 else self.state.round
 
     def setup(self) -> None:
         engine = self.engine
         engine.telling = self.listener is not None
+        # the findings that get a position: the engine counts each it makes (as many notes)
         engine.room = self.positions
         engine.setup()
-        self.at_round = engine.state.round  # the header's findings are placed once it is set
         self.take()
 
     def event(self, index: int, event: Event) -> None:
@@ -91,10 +91,7 @@ class Replay(Walk[Engine]):
         whatever order the round's lines came in (a round line closes the round under way:
         its slips of the pen are read first); then what it found is placed."""
         engine = self.engine
-        state = engine.state
-        self.at_round = state.round
-        engine.room = self.positions - len(self.notes)
-        if type(event) is _ROUND and state.open is not None:
+        if type(event) is _ROUND and engine.state.open is not None:
             self.settle()
         engine.apply(event)
         if engine.out:
@@ -104,10 +101,7 @@ class Replay(Walk[Engine]):
         super().walk()
         engine = self.engine
         if not (self.in_progress and engine.phase() in ("wage", "sell")):
-            self.at_round = engine.state.round
-            engine.room = self.positions - len(self.notes)
             self.settle()
-            self.take()
 
     def settle(self) -> None:
         """The round under way settled by the engine (phases 3-8), its values the rules do not
@@ -117,6 +111,7 @@ class Replay(Walk[Engine]):
         gives the captain other points (:func:`lookahead.sheet_wage`), a draw when the
         refill comes to it (:func:`lookahead.read_draw`), the engine waiting for each."""
         engine = self.engine
+        self.at_round = engine.state.round
         lookahead.before_close(engine)
         engine.close()
         while True:
@@ -126,9 +121,11 @@ class Replay(Walk[Engine]):
                 continue
             waiting = engine.waiting
             if waiting is None:
-                return
+                break
             cur, j, want = waiting
             engine.resume(lookahead.read_draw(engine, cur, j, want))
+        self.take()
+        self.at_round = -1
 
     # -- what the engine found, placed in the log ----------------------------------------------
 
@@ -189,7 +186,6 @@ class Replay(Walk[Engine]):
         """The log reaches the end of the game (U1), and its Result is the replayed one."""
         engine, log = self.engine, self.log
         state = engine.state
-        self.at_round = state.round
         start = len(self.notes)
         over = state.phase == OVER
         winners = [state.colours[s] for s in rules.winners(state)] if over else []
