@@ -267,7 +267,9 @@ class Engine:
         # (those of a round's destinations and mutiny in the round's ``fixes``); copies never
         # stop
         self.slips = False
-        self._applied = 0  # events applied: the next event's index in the log
+        # the index in the log of the next event: apply() counts the events it applies; a
+        # walker that feeds each event at its index sets it where a look-ahead reads on
+        self.next_event = 0
         self._n = 1  # the next selling turn's number within the round
         self.pos_of: dict[str, int] = {}
         # the line of each player's last sheet error, for the totals that carry it (0: not
@@ -285,12 +287,6 @@ class Engine:
         self.waiting: tuple[RoundRecord, int, int] | None = None
         # with slips: the scoring that waits for the walker to read the sheet's wage
         self.scoring: Scoring | None = None
-
-    @property
-    def next_event(self) -> int:
-        """The index in the log of the event being applied (between two, of the next): where
-        a look-ahead goes on reading the log after the round being settled."""
-        return self._applied
 
     # -- construction ------------------------------------------------------------------------
 
@@ -672,8 +668,6 @@ class Engine:
                                   "0 assumed", expected="wage 0-3", actual="none"),
                         cur.event, (cur.index, None, None), rnd, None, capt)
         items = rules.round_points(state, success, capt_dest, mut_dest, sales)
-        scoring = Scoring(cur, refill, capt, capt_dest, mut, mut_dest, success, strength, sales,
-                          items)
         if (self.slips and state.taken[MATE] >= 0 and cur.wage_at is not None
                 and not cur.wage_at[1].condoned):  # a wage marked ! stood as written
             got = cur.score_of(state.colours[capt])
@@ -681,9 +675,10 @@ class Engine:
             # slip, which the walker reads from the sheet (lookahead.sheet_wage) before the
             # scoring goes on (score())
             if got is not None and got[1].points != sum(i.points for i in items[capt]):
-                self.scoring = scoring
+                self.scoring = Scoring(cur, refill, capt, capt_dest, mut, mut_dest, success,
+                                       strength, sales, items)
                 return
-        self._score(scoring)
+        self._score(cur, refill, capt, capt_dest, mut, mut_dest, success, strength, items)
 
     def score(self, read: tuple[int, Violation] | None) -> None:
         """Go on with the scoring that waits for the walker (``scoring``): with the wage the
@@ -700,12 +695,14 @@ class Engine:
             state.wage = wage
             scoring = scoring._replace(items=rules.round_points(
                 state, scoring.success, scoring.dest, scoring.mutineer_dest, scoring.sales))
-        self._score(scoring)
-
-    def _score(self, scoring: Scoring) -> None:
-        """Phase 5's points added up and compared with the sheet, then phases 6-8."""
         (cur, refill, capt, capt_dest, mut, mut_dest, success, strength, _,
          items) = scoring
+        self._score(cur, refill, capt, capt_dest, mut, mut_dest, success, strength, items)
+
+    def _score(self, cur: RoundRecord, refill: bool, capt: int, capt_dest: int, mut: int,
+               mut_dest: int, success: bool | None, strength: tuple[int, int],
+               items: list[list[rules.Item]]) -> None:
+        """Phase 5's points added up and compared with the sheet, then phases 6-8."""
         state = self.state
         rnd = state.round
         listening = self.telling
@@ -1234,7 +1231,7 @@ class Engine:
             return self._check_sell(event)  # type: ignore[arg-type]
         twin = self.copy()
         twin.auto_close = False
-        index = twin._applied
+        index = twin.next_event
         twin.apply(event)
         if twin.state.open is not None:
             twin.close()
@@ -1258,8 +1255,8 @@ class Engine:
         """Carry out ``event`` as played, lawful or not; the last round closes with its
         ``total`` line (U1). A round opened after the end is no round: its total line closes
         nothing, and the lines after it stay the round line's finding, as in the audit."""
-        self.feed(self._applied, event)
-        self._applied += 1
+        self.feed(self.next_event, event)
+        self.next_event += 1
         if self.auto_close and type(event) is _TOTAL:
             state = self.state
             cur = state.open
@@ -1274,7 +1271,7 @@ class Engine:
         new.state = self.state.copy()
         new.log, new.turns, new.actions = self.log, self.turns, self.actions
         new.scores = self.scores[:]
-        new.auto_close, new._applied, new._n = self.auto_close, self._applied, self._n
+        new.auto_close, new.next_event, new._n = self.auto_close, self.next_event, self._n
         new.seat_of, new.pos_of = self.seat_of, self.pos_of  # set once, at setup
         new._source_line = self._source_line[:]
         new.counts = dict(self.counts)

@@ -54,8 +54,7 @@ class Walker(Protocol):
     marked: dict[int, bool]  # the lines marked condoned (!): no slip is read in them
     out: list[Finding | Told | str]  # what a copy finds as it goes on
 
-    @property
-    def next_event(self) -> int: ...
+    next_event: int  # the index of the log's event after the round being settled
 
     def copy(self) -> Walker: ...
 

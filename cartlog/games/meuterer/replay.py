@@ -87,13 +87,13 @@ class Replay(Walk[Engine]):
         self.take()
 
     def event(self, index: int, event: Event) -> None:
-        """An event, applied by the engine, which settles a round's phases when it closes,
+        """An event, carried out by the engine at its index (``feed``), which settles a round's phases when it closes,
         whatever order the round's lines came in (a round line closes the round under way:
         its slips of the pen are read first); then what it found is placed."""
         engine = self.engine
         if type(event) is _ROUND and engine.state.open is not None:
-            self.settle()
-        engine.apply(event)
+            self.settle(index)
+        engine.feed(index, event)
         if engine.out:
             self.take()
 
@@ -101,16 +101,19 @@ class Replay(Walk[Engine]):
         super().walk()
         engine = self.engine
         if not (self.in_progress and engine.phase() in ("wage", "sell")):
-            self.settle()
+            self.settle(len(self.log.events))
 
-    def settle(self) -> None:
+    def settle(self, after: int) -> None:
         """The round under way settled by the engine (phases 3-8), its values the rules do not
         give read as slips of the pen where the log's next lines support it: a destination,
         a count of conflict cards, a mutiny's outcome before it settles
         (:func:`lookahead.before_close`), the wage when the scoring meets a sheet that
         gives the captain other points (:func:`lookahead.sheet_wage`), a draw when the
-        refill comes to it (:func:`lookahead.read_draw`), the engine waiting for each."""
+        refill comes to it (:func:`lookahead.read_draw`), the engine waiting for each.
+        ``after``: the index of the log's event after the round, where a look-ahead reads
+        on."""
         engine = self.engine
+        engine.next_event = after
         self.at_round = engine.state.round
         lookahead.before_close(engine)
         engine.close()
