@@ -252,10 +252,10 @@ def _by_round(spec, log, events, audit, keep, slips) -> tuple[list[Disagreement]
     def settle(upto: int, settled: list[Any]) -> None:
         """Compare the round of events ``first..upto-1``."""
         placed: dict[int, list[str]] = {}
-        for n in settled:
-            i = event_index(n.path)
-            if i is not None and first <= i < upto and n.violation.code in keep:
-                placed.setdefault(i, []).append(n.violation.code)
+        for f in settled:  # the engine's findings, each at its event's index (or a header's)
+            i = f.path[0] if isinstance(getattr(f, "path", None), tuple) else None
+            if i is not None and first <= i < upto and f.violation.code in keep:
+                placed.setdefault(i, []).append(f.violation.code)
         def followed(i: int) -> bool:
             """Whether a line of its kind follows line ``i`` in the round."""
             return any(type(events[k]) is type(events[i]) for k in range(i + 1, upto))
@@ -296,22 +296,22 @@ def _by_round(spec, log, events, audit, keep, slips) -> tuple[list[Disagreement]
         mine = [v.code for v in engine.check(ev) if v.code in keep]
         if ev is not events[i]:
             written.update(v.code for v in engine.check(events[i]) if v.code in keep)
-        before = len(engine.notes)
+        before = len(engine.out)
         was_open = engine.state.open is not None
         engine.apply(ev)
         if type(ev) is Round and i > first:  # the round before it is settled
-            settle(i, engine.notes[before:])
+            settle(i, engine.out[before:])
             first, said, written = i, {}, set()
         said[i] = mine
         if type(ev) is not Round and was_open and engine.state.open is None:
-            settle(i + 1, engine.notes[before:])  # the last total line ends the game (U1)
+            settle(i + 1, engine.out[before:])  # the last total line ends the game (U1)
             first, said, written = i + 1, {}, set()
     if stop < len(events):
         return out, first
     if first < len(events):
-        before = len(engine.notes)
+        before = len(engine.out)
         engine.close()
-        settle(len(events), engine.notes[before:])
+        settle(len(events), engine.out[before:])
     return out, len(events)
 
 

@@ -85,7 +85,7 @@ NAME, TITLE, ALIASES = SPEC.name, SPEC.title, SPEC.aliases
 # The modules of this package that the install compiles with mypyc, into one shared library
 # (setup.py reads this literal without importing cartlog; docs/performance.md, "Compiled
 # rule modules"). Each must follow "Writing for the compiler" there.
-COMPILED: tuple[str, ...] = ("engine", "lookahead", "model", "rules", "settle", "notebook", "replay", "notation")
+COMPILED: tuple[str, ...] = ("engine", "lookahead", "model", "rules", "settle", "replay", "notation")
 
 if TYPE_CHECKING:  # the parts the rest of cartlog uses follow the game contract (mypy checks)
     from cartlog.core.spec import CodeBook, Notation, PositionReader

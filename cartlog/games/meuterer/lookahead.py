@@ -13,11 +13,11 @@ find nothing wrong in.
 
 from __future__ import annotations
 
-from typing import Final, NamedTuple, Protocol
+from typing import Final, Protocol
 
 import msgspec
 
-from cartlog.core.findings import Note, Violation
+from cartlog.core.findings import Violation
 from cartlog.games.meuterer import rules
 from cartlog.games.meuterer.codes import CODES
 from cartlog.games.meuterer.events import Add, DestEntry, DrawEntry, Event, MeutererLog, Round
@@ -33,8 +33,8 @@ from cartlog.games.meuterer.model import (
     RoundRecord,
     State,
 )
-from cartlog.games.meuterer.notebook import Notebook, where
 from cartlog.games.meuterer.score import RoundBreakdown
+from cartlog.games.meuterer.settle import DrawSlip, Finding, Told, restore
 
 # the classes compared by type below, as C statics: compiled, a class imported by name is
 # looked up in the module's dictionary at every use (docs/performance.md, "Writing for the
@@ -48,14 +48,13 @@ class Walker(Protocol):
 
     log: MeutererLog | None
     state: State
-    book: Notebook  # the findings placed in the log
     seat_of: dict[str, int]
     pos_of: dict[str, int]  # each island's place in the circle, by name
-    next_event: int  # the index of the log's event to feed after the round being settled
     scores: list[RoundBreakdown]
+    marked: dict[int, bool]  # the lines marked condoned (!): no slip is read in them
+    out: list[Finding | Told | str]  # what a copy finds as it goes on
 
-    @property
-    def notes(self) -> list[Note]: ...
+    next_event: int  # the index of the log's event after the round being settled
 
     def copy(self) -> Walker: ...
 
@@ -63,7 +62,8 @@ class Walker(Protocol):
 
     def close(self, refill: bool = True) -> None: ...
 
-    def refill(self, cur: RoundRecord, first: int = 0) -> None: ...
+    def refill(self, cur: RoundRecord, first: int = 0, again: bool = False,
+               slip: DrawSlip | None = None) -> bool: ...
 
 HORIZON: Final = 2  # rounds of the log played past the one being settled: bounded in cost
 
@@ -72,7 +72,7 @@ Reading = dict[EventPath, object]  # a path's lawful entry (or outcome); empty: 
 
 def _ahead(engine: Walker, twin: Walker, start: int) -> int:
     """The errors ``twin`` (a copy of ``engine`` with the round being closed settled up to
-    where it stands) has noted since ``start``, once it has finished that round and played
+    where it stands) has found since ``start``, once it has finished that round and played
     the log's next :data:`HORIZON` round(s); at the end of the log, a recorded result the
     twin's game does not give counts as one more."""
     log = engine.log
@@ -90,8 +90,8 @@ def _ahead(engine: Walker, twin: Walker, start: int) -> int:
         twin.feed(i, ev)
         i += 1
     twin.close()
-    errors = sum(1 for note in twin.notes[start:]
-                 if CODES[note.violation.code].severity == "error")
+    errors = sum(1 for f in twin.out[start:]
+                 if isinstance(f, Finding) and CODES[f.violation.code].severity == "error")
     state = twin.state
     if i >= n and log.result is not None and state.phase == OVER:
         winners = sorted(state.colours[s] for s in rules.winners(state))
@@ -131,10 +131,8 @@ def _overs(state: State, adds: list[tuple[int, int, int | None]]) -> list[bool]:
 
 def doubtful(engine: Walker, cur: RoundRecord) -> bool:
     """Whether the round being settled records more conflict cards than a player kept, or an
-    outcome the cards added do not give: values a look-ahead may read as slips. The engine
-    asks only when its mutiny phase meets a count beyond the conflict cards known or another
-    outcome, before any card of the mutiny has moved (a destination is asked about when the
-    settling meets it); a clean round never comes here."""
+    outcome the cards added do not give: values a look-ahead may read as slips. Asked before
+    the round is settled (:func:`before_close`), for every round with a mutiny."""
     state = engine.state
     mut = state.taken[MUTINEER]
     if mut < 0 or (cur.outcome is None and not cur.adds):
@@ -161,6 +159,28 @@ def doubtful(engine: Walker, cur: RoundRecord) -> bool:
         rules.mutiny_succeeds(c, m)
 
 
+def before_close(engine: Walker) -> None:
+    """Before the walker's engine settles the round under way: a destination the kept cards
+    do not give, more conflict cards than a player kept or a mutiny's outcome the cards do not
+    give (:func:`doubtful`) are read as slips where the log's next lines support it
+    (:func:`read_round`); the round's ``fixes``, which its settling follows, say which. A
+    round without selling, or one read already, is left as it is."""
+    state = engine.state
+    cur = state.open
+    if cur is None or cur.skip or cur.last_sell is None or cur.fixes is not None:
+        return
+    capt, mut = state.captain, state.taken[MUTINEER]
+    pos_of = engine.pos_of
+    for _, d in cur.dests:
+        seat = capt if d.role == "captain" else mut
+        claimed = pos_of.get(d.island, -1)
+        if seat >= 0 and claimed >= 0 and claimed != rules.destination(state, seat):
+            read_round(engine, cur)
+            return
+    if mut >= 0 and doubtful(engine, cur):
+        read_round(engine, cur)
+
+
 def _round_cost(engine: Walker, cur: RoundRecord, reading: Reading) -> int:
     twin = engine.copy()
     tc = twin.state.open
@@ -171,7 +191,7 @@ def _round_cost(engine: Walker, cur: RoundRecord, reading: Reading) -> int:
         if tc.outcome is not None and tc.outcome[0] in reading:
             p, ev, _ = tc.outcome
             tc.outcome = (p, ev, str(reading[p]))
-    start = len(twin.notes)
+    start = len(twin.out)
     twin.close()
     return _ahead(engine, twin, start) + len(reading)
 
@@ -218,8 +238,8 @@ def read_round(engine: Walker, cur: RoundRecord) -> None:
                     if any(over):
                         impossible.append(path)
     cur.fixes = {}  # read: asked once a round
-    if engine.book.condoned:  # a line marked condoned (!) stood as written: it is no slip
-        readings = [r for r in readings if not any(p[0] in engine.book.condoned for p in r)]
+    if engine.marked:  # a line marked condoned (!) stood as written: it is no slip
+        readings = [r for r in readings if not any(p[0] in engine.marked for p in r)]
     if not readings:
         return
     best: Reading = {}
@@ -247,23 +267,6 @@ def _words(value: object, follow: bool) -> str:
             f"did you mean {value.player} {value.count}?"
     side = "the mutineers winning" if value == "mutineers" else "the captain holding"
     return f"; the lines after it follow {side}: did you mean => {value}?"
-
-
-def add_slip(state: State, seat: int, written: int, count: int, side: int | None,
-             words: str) -> Violation:
-    """The finding of a count of conflict cards read as a slip, before the mutiny is
-    settled: more than the player kept (``mutiny/too-many``) or a count the lines after it
-    do not fit (``mutiny/count``); either names the count the log fits."""
-    for v in rules.check_add(state, seat, written, side):
-        if v.code in ("mutiny/too-many", "goods/too-many"):
-            return v._replace(message=f"{v.message}; {words}", expected=str(count))
-    return count_slip(state.colours[seat], written, count, words)
-
-
-def count_slip(colour: str, written: int, count: int, words: str) -> Violation:
-    return Violation(
-        "mutiny/count", f"{colour} adds {written} conflict card{'s' if written != 1 else ''}, "
-        f"but {words}", expected=str(count), actual=str(written))
 
 
 # -- a draw ------------------------------------------------------------------------------------
@@ -296,27 +299,10 @@ def _draw_cost(engine: Walker, cur: RoundRecord, j: int, entry: DrawEntry,
     tc.draws[j] = (tc.draws[j][0], entry)
     if kept is not None:
         restore(twin.state, *kept)
-    start = len(twin.notes)
+    start = len(twin.out)
     twin.refill(tc, j)
     rules.next_round(twin.state)
     return _ahead(engine, twin, start)
-
-
-def restore(state: State, seat: int, more: int) -> None:
-    """``seat`` kept ``more`` conflict cards more than the mutiny line said (fewer, if
-    negative): they come back from the discard pile to the hand, or go there."""
-    hand = state.hands[seat]
-    kind = UNKNOWN if hand[UNKNOWN] else CONFLICT  # a hidden hand takes them back unseen
-    for _ in range(more):
-        if state.discard[CONFLICT]:
-            state.discard[CONFLICT] -= 1
-            hand[kind] += 1
-            if kind == UNKNOWN:
-                state.known_out[CONFLICT] -= 1
-        else:  # the discard pile has been shuffled into the deck since
-            rules.take(state, seat, -1 if kind == UNKNOWN else CONFLICT)
-    if more < 0:
-        rules.apply_add(state, seat, -more)
 
 
 def _add_readings(engine: Walker, cur: RoundRecord, seat: int, extra: int
@@ -354,15 +340,6 @@ def _add_readings(engine: Walker, cur: RoundRecord, seat: int, extra: int
     return out
 
 
-class DrawSlip(NamedTuple):
-    """A draw read as a slip: the lawful entry; or, when ``add`` is given, the mutiny line's
-    entry (its path, the entry, the count the log fits) read as the slip instead."""
-
-    entry: DrawEntry | None
-    words: str
-    add: tuple[EventPath, Add, int] | None = None
-
-
 def read_draw(engine: Walker, cur: RoundRecord, j: int, want: int) -> DrawSlip | None:
     """Entry ``j`` of the round's draw line draws other than the ``want`` cards the rules
     give: the draw read as a slip (or the round's mutiny line, which fixed the hand) when the
@@ -395,10 +372,11 @@ def read_draw(engine: Walker, cur: RoundRecord, j: int, want: int) -> DrawSlip |
 # -- the wage ----------------------------------------------------------------------------------
 
 
-def sheet_wage(engine: Walker, cur: RoundRecord, items: list[list[rules.Item]]) -> int | None:
+def sheet_wage(engine: Walker, cur: RoundRecord, items: list[list[rules.Item]]
+               ) -> tuple[int, Violation] | None:
     """A round in which the wage is paid (a mate, the captain holding), whose score line
     gives both the captain and the mate the points of another wage than the one written:
-    that wage, with the finding noted at the wage line; else None."""
+    that wage, with the finding at the wage line; else None."""
     state = engine.state
     mate, capt = state.taken[MATE], state.captain
     colours = state.colours
@@ -417,10 +395,8 @@ def sheet_wage(engine: Walker, cur: RoundRecord, items: list[list[rules.Item]]) 
     wage = max(0, state.wage) + delta
     if not delta or got_c[1].points - pc != -delta or wage not in WAGES:
         return None
-    (index, _, _), ev = cur.wage_at
-    engine.book.note(Violation(
+    ev = cur.wage_at[1]
+    return wage, Violation(
         "round/wage-sheet", f"the score sheet gives {colours[mate]} (the mate) {got_m[1].points} "
         f"and {colours[capt]} (the captain) {got_c[1].points}, the points of a wage of {wage}, "
-        f"not {ev.wage}: did you mean wage {wage}?", expected=str(wage), actual=str(ev.wage)),
-        where(ev), f"$.events[{index}].wage", state.round, None, capt)
-    return wage
+        f"not {ev.wage}: did you mean wage {wage}?", expected=str(wage), actual=str(ev.wage))

@@ -1,26 +1,32 @@
 """Walk a Meuterer log through the engine, and keep what the audit and the views need.
 
-:class:`Replay` feeds a log's events to :class:`~cartlog.games.meuterer.engine.Engine` in the
-order they stand (the engine settles a round's phases when it closes, whatever order the
-round's lines came in), then makes the checks that are about the log rather than the game: that
-it reaches the end, and that its recorded result is the replayed one. It is shared by the audit
-(which only wants the notes) and the step-by-step view (which passes a listener and gets a
-:class:`~cartlog.core.walk.WalkStep` after every event). Nothing here prints.
+:class:`Replay` applies a log's events to :class:`~cartlog.games.meuterer.engine.Engine` in
+the order they stand (the engine settles a round's phases when it closes, whatever order the
+round's lines came in), and places what the engine found at the log's lines, entries and
+header fields, by JSON path and by line and column; then it makes the checks that are about
+the log rather than the game: that it reaches the end, and that its recorded result is the
+replayed one. It is shared by the audit (which only wants the notes) and the step-by-step
+view (which passes a listener and gets a :class:`~cartlog.core.walk.WalkStep` after every
+step). Nothing here prints.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from cartlog.core.findings import Note, Violation
-from cartlog.core.walk import Walk, WalkStep
-from cartlog.games.meuterer import SPEC, rules
-from cartlog.games.meuterer.engine import Engine, build_circle
-from cartlog.games.meuterer.events import Event, MeutererLog
+from cartlog.core.walk import Walk, WalkStep, where
+from cartlog.games.meuterer import SPEC, lookahead, rules
+from cartlog.games.meuterer.engine import Engine, build_circle, table_position
+from cartlog.games.meuterer.events import Event, MeutererLog, Round
 from cartlog.games.meuterer.frames import Frame
 from cartlog.games.meuterer.model import OVER, VARIANTS, State, cards_text, find_variant
-from cartlog.games.meuterer.notebook import Step, where
 from cartlog.games.meuterer.score import RoundBreakdown
+from cartlog.games.meuterer.settle import Finding, Told
+
+# the class compared by type below, as a C static (docs/performance.md, "Writing for the
+# compiler")
+_ROUND: Final = Round
 
 
 class Replay(Walk[Engine]):
@@ -30,9 +36,10 @@ class Replay(Walk[Engine]):
     :class:`~cartlog.games.meuterer.score.RoundBreakdown`); ``engine`` is the game as it
     ended.
 
-    The engine keeps the notes in its notebook while it settles each round (the walk's
-    ``notes`` and ``unchecked`` are the notebook's); the notebook's steps reach a listener as
-    the walk's (:class:`~cartlog.core.walk.WalkStep`).
+    After every step the engine takes, what it found (``engine.out``: each finding at its
+    event, field and entry, or header field) becomes the walk's notes, what it told of the
+    step (with a listener) the walk's :class:`~cartlog.core.walk.WalkStep`, and what it
+    left unknown the walk's ``unchecked``.
 
     ``in_progress``: a log still being recorded. A round it ends in before the selling is
     over is left open, as the table is (the rest of phase 2 and phases 3-8 are still to come,
@@ -40,15 +47,16 @@ class Replay(Walk[Engine]):
 
     def __init__(self, log: MeutererLog, *, stop_at_first: bool = False,
                  in_progress: bool = False, positions: int | None = None) -> None:
-        engine = Engine.for_log(log, stop_at_first=stop_at_first)
+        engine = Engine.for_log(log)
         super().__init__(log, SPEC, engine, stop_at_first=stop_at_first, positions=positions)
         self.in_progress = in_progress
         self.rs = find_variant(log.variant) or VARIANTS["base"]
         engine.auto_close = False  # the walker closes each round itself
         engine.slips = True  # values the rules do not give may be read as slips
-        engine.book.positions = self.positions
-        self.notes = engine.book.notes  # one list: the engine's notebook places the notes
-        self.unchecked = engine.book.unchecked
+        # the note of each player's last sheet error, which the totals that carry it follow
+        self.source: list[int | None] = [None] * len(log.players)
+        self.told = 0  # the notes up to the last step told
+        self.at_round = -1  # while a round is settled, its number (where a stopped walk was)
 
     @property
     def state(self) -> State:
@@ -68,31 +76,112 @@ class Replay(Walk[Engine]):
         return self.engine.scores
 
     def reached(self) -> int:
-        return self.state.round  # the setup notes the header's errors once the table is set
+        return self.at_round if self.at_round >= 0 else self.state.round
 
     def setup(self) -> None:
-        if self.listener is not None:
-            self.engine.book.listener = self._relay
-        self.engine.setup()
-
-    def _relay(self, step: Step) -> None:
-        """A step of the engine's notebook, given to the listener as the walk's."""
-        if self.listener is not None:
-            self.listener(WalkStep(step.kind, step.event, step.item, step.round,
-                                   step.action_no, step.seat, step.text, step.notes,
-                                   self.engine, step.phase))
+        engine = self.engine
+        engine.telling = self.listener is not None
+        # the findings that get a position: the engine counts each it makes (as many notes)
+        engine.room = self.positions
+        engine.setup()
+        self.take()
 
     def event(self, index: int, event: Event) -> None:
-        """An event, fed to the engine, which settles a round's phases when it closes,
-        whatever order the round's lines came in."""
-        self.engine.feed(index, event)
+        """An event, carried out by the engine at its index (``feed``), which settles a round's phases when it closes,
+        whatever order the round's lines came in (a round line closes the round under way:
+        its slips of the pen are read first); then what it found is placed."""
+        engine = self.engine
+        if type(event) is _ROUND and engine.state.open is not None:
+            self.settle(index)
+        engine.feed(index, event)
+        if engine.out:
+            self.take()
 
     def walk(self) -> None:
         super().walk()
         engine = self.engine
-        engine.next_event = len(self.log.events)
         if not (self.in_progress and engine.phase() in ("wage", "sell")):
-            engine.close()
+            self.settle(len(self.log.events))
+
+    def settle(self, after: int) -> None:
+        """The round under way settled by the engine (phases 3-8), its values the rules do not
+        give read as slips of the pen where the log's next lines support it: a destination,
+        a count of conflict cards, a mutiny's outcome before it settles
+        (:func:`lookahead.before_close`), the wage when the scoring meets a sheet that
+        gives the captain other points (:func:`lookahead.sheet_wage`), a draw when the
+        refill comes to it (:func:`lookahead.read_draw`), the engine waiting for each.
+        ``after``: the index of the log's event after the round, where a look-ahead reads
+        on."""
+        engine = self.engine
+        engine.next_event = after
+        self.at_round = engine.state.round
+        lookahead.before_close(engine)
+        engine.close()
+        while True:
+            scoring = engine.scoring
+            if scoring is not None:
+                engine.score(lookahead.sheet_wage(engine, scoring.cur, scoring.items))
+                continue
+            waiting = engine.waiting
+            if waiting is None:
+                break
+            cur, j, want = waiting
+            engine.resume(lookahead.read_draw(engine, cur, j, want))
+        self.take()
+        self.at_round = -1
+
+    # -- what the engine found, placed in the log ----------------------------------------------
+
+    def take(self) -> None:
+        """Place what the engine found since it was last asked, tell the listener the steps
+        it told, and keep what it left unknown."""
+        engine = self.engine
+        out = engine.out
+        if not out:
+            return
+        engine.out = []
+        for item in out:
+            if isinstance(item, Finding):
+                self.place(item)
+            elif isinstance(item, Told):
+                self.tell(item)
+            else:
+                self.unchecked.append(item)
+
+    def place(self, f: Finding) -> None:
+        """A finding as a note: at its event's JSON path (``$.events[3].steps[1]``) and its
+        place in a text log, or at a header field; a total that carries an earlier error of
+        the sheet follows that error's note."""
+        path = f.path
+        if isinstance(path, str):  # a header field: deal.red, position
+            at = self.header(path.split(".")[0])
+            text = "$." + path
+        else:
+            spot = f.at
+            at = spot if type(spot) is tuple else where(spot)
+            index, field, j = path
+            text = (f"$.events[{index}]" if not field else f"$.events[{index}].{field}"
+                    if j is None else f"$.events[{index}].{field}[{j}]")
+        v, seat = f.violation, f.seat
+        code = v.code
+        follows = self.source[seat] if seat is not None and code == "score/carried" else None
+        self.note(v, at, text, f.round, f.action, seat, f.position, f.condoned, follows)
+        if seat is not None and code in ("score/round", "score/total"):
+            self.source[seat] = len(self.notes) - 1
+
+    def tell(self, step: Told) -> None:
+        """A step the engine told, given to the listener with the notes since the last."""
+        if self.listener is not None:
+            self.listener(WalkStep(step.kind, step.event, step.item, step.round, step.action,
+                                   step.seat, step.text, self.notes[self.told:], self.engine,
+                                   step.phase))
+        self.told = len(self.notes)
+
+    def position(self) -> str | None:
+        """The one-line position for the next note, of the first ``positions`` notes only."""
+        if len(self.notes) >= self.positions:
+            return None
+        return table_position(self.engine.state)
 
     # -- the log's own checks ----------------------------------------------------------------
 
@@ -105,13 +194,12 @@ class Replay(Walk[Engine]):
         winners = [state.colours[s] for s in rules.winners(state)] if over else []
         if not over:
             last = log.events[-1] if log.events else None
-            at = where(last) if last is not None else engine.book.header("players")
+            at = where(last) if last is not None else self.header("players")
             done = state.round - 1
-            engine.book.note(Violation("end/unfinished", f"the log ends after {done} of "
-                                       f"{state.rounds} rounds",
-                                       expected=f"{state.rounds} rounds", actual=str(done)),
-                             at, "$.events", done or None, None, None,
-                             engine.book.position(state))
+            self.note(Violation("end/unfinished", f"the log ends after {done} of "
+                                f"{state.rounds} rounds",
+                                expected=f"{state.rounds} rounds", actual=str(done)),
+                      at, "$.events", done or None, None, None, self.position())
         if log.result is None:
             self.unchecked.append("the log records no result (Result tag): the result was "
                                   "not compared")
@@ -120,14 +208,54 @@ class Replay(Walk[Engine]):
                     f"won by {winners[0]}" if len(winners) == 1 else
                     "a tie shared by " + ", ".join(winners))
             totals = ", ".join(f"{c} {s}" for c, s in zip(state.colours, state.scores))
-            engine.book.note(Violation("result/differs",
-                                       f"the replayed game is {said} ({totals})",
-                                       expected=", ".join(winners) or "unfinished",
-                                       actual=", ".join(log.result) or "unfinished"),
-                             engine.book.header("result"), "$.result")
-        self.unchecked.extend(engine.not_checked())
-        engine.book.emit(state, "end", None, None, None, None,
-                         ", ".join(winners) or "unfinished", start)
+            self.note(Violation("result/differs", f"the replayed game is {said} ({totals})",
+                                expected=", ".join(winners) or "unfinished",
+                                actual=", ".join(log.result) or "unfinished"),
+                      self.header("result"), "$.result")
+        self.unchecked.extend(not_checked(engine.counts, engine.turns))
+        self.emit("end", None, None, state.round, None, None,
+                  ", ".join(winners) or "unfinished", start)
+
+
+def not_checked(counts: dict[str, int], turns: int) -> list[str]:
+    """The checks that hidden cards and missing lines kept from being made (``counts``: the
+    engine's, :data:`~cartlog.games.meuterer.engine.COUNTS`; ``turns``: the rounds
+    played)."""
+    c = counts
+    out: list[str] = []
+    if c["hidden_plays"]:
+        out.append(
+            f"{c['hidden_plays']} card play(s) from hands the log does not know: checked "
+            "only against the number of cards of each kind")
+    if c["unseen_plays"]:
+        out.append(
+            f"{c['unseen_plays']} card(s) played without their kind: not counted in any "
+            "sale nor against any kind")
+    if c["hidden_mutiny"]:
+        out.append(
+            f"{c['hidden_mutiny']} mutiny entr{'ies' if c['hidden_mutiny'] > 1 else 'y'} "
+            "from hands the log does not know: checked only against the cards kept")
+    if c["count_draws"]:
+        out.append(
+            f"{c['count_draws']} draw(s) record how many cards, not which: their kinds "
+            "were not checked")
+    if c["no_draw"]:
+        out.append(
+            f"{c['no_draw']} round(s) record no draw: every player was assumed to refill "
+            "to 5 (the stevedore drawing 3 more) with unseen cards")
+    if c["no_sell"]:
+        out.append(
+            f"{c['no_sell']} round(s) record no selling: their points were taken from the "
+            "score sheet, not checked")
+    if c["no_score"] and turns:
+        out.append(
+            f"{c['no_score']} round(s) have no score line: the round points were not "
+            "compared with a sheet")
+    if c["no_total"] and turns:
+        out.append(
+            f"{c['no_total']} round(s) have no total line: the running totals were not "
+            "compared with a sheet")
+    return out
 
 
 # -- frames for the step-by-step view ----------------------------------------------------------

@@ -4,25 +4,76 @@ Each takes the :class:`~cartlog.games.meuterer.model.State` and the
 :class:`~cartlog.games.meuterer.model.RoundRecord` of the round being settled, carries its
 phase out on the state, and returns what it found as :data:`Found`: the violation, the path
 of the line or entry it applies to, that line or entry (for its place in the text, or a span
-of its own), and the player. The engine places them in the log (its notebook); nothing here
-knows the audit.
+of its own), and the player. The engine makes them :class:`Finding` records, which the
+walk places in the log; nothing here knows the audit.
 
 So far the score sheet (phase 5, :func:`sheet_checks`), the sales (U2, :func:`sales`) and
 a round recorded without its selling (:func:`sail_as_written`,
 :func:`drawn_without_selling`) are settled here; the destinations, the mutiny and the refill
-are still the engine's, where the walk reads slips of the pen in them.
+are still the engine's. Where the walk reads a value as a slip of the pen
+(:mod:`~cartlog.games.meuterer.lookahead`), the settling follows the reading with the
+functions at the end (:class:`DrawSlip`, :func:`add_slip`, :func:`count_slip`,
+:func:`restore`).
 """
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 from cartlog.core.findings import Violation
 from cartlog.games.meuterer import rules
-from cartlog.games.meuterer.events import SaleEntry
-from cartlog.games.meuterer.model import LETTER_INDEX, EventPath, RoundRecord, SoldCards, State
+from cartlog.games.meuterer.events import Add, DrawEntry, SaleEntry
+from cartlog.games.meuterer.model import (
+    CONFLICT,
+    LETTER_INDEX,
+    UNKNOWN,
+    EventPath,
+    RoundRecord,
+    SoldCards,
+    State,
+)
 
 # (violation, path, the line or entry it is at, or its span (line, col, end), the player,
 # whether the finding carries the position of the table as the function returns it)
 Found = tuple[Violation, EventPath, object, int | None, bool]
+
+
+class Finding(NamedTuple):
+    """A violation the engine found, and where: plain data, which the walk places in the log.
+
+    ``path``: the event's index in the log, the field of it and the entry of that field
+    (:data:`EventPath`), or for the header, the name of its field (``deal.red``,
+    ``position``); ``at``: the event or entry found at (its place in a text log), a span of
+    its own (line, column, end) or ``None``; ``round``, ``action`` (the selling turn's
+    number within the round) and ``seat`` where they apply; ``position``: the table's
+    one-line position at the finding, within the engine's ``room`` for them; ``condoned``:
+    the play or line is marked ``!``."""
+
+    violation: Violation
+    path: EventPath | str
+    at: object | None
+    round: int | None
+    action: int | None
+    seat: int | None
+    position: str | None
+    condoned: bool
+
+
+class Told(NamedTuple):
+    """A step of the game, in words, for the step-by-step view: its kind (``setup``,
+    ``round``, ``wage``, ``action``, ``phase``, ``round-end``, ``comment``), the event and the
+    play or pass of it (``item``), the round, the selling turn's number, the seat, the
+    words, and the phase a ``phase`` step settles (``dest``, ``mutiny``, ``score``,
+    ``refill``). The findings made since the step before are its own."""
+
+    kind: str
+    event: object | None
+    item: object | None
+    round: int | None
+    action: int | None
+    seat: int | None
+    text: str
+    phase: str | None = None
 
 
 def sales(state: State, rec: RoundRecord, seat_of: dict[str, int], pos_of: dict[str, int]
@@ -155,6 +206,12 @@ def sheet_checks(state: State, rec: RoundRecord, items: list[list[rules.Item]],
     return recorded, recorded_totals, found, not scores, not totals
 
 
+def needless_mark(what: str) -> Violation:
+    """A play or pass (``what``), or a line, marked condoned (``!``) that breaks no rule."""
+    return Violation("condoned/lawful", f"marked as condoned (!) but the {what} breaks no rule",
+                     expected="no !", actual="!")
+
+
 # -- a round recorded without its selling ------------------------------------------------------
 
 
@@ -203,3 +260,49 @@ def drawn_without_selling(state: State, rec: RoundRecord, seat_of: dict[str, int
         for c in cards:
             rules.take(probe, seat, c)
     return found
+
+
+# -- following a slip of the pen the walker reads (lookahead) -------------------------------------
+
+
+class DrawSlip(NamedTuple):
+    """A draw read as a slip: the lawful entry; or, when ``add`` is given, the mutiny line's
+    entry (its path, the entry, the count the log fits) read as the slip instead."""
+
+    entry: DrawEntry | None
+    words: str
+    add: tuple[EventPath, Add, int] | None = None
+
+
+def add_slip(state: State, seat: int, written: int, count: int, side: int | None,
+             words: str) -> Violation:
+    """The finding of a count of conflict cards read as a slip, before the mutiny is
+    settled: more than the player kept (``mutiny/too-many``) or a count the lines after it
+    do not fit (``mutiny/count``); either names the count the log fits."""
+    for v in rules.check_add(state, seat, written, side):
+        if v.code in ("mutiny/too-many", "goods/too-many"):
+            return v._replace(message=f"{v.message}; {words}", expected=str(count))
+    return count_slip(state.colours[seat], written, count, words)
+
+
+def count_slip(colour: str, written: int, count: int, words: str) -> Violation:
+    return Violation(
+        "mutiny/count", f"{colour} adds {written} conflict card{'s' if written != 1 else ''}, "
+        f"but {words}", expected=str(count), actual=str(written))
+
+
+def restore(state: State, seat: int, more: int) -> None:
+    """``seat`` kept ``more`` conflict cards more than the mutiny line said (fewer, if
+    negative): they come back from the discard pile to the hand, or go there."""
+    hand = state.hands[seat]
+    kind = UNKNOWN if hand[UNKNOWN] else CONFLICT  # a hidden hand takes them back unseen
+    for _ in range(more):
+        if state.discard[CONFLICT]:
+            state.discard[CONFLICT] -= 1
+            hand[kind] += 1
+            if kind == UNKNOWN:
+                state.known_out[CONFLICT] -= 1
+        else:  # the discard pile has been shuffled into the deck since
+            rules.take(state, seat, -1 if kind == UNKNOWN else CONFLICT)
+    if more < 0:
+        rules.apply_add(state, seat, -more)

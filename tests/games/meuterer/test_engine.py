@@ -22,6 +22,7 @@ from cartlog.games.meuterer.events import (
     Wage,
 )
 from cartlog.games.meuterer.replay import Replay
+from cartlog.games.meuterer.settle import Finding
 from cartlog.games.meuterer.simulate import simulate
 from games.meuterer.helpers import ROUND1, make, read
 
@@ -288,8 +289,9 @@ def _attributes(obj) -> list[str]:
 
 def test_a_copy_of_the_engine_mid_round_has_every_attribute_of_the_original():
     """copy() goes through the constructor, so an attribute it forgets would come back at its
-    starting value: every attribute equals the original's but the ones a copy resets (no
-    listener, no stop at the first error, no slips of the pen read)."""
+    starting value: every attribute equals the original's but the ones a copy resets (what
+    was found not yet taken, no room for positions, not telling, no slips of the pen
+    read)."""
     log = simulate("pirate", 4, 3)
     g = start(log)
     for i, event in enumerate(_steps(log, g)):
@@ -298,12 +300,11 @@ def test_a_copy_of_the_engine_mid_round_has_every_attribute_of_the_original():
             break
     assert g.state.open is not None
     twin = g.copy()
+    g.room, g.telling, g.out = 5, True, [None]  # what a copy resets: set apart from it
     for name in _attributes(g):
-        if name not in ("slips", "state", "book"):
+        if name not in ("slips", "state", "out", "room", "telling"):
             assert getattr(twin, name) == getattr(g, name), name
-    for name in _attributes(g.book):
-        if name not in ("listener", "stop_at_first"):
-            assert getattr(twin.book, name) == getattr(g.book, name), name
+    assert (twin.out, twin.room, twin.telling, twin.slips) == ([], 0, False, False)
     assert twin.position() == g.position()
     for name in _attributes(g.state):
         if name not in ("deck", "open"):
@@ -319,13 +320,12 @@ def _check_by_the_walk(game, event) -> list:
     out (the round settled for a line of phases 3-8) and the findings placed at it kept."""
     twin = game.copy()
     twin.auto_close = False
-    start = len(twin.notes)
-    at = f"$.events[{twin._applied}]"
+    at = twin.next_event
     twin.apply(event)
     if type(event) not in (Round, Wage, Sell) and twin.state.open is not None:
         twin.close()
-    return [n.violation for n in twin.notes[start:]
-            if n.path == at or n.path.startswith((at + ".", at + "["))]
+    return [f.violation for f in twin.out
+            if isinstance(f, Finding) and isinstance(f.path, tuple) and f.path[0] == at]
 
 
 def _variants(event, rng: random.Random) -> list:
@@ -375,3 +375,144 @@ def test_check_finds_what_carrying_the_event_out_finds(variant, players, view):
     game.apply(Round())
     for candidate in after:
         assert game.check(candidate) == _check_by_the_walk(game, candidate), candidate
+
+
+# -- what the engine finds: plain data, placed in the log by the walk ----------------------------
+
+
+def _wrong_dest():
+    """ROUND1 with the captain's destination miscopied (Eisfelsen is right), and the rest of
+    the round after it."""
+    return read(make(body=ROUND1.replace("dest captain Eisfelsen", "dest captain Grünland")))
+
+
+def test_the_engine_keeps_what_a_rounds_settling_finds_at_the_line_and_entry_it_is_at():
+    """A bare engine knows nothing of notes, JSON paths nor listeners: the settling of a round
+    (at its close) keeps each finding as plain data, with the index of the event it stands at
+    and the field and entry of it."""
+    log = _wrong_dest()
+    g = engine.start(log)
+    assert not hasattr(g, "notes") and not hasattr(g, "book")
+    assert g.out == []  # a clean header: nothing found
+    for event in log.events:
+        g.apply(event)
+    g.close()
+    found = [f for f in g.out if isinstance(f, Finding)]
+    dest = [f for f in found if f.violation.code == "dest/wrong-island"]
+    assert [(f.path, f.round, f.seat) for f in dest] == [((3, "dests", 0), 1, 0)]
+    assert dest[0].at is log.events[3].dests[0] and dest[0].position is None  # no room given
+    assert all(isinstance(f.path, tuple) for f in found)
+
+
+def test_check_of_a_line_of_phases_3_to_8_is_what_settling_the_round_finds_there():
+    """check() of a destination line settles the round so far on a copy: the findings at the
+    line's index, the engine untouched."""
+    log = _wrong_dest()
+    g = engine.start(log)
+    for event in log.events[:3]:
+        g.apply(event)
+    before = g.position()
+    assert [v.code for v in g.check(log.events[3])] == ["dest/wrong-island"]
+    assert [v.code for v in g.check(read(make()).events[3])] == []
+    assert g.position() == before and g.out == []
+
+
+def test_the_walk_places_the_engines_findings_at_their_json_path_and_line():
+    """Replay turns each finding into a note: ``$.events[3].dests[0]``, the entry's line and
+    column, the table's position before the settling moved it."""
+    replay = Replay(_wrong_dest()).run()
+    (note,) = [n for n in replay.notes if n.violation.code == "dest/wrong-island"]
+    assert note.path == "$.events[3].dests[0]" and note.turn == 1 and note.seat == 0
+    assert note.line == 11 and note.col > 1 and note.position is not None
+    assert replay.engine.out == []  # all taken
+
+
+def test_a_finding_at_a_line_marked_condoned_is_condoned_and_a_needless_mark_is_noted():
+    text = make(body=ROUND1.replace("mutineer Karge Zunge", "mutineer Karge Zunge!")
+                .replace("dest captain Eisfelsen", "dest captain Grünland")
+                .replace("green 1, yellow 3\n", "green 1, yellow 3!\n"))
+    notes = Replay(read(text)).run().notes
+    by_path = {(n.path, n.violation.code): n.condoned for n in notes}
+    assert by_path[("$.events[3].dests[0]", "dest/wrong-island")] is True
+    assert by_path[("$.events[7]", "condoned/lawful")] is False
+
+
+def test_the_walk_stops_at_the_first_error_a_rounds_settling_finds():
+    """With stop-at-first, the walk stops at the settling's first error: the findings after
+    it in the round are not noted, and the round it stopped in is named."""
+    text = make(body=ROUND1.replace("dest captain Eisfelsen", "dest captain Grünland")
+                .replace("score red 3", "score red 9"))
+    replay = Replay(read(text), stop_at_first=True).run()
+    assert replay.stopped
+    assert [n.violation.code for n in replay.notes] == ["dest/wrong-island"]
+    assert "(round 1)" in replay.unchecked[-1]
+
+
+def test_the_steps_the_engine_tells_reach_a_listener_with_their_notes():
+    """The engine tells each step in words only when asked (``telling``); the walk gives
+    them to its listener, each with the notes found since the step before."""
+    steps = []
+    Replay(_wrong_dest()).run(steps.append)
+    dest = [s for s in steps if s.phase == "dest"]
+    assert len(dest) == 1 and [n.violation.code for n in dest[0].notes] == [
+        "dest/wrong-island"]
+    assert [s.kind for s in steps][:3] == ["setup", "round", "wage"]
+    assert steps[-1].kind == "end"
+    quiet = engine.start(_wrong_dest())
+    for event in _wrong_dest().events:
+        quiet.apply(event)
+    assert not [t for t in quiet.out if not isinstance(t, Finding)]  # not telling: no words
+
+
+def test_the_walkers_engine_waits_at_a_draw_the_rules_refuse_and_goes_on_as_told():
+    """The engine reads no slip itself: the walker's (``slips``) stops its refill at a draw
+    entry drawing other than the rules give, and goes on with the reading the walker gives
+    it (here none: the draw as written); a bare engine goes on as written at once."""
+    log = read(make(body=ROUND1.replace("draw red 2", "draw red 3")))
+    findings = {}
+    for slips in (False, True):
+        g = engine.start(log)
+        g.slips, g.auto_close = slips, False
+        for event in log.events:
+            g.apply(event)
+        g.close()
+        if slips:
+            cur, j, want = g.waiting
+            assert (j, want) == (0, 2) and g.state.round == 1  # the round not yet over
+            g.resume(None)
+        assert g.waiting is None and g.state.round == 2
+        findings[slips] = [(f.violation.code, f.path) for f in g.out if isinstance(f, Finding)]
+    assert findings[True] == findings[False] == [("refill/count", (7, "draws", 0))]
+
+
+def test_the_walkers_engine_waits_at_a_scoring_the_sheet_contradicts_for_the_captain():
+    """A score line giving the captain other points stops the walker's engine before the
+    points are added (``scoring``): the walker may read the wage from the sheet
+    (:func:`lookahead.sheet_wage`); given none, the sheet is compared as written."""
+    log = read(make(body=ROUND1.replace("score red 3", "score red 4")))
+    g = engine.start(log)
+    g.slips, g.auto_close = True, False
+    for event in log.events:
+        g.apply(event)
+    g.close()
+    assert g.scoring is not None and g.scoring.captain == 0 and not g.scores
+    g.score(None)
+    assert g.scoring is None and len(g.scores) == 1 and g.state.round == 2
+    assert [f.violation.code for f in g.out if isinstance(f, Finding)] == ["score/round"]
+
+
+def test_the_engine_reads_no_slip_of_the_pen_itself():
+    """Reading a value as a slip of the pen is the walk's business: the engine module does
+    not import the look-ahead (it follows the readings it is given), nor knows notes."""
+    import ast
+    from pathlib import Path
+
+    from cartlog.games.meuterer import engine as module
+
+    source = Path(module.__file__).parent / "engine.py"  # the source of a compiled build too
+    tree = ast.parse(source.read_text(encoding="utf-8"))
+    names = {a.name for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)
+             for a in node.names} | {node.module for node in ast.walk(tree)
+                                     if isinstance(node, ast.ImportFrom)}
+    assert "lookahead" not in names and "cartlog.games.meuterer.lookahead" not in names
+    assert "Note" not in names and "cartlog.core.walk" not in names
