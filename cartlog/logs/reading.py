@@ -67,8 +67,15 @@ def _one_game(text: str, path: str) -> None:
     """A file holds one game. Several games written one after the other (the habit of PGN
     files) are one problem, where the second game's header starts, rather than a problem for
     every tag of that header and every line after it."""
-    first = _GAME_TAG.search(text)
-    if first is None or _GAME_TAG.search(text, first.end()) is None:
+    low = text.lower()
+    starts: set[int] = set()  # the lines that open with a Game tag
+    at = low.find("game")
+    while at >= 0 and len(starts) < 2:  # the word is rare: each place it stands is looked at
+        start = text.rfind("\n", 0, at) + 1
+        if start not in starts and _GAME_TAG.match(text, start):
+            starts.add(start)
+        at = low.find("game", at + 4)
+    if len(starts) < 2:
         return  # the common case: one Game tag
     seen_body = False
     for number, line in enumerate(split_lines(text), 1):
