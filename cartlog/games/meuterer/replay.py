@@ -57,6 +57,7 @@ class Replay(Walk[Engine]):
         self.source: list[int | None] = [None] * len(log.players)
         self.told = 0  # the notes up to the last step told
         self.at_round = -1  # while a round is settled, its number (where a stopped walk was)
+        self.round_notes = 0  # the notes before the round under way's first line
 
     @property
     def state(self) -> State:
@@ -91,8 +92,10 @@ class Replay(Walk[Engine]):
         whatever order the round's lines came in (a round line closes the round under way:
         its slips of the pen are read first); then what it found is placed."""
         engine = self.engine
-        if type(event) is _ROUND and engine.state.open is not None:
-            self.settle(index)
+        if type(event) is _ROUND:
+            if engine.state.open is not None:
+                self.settle(index)
+            self.round_notes = len(self.notes)
         engine.feed(index, event)
         if engine.out:
             self.take()
@@ -120,7 +123,10 @@ class Replay(Walk[Engine]):
         while True:
             scoring = engine.scoring
             if scoring is not None:
-                engine.score(lookahead.sheet_wage(engine, scoring.cur, scoring.items))
+                # the wage is read from the sheet only in a round with no other error: another
+                # fault of the round may explain the sheet (a play the hand did not hold)
+                engine.score(None if self._faulty_round() else
+                             lookahead.sheet_wage(engine, scoring.cur, scoring.items))
                 continue
             waiting = engine.waiting
             if waiting is None:
@@ -129,6 +135,14 @@ class Replay(Walk[Engine]):
             engine.resume(lookahead.read_draw(engine, cur, j, want))
         self.take()
         self.at_round = -1
+
+    def _faulty_round(self) -> bool:
+        """Whether the round under way has an error so far, placed or still the engine's."""
+        codes = self.codes
+        return (any(codes[n.violation.code].severity == "error"
+                    for n in self.notes[self.round_notes:])
+                or any(isinstance(f, Finding) and codes[f.violation.code].severity == "error"
+                       for f in self.engine.out))
 
     # -- what the engine found, placed in the log ----------------------------------------------
 

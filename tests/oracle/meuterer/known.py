@@ -22,10 +22,6 @@ def known_disagreement(case) -> str | None:
     if not case.errors or case.first is None:
         return None
     first = codes_at(case, case.first)
-    # D1: the wage line blamed for a score sheet that another fault of the round explains
-    if (first == {"round/wage-sheet"} and case.first < o.line and case.changed != case.first
-            and codes_at(case, case.changed) | codes_at(case, o.line)):
-        return "D1 wage-sheet beside another fault"
     # D3: a draw one card off read as a slip in the mutiny line, which breaks no rule
     if first == {"mutiny/count"} and case.first < o.line and case.changed == o.line:
         return "D3 draw read as a mutiny count"
