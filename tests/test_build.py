@@ -174,3 +174,20 @@ def test_the_version_says_whether_the_rule_modules_run_compiled() -> None:
 
     compiled = not (importlib.import_module("cartlog.core.cards").__file__ or "").endswith(".py")
     assert version_line() == f"cartlog {__version__} (compiled: {'yes' if compiled else 'no'})"
+
+
+def test_a_package_compiled_in_part_is_named(tmp_path):
+    """A module of a compiled package without its extension, while a sibling has one, would
+    run the old compiled version the package's shared library brings: the run names it."""
+    from tests.conftest import partly_compiled
+
+    pkg = tmp_path / "cartlog" / "game"
+    pkg.mkdir(parents=True)
+    (pkg / "__init__.py").write_text('COMPILED = ("rules", "engine")\n', encoding="utf-8")
+    for name in ("rules", "engine"):
+        (pkg / f"{name}.py").write_text("", encoding="utf-8")
+    assert partly_compiled(tmp_path / "cartlog") == []  # pure: nothing compiled
+    (pkg / "rules.cpython-311-x86_64-linux-gnu.so").write_bytes(b"")
+    assert partly_compiled(tmp_path / "cartlog") == ["cartlog/game/engine.py"]
+    (pkg / "engine.cpython-311-x86_64-linux-gnu.so").write_bytes(b"")
+    assert partly_compiled(tmp_path / "cartlog") == []
