@@ -86,7 +86,8 @@ def compare(log) -> Comparison:
         i = event_index(note.path)
         if i is None:
             continue
-        if _SLIP.search(note.violation.message) or note.violation.code == "turn/missing":
+        if (_SLIP.search(note.violation.message)
+                or note.violation.code in ("turn/missing", "turn/repeated")):
             slips.setdefault(i, []).append(note)
         if note.violation.code in keep:
             audit.setdefault(i, []).append(note.violation.code)
@@ -142,6 +143,8 @@ def _by_event(spec, log, events, audit, keep, slips) -> tuple[list[Disagreement]
     engine = spec.engine.start(log)
     out = []
     for i, ev in enumerate(events):
+        if any(n.violation.code == "turn/repeated" for n in slips.get(i, [])):
+            continue  # the walker read the line as written twice, and played it once
         theirs = sorted(audit.get(i, []))
         left_out = next((n for n in slips.get(i, []) if n.violation.code == "turn/missing"),
                         None)

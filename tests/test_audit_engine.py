@@ -140,7 +140,8 @@ def test_a_backward_move_read_twice_names_the_move_followed():
     finding, the move the walker follows: the destination read and the draw read."""
     text = (ROOT / "samples" / "cartagena" / "back-to-start.cartlog").read_text()
     line = "3. yellow S0-10 L10-18 P18-23\n"
-    log = read_log(text.replace(line, line + line))  # turn 3 written twice
+    again = line.replace("3.", "4.", 1)  # yellow's turn 3 played again, as turn 4
+    log = read_log(text.replace(line, line + again))
     notes = {n.violation.code: n.violation.message for n in conformance.audit_notes(log)
              if n.path == "$.events[5].actions[2]"}
     assert notes["move/back-destination"].endswith("did you mean 29-6+2?")

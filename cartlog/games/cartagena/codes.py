@@ -40,6 +40,11 @@ CODES: dict[str, Code] = {
              summary="a Tortuga row of the wrong size, a row in a game without one, or a row "
              "that contradicts cards already drawn from it"),
         # -- turns ---------------------------------------------------------------------------
+        Code(code="turn/repeated", severity="warning", rule="docs/notation.md",
+             summary="a turn line written twice in a row: the same player and the same "
+             "actions; it is read once",
+             explanation="A line copied twice changes nothing in the game: the second is "
+             "not played, and the turns after it are numbered on from the first."),
         Code(code="turn/missing", severity="error", rule=f"{_B2} 'How to play'; {_B4} 'DÉROULEMENT'",
              summary="a turn line seems to be missing: the line is numbered one past the turn "
              "of the game and is the next player's, and the rest of the log fits a turn left "
@@ -124,7 +129,7 @@ TABLE_WIDE = frozenset({"card/too-many", "draw/not-next-in-row", "setup/row", "r
 # Findings about what the log says rather than what was played: they change nothing in the
 # replay, so nothing later can follow from them.
 RECORD_ONLY = frozenset({"claim/hand", "claim/pirates", "result/winner", "turn/number",
-                         "game/unfinished", "condoned/legal"})
+                         "game/unfinished", "condoned/legal", "turn/repeated"})
 
 
 # The families of codes (the part before the ``/``): a title and what they concern.

@@ -145,10 +145,15 @@ class Replay(Walk[Engine]):
         cards = _DRAW_SIGNS.setdefault(state.rs.name, {})
         seat_of, hands = self.seat_of, state.hands
         plain = self.listener is None
+        previous: Turn | None = None
         for index, event in enumerate(self.log.events):
             if type(event) is not _TURN:
                 self._event(index, event)
                 continue
+            if (previous is not None and event.player == previous.player
+                    and self._repeated(index, event, previous)):
+                continue
+            previous = event
             self.turns = number = self.turns + 1
             seat = seat_of.get(event.player, 0)
             if event.number == number + 1 and self._missing(index, event, number, seat):
@@ -290,6 +295,21 @@ class Replay(Walk[Engine]):
         engine.end()
         if self.listener is not None:
             self.emit("turn-end", turn, None, number, None, seat, "", start_notes)
+
+    def _repeated(self, index: int, turn: Turn, previous: Turn) -> bool:
+        """A turn line written twice in a row (the same player, the same actions, the same
+        number or none): noted once (``turn/repeated``) and not played. Returns whether it
+        was."""
+        boat = self.engine.state.boat
+        if (turn.number not in (previous.number, None) or len(turn.actions) != len(previous.actions)
+                or [format_action(a, boat) for a in turn.actions]
+                != [format_action(a, boat) for a in previous.actions]):
+            return False
+        self.note(Violation("turn/repeated", f"this line repeats the line before (line "
+                            f"{previous.line}): it is read once", expected="the line once",
+                            actual="twice"), where(turn), f"$.events[{index}]",
+                  self.turns, None, self.seat_of.get(turn.player))
+        return True
 
     def _missing(self, index: int, turn: Turn, number: int, seat: int) -> bool:
         """A turn line left out: this line is numbered one past the game's turn and is the
