@@ -49,10 +49,12 @@ from cartlog.games.mutiny.model import (
 from cartlog.games.mutiny.notation import format_event
 from cartlog.games.mutiny.rules import SIDE_OF_NAME, duel_totals, duel_winner
 
-
 # the classes compared by type below, as C statics: compiled, a class imported by name is
 # looked up in the module's dictionary at every use (docs/performance.md, "Writing for the
 # compiler")
+HORIZON: Final = 60  # lines looked at past a turn read as another player's (5 rounds or more)
+
+
 def _errors(found: list[Violation]) -> int:
     return sum(1 for v in found if CODES[v.code].severity == "error")
 
@@ -229,12 +231,13 @@ class Replay(Walk[Engine]):
                 + again), meant, self.engine.state.seat(v.expected)
 
     def _errors_ahead(self, ev: Any, index: int) -> int:
-        """The errors the rest of the log meets after ``ev``, played on a copy of the engine
-        in place of the line ``index``."""
+        """The errors the next :data:`HORIZON` lines of the log meet after ``ev``, played on
+        a copy of the engine in place of the line ``index`` (bounded, so that a log of many
+        such lines costs time in proportion to its length)."""
         game = self.engine.copy()
         game.apply(ev)
         n = 0
-        for later in self.log.events[index + 1:]:
+        for later in self.log.events[index + 1:index + 1 + HORIZON]:
             if type(later) is not _COMMENT:
                 n += _errors(game.check(later))
                 game.apply(later)
