@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Optional
+from pathlib import Path
+from typing import Annotated, Any, Optional
 
 import typer
 
@@ -17,7 +18,15 @@ from cartlog.cli.options import (
     play_units,
     read_number,
 )
-from cartlog.cli.output import EXIT_FINDINGS, fail, json_text, load_log, open_console, write_json
+from cartlog.cli.output import (
+    EXIT_FINDINGS,
+    fail,
+    json_text,
+    load_log,
+    open_console,
+    write_json,
+    write_text,
+)
 
 _TURN_HELP = f"Show only this {play_units()} ({play_units(plural=True)})."
 
@@ -43,6 +52,13 @@ def replay(
     board: Annotated[bool, typer.Option("--board/--no-board", help=f"Draw the board after "
                                         f"each {play_units()}.")] = True,
     fmt: FormatOpt = Format.text,
+    html: Annotated[Optional[Path], typer.Option(
+        "--html", metavar="FILE", help="Write the game as one HTML page to FILE ('-' for "
+        "standard output): every step with its board, the findings linked to their steps, "
+        "the score. It opens at --turn N if given, else at the first finding.")] = None,
+    svg: Annotated[Optional[Path], typer.Option(
+        "--svg", metavar="FILE", help="Write the board after --turn N (or at the end) as an "
+        "SVG picture to FILE ('-' for standard output).")] = None,
     ascii_only: AsciiOpt = False,
     theme_name: ThemeOpt = ThemeName.auto,
 ) -> None:
@@ -65,6 +81,10 @@ def replay(
       cartlog replay meuterer.cartlog --round 3
 
       cartlog replay game.cartlog --from 10 --to 14 --ascii
+
+      cartlog replay game.cartlog --html ruling.html
+
+      cartlog replay game.cartlog --turn 29 --svg turn29.svg
     """
     if turn is not None and round_ is not None:
         fail("--turn and --round are the same option: give one")
@@ -89,7 +109,11 @@ def replay(
         given = option if turn is not None else "--from"
         fail(f"{given} {start}: {name} has only {game.count(last)}" if last else
               f"{given} {start}: {name} has no {game.turns_word}")
-    if fmt is Format.json:
+    if html is not None or svg is not None:
+        if fmt is Format.json or (turn is None and (start is not None or end is not None)):
+            fail("--html and --svg take --turn N only (no --from, --to or --format json)")
+        _pictures(parsed, report, frames, html, svg, turn, theme_name)
+    elif fmt is Format.json:
         from cartlog.documents import replay_document
 
         write_json(replay_document(report, frames, start, end))
@@ -104,6 +128,24 @@ def replay(
             out.print(part)
     if report.errors:
         raise typer.Exit(EXIT_FINDINGS)
+
+
+def _pictures(parsed: object, report: Any, frames: list[Any], html: Path | None,
+              svg: Path | None, turn: int | None, theme_name: ThemeName) -> None:
+    """``--html`` and ``--svg``: the ruling page and the board picture, each written whole
+    or not at all (:func:`write_text`)."""
+    theme = "" if theme_name is ThemeName.auto else theme_name.value
+    if html is not None:
+        from cartlog.render.html import ruling_of
+
+        write_text(ruling_of(parsed, report, frames, theme=theme, turn=turn), html)
+    if svg is not None:
+        from cartlog.render.html import board_picture
+
+        picture = board_picture(parsed, report, frames, turn, theme=theme)
+        if picture is None:
+            fail(f"{report.game}: no board picture to draw")
+        write_text(picture, svg)
 
 
 replay.__doc__ = (replay.__doc__ or "").replace("{units}",
