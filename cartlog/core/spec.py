@@ -125,6 +125,13 @@ class GameSpec:
             rules or self.default_rules, self.players[1] if players is None else players, seed,
             **options)
 
+    def redact(self, log: Any, view: str) -> Any | None:
+        """What the log shows to ``view`` (``table``, or a player's colour: the table's view
+        plus that player's own cards), as the simulator writes such a log; None when the game
+        hides nothing (its ``simulate`` module has no ``redact``)."""
+        redact = getattr(self.module("simulate"), "redact", None)
+        return None if redact is None else redact(log, view)
+
     def catalogue(self) -> dict[str, Any]:
         """Rule sets and options as plain data (``cartlog games``)."""
         return cast(dict[str, Any], self.module("model").catalogue())

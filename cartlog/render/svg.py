@@ -21,9 +21,22 @@ PLAYER_COLOURS: tuple[str, ...] = (
     "pink")
 
 
+_MARKUP = frozenset('<>&"\'')
+
+
 def text_of(value: object) -> str:
     """``value`` as text safe inside SVG or HTML markup (element text or a quoted attribute)."""
-    return escape(printable(str(value)), quote=True)
+    text = value if isinstance(value, str) else str(value)
+    if text.isprintable() and _MARKUP.isdisjoint(text):  # the common case: nothing to escape
+        return text
+    return escape(printable(text), quote=True)
+
+
+def _value(value: object) -> str:
+    """An attribute's value: a number as written, anything else escaped."""
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        return _num(value)
+    return text_of(value)
 
 
 def player_class(colour: str) -> str:
@@ -43,7 +56,7 @@ class Svg:
             **attributes: object) -> None:
         """One element; ``text`` its content, ``tip`` a tooltip (an SVG ``<title>``).
         Attribute names use ``_`` for ``-`` (``text_anchor``), ``cls`` for ``class``."""
-        attrs = "".join(f' {_name(k)}="{text_of(v)}"' for k, v in attributes.items()
+        attrs = "".join(f' {_name(k)}="{_value(v)}"' for k, v in attributes.items()
                         if v is not None)
         inner = (f"<title>{text_of(tip)}</title>" if tip else "") + (
             text_of(text) if text is not None else "")
@@ -51,7 +64,7 @@ class Svg:
 
     def open(self, tag: str = "g", tip: str | None = None, **attributes: object) -> None:
         """Open a group (closed by :meth:`close`)."""
-        attrs = "".join(f' {_name(k)}="{text_of(v)}"' for k, v in attributes.items()
+        attrs = "".join(f' {_name(k)}="{_value(v)}"' for k, v in attributes.items()
                         if v is not None)
         self.parts.append(f"<{tag}{attrs}>" + (f"<title>{text_of(tip)}</title>" if tip else ""))
 
@@ -73,11 +86,16 @@ class Svg:
 
 
 def _name(key: str) -> str:
-    return "class" if key == "cls" else key.replace("_", "-")
+    return _NAMES.get(key) or key
+
+
+_NAMES = {"cls": "class", "text_anchor": "text-anchor"}
 
 
 def _num(value: float) -> str:
-    return str(int(value)) if float(value).is_integer() else f"{value:.1f}"
+    if isinstance(value, int):
+        return str(value)
+    return str(int(value)) if value.is_integer() else f"{value:.1f}"
 
 
 # The pictures' stylesheet: the light theme by default, the dark one when the reader's system

@@ -89,3 +89,21 @@ def test_the_keys_step_through_the_game(tmp_path):
     last_turn = max(turns)
     assert frames[step].turn in (last_turn, last_turn - 1)
     assert frames[step - 1].turn != frames[step].turn
+
+
+def test_an_address_in_a_seat_view_opens_that_view_and_v_switches_views(tmp_path):
+    relative = SAMPLES[0]  # a Jamaica game: hidden hands, a view per seat
+    page, frames = _page(relative, tmp_path)
+    with tempfile.TemporaryDirectory() as profile:
+        dom = subprocess.run([CHROMIUM, *FLAGS, f"--user-data-dir={profile}", "--dump-dom",
+                              page.as_uri() + "#red-t5"], capture_output=True, text=True,
+                             timeout=120, check=True).stdout
+    assert re.findall(r'<section class="step current" id="([\w-]+)"', dom) == [
+        re.search(r'id="(red-s\d+)"[^>]*data-turn="5"', dom).group(1)]
+    assert re.search(r'<div class="view" id="red-view"[^>]*>', dom).group(0).find("hidden") < 0
+    page, frames = _page(relative, tmp_path, "['Home','v']")
+    with tempfile.TemporaryDirectory() as profile:
+        dom = subprocess.run([CHROMIUM, *FLAGS, f"--user-data-dir={profile}", "--dump-dom",
+                              page.as_uri()], capture_output=True, text=True, timeout=120,
+                             check=True).stdout
+    assert re.findall(r'<section class="step current" id="([\w-]+)"', dom) == ["table-s0"]

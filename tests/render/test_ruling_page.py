@@ -62,7 +62,8 @@ def _parsed(html: str) -> _Page:
 def test_every_step_turn_and_finding_is_addressable(path):
     html, report, frames = _page(path)
     page = _parsed(html)
-    steps = [a for tag, a in page.tags if tag == "section" and a.get("class") == "step"]
+    steps = [a for tag, a in page.tags if tag == "section" and a.get("class") == "step"
+             and re.fullmatch(r"s\d+", a["id"])]  # the log as recorded: the first view
     assert [a["id"] for a in steps] == [f"s{k}" for k in range(len(frames))]
     turns = {f.turn for f in frames if f.turn is not None}
     assert {f"t{t}" for t in turns} <= page.ids
@@ -176,3 +177,40 @@ def test_replay_html_refuses_a_range_and_writes_nothing_where_it_cannot(tmp_path
     status, output = run(["replay", str(sample), "--html", str(tmp_path / "no" / "x.html")])
     assert status == 2 and "cannot write" in output and "Traceback" not in output
     assert list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.parametrize("game", OURS)
+def test_the_page_holds_each_seat_view_that_differs_replayed_on_its_own(game):
+    # the simulator's full game: the table's view and every seat's differ from it, and each
+    # view's steps are the replay of the log redacted to that view (its own frames)
+    from cartlog.games import GAMES
+
+    spec = GAMES[game]
+    log = spec.simulate(spec.default_rules, spec.players[0] + 1, 3)
+    report, frames = replay_report(log, "game.cartlog", text=None)
+    page = _parsed(ruling_of(log, report, frames))
+    views = [a for tag, a in page.tags if tag == "div" and a.get("class") == "view"]
+    colours = [p.colour for p in log.players]
+    assert [v["data-view"] for v in views] == ["", "table", *colours]
+    assert "hidden" not in views[0] and all("hidden" in v for v in views[1:])
+    options = [a for tag, a in page.tags if tag == "option"]
+    assert len(options) == len(views)
+    for name in ["table", *colours]:
+        redacted = spec.redact(log, name)
+        _, seat_frames = replay_report(redacted, "game.cartlog", text=None)
+        ids = [a["id"] for tag, a in page.tags if tag == "section"
+               and a.get("class") == "step" and a["id"].startswith(f"{name}-s")]
+        assert ids == [f"{name}-s{k}" for k in range(len(seat_frames))]
+
+
+def test_a_log_of_one_seat_has_no_other_view():
+    # what a seat's log does not know, no view of it can show: the page holds it alone
+    from cartlog.games import GAMES
+
+    spec = GAMES["meuterer"]
+    log = spec.simulate(spec.default_rules, 3, 3, view="table")
+    report, frames = replay_report(log, "game.cartlog", text=None)
+    page = _parsed(ruling_of(log, report, frames))
+    assert [a["data-view"] for tag, a in page.tags if tag == "div"
+            and a.get("class") == "view"] == [""]
+    assert not [tag for tag, _ in page.tags if tag == "select"]

@@ -114,11 +114,13 @@ def _band(svg: Svg, label: str, space: int, y: float, colours: list[str],
         x += 44
 
 
-def board_pictures(log: CartagenaLog, frames: list[Frame], *, theme: str = ""
-                   ) -> dict[int, str]:
+def board_pictures(log: CartagenaLog, frames: list[Frame], *, theme: str = "",
+                   drawn: dict[object, str] | None = None) -> dict[int, str]:
     """The table after each frame that holds it (the setup, every turn), as SVG markup for
     the ruling page, the spaces of the turn's moves marked, framed when the turn has a
-    finding."""
+    finding. ``drawn`` keeps the pictures drawn already, for the page's other views (the
+    passage is public: a seat's view draws the same tables)."""
+    drawn = {} if drawn is None else drawn
     rs = find_ruleset(log.rules) or RULESETS["2000-jamaica"]
     colours = list(dict.fromkeys(p.colour for p in log.players))
     pictures: dict[int, str] = {}
@@ -129,10 +131,17 @@ def board_pictures(log: CartagenaLog, frames: list[Frame], *, theme: str = ""
         if frame.pirates is None:
             continue
         caption = f"after turn {frame.turn}" if frame.turn is not None else frame.kind
-        svg = board_svg(rs, log.board, colours, frame, before, finding=found,
-                        caption=caption)
-        if theme:
-            svg.classes += " " + theme
-        pictures[k] = svg.markup(styled=False)
+        key = (_table(before), _table(frame.pirates), found, caption)
+        if key not in drawn:
+            svg = board_svg(rs, log.board, colours, frame, before, finding=found,
+                            caption=caption)
+            if theme:
+                svg.classes += " " + theme
+            drawn[key] = svg.markup(styled=False)
+        pictures[k] = drawn[key]
         before, found = frame.pirates, False
     return pictures
+
+
+def _table(pirates: dict[str, list[int]] | None) -> object:
+    return None if pirates is None else tuple((c, tuple(s)) for c, s in pirates.items())

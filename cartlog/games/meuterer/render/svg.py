@@ -99,12 +99,13 @@ def _player(svg: Svg, colour: str, y: float, frame: Frame) -> None:
         svg.text(WIDTH - 12, y + 12, f"{score} points", "label", "end")
 
 
-def board_pictures(log: MeutererLog, frames: list[Frame], *, theme: str = ""
-                   ) -> dict[int, str]:
+def board_pictures(log: MeutererLog, frames: list[Frame], *, theme: str = "",
+                   drawn: dict[object, str] | None = None) -> dict[int, str]:
     """The table at the setup and after every round, as SVG markup for the ruling page."""
     islands = [island.name for island in build_circle(log)]
     colours = list(dict.fromkeys(p.colour for p in log.players))
     pictures: dict[int, str] = {}
+    drawn = {} if drawn is None else drawn  # the pictures drawn already, for other views
     found = False
     for k, frame in enumerate(frames):
         found = found or bool(frame.findings)
@@ -112,9 +113,13 @@ def board_pictures(log: MeutererLog, frames: list[Frame], *, theme: str = ""
             continue
         caption = (f"after round {frame.turn}" if frame.kind == "round-end" and frame.turn
                    else frame.kind)
+        key = (repr((frame.hands, frame.scores, frame.captain, frame.ship, frame.previous, frame.pirate, frame.deck, frame.discard)), found, caption)
+        if key in drawn:
+            pictures[k], found = drawn[key], False
+            continue
         svg = table_svg(islands, colours, frame, finding=found, caption=caption)
         if theme:
             svg.classes += " " + theme
-        pictures[k] = svg.markup(styled=False)
+        pictures[k] = drawn[key] = svg.markup(styled=False)
         found = False
     return pictures

@@ -100,11 +100,12 @@ def _player(svg: Svg, colour: str, y: float, frame: Frame) -> None:
     svg.text(WIDTH - 12, y + 12, f"gold {gold}", "label", "end")
 
 
-def board_pictures(log: MutinyLog, frames: list[Frame], *, theme: str = ""
-                   ) -> dict[int, str]:
+def board_pictures(log: MutinyLog, frames: list[Frame], *, theme: str = "",
+                   drawn: dict[object, str] | None = None) -> dict[int, str]:
     """The table at every frame that holds it, as SVG markup for the ruling page."""
     colours = list(dict.fromkeys(p.colour for p in log.players))
     pictures: dict[int, str] = {}
+    drawn = {} if drawn is None else drawn  # the pictures drawn already, for other views
     found = False
     for k, frame in enumerate(frames):
         found = found or bool(frame.findings)
@@ -112,9 +113,13 @@ def board_pictures(log: MutinyLog, frames: list[Frame], *, theme: str = ""
             continue
         caption = (f"after round {frame.turn}" if frame.kind == "ship" and frame.turn
                    else frame.kind if frame.duel is None else f"after duel {frame.duel}")
+        key = (repr((frame.row, frame.coins, frame.combat, frame.gold, frame.conviction, frame.ship, frame.lifeboat, frame.wins)), found, caption)
+        if key in drawn:
+            pictures[k], found = drawn[key], False
+            continue
         svg = table_svg(log, colours, frame, finding=found, caption=caption)
         if theme:
             svg.classes += " " + theme
-        pictures[k] = svg.markup(styled=False)
+        pictures[k] = drawn[key] = svg.markup(styled=False)
         found = False
     return pictures
