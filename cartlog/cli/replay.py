@@ -59,6 +59,10 @@ def replay(
     svg: Annotated[Optional[Path], typer.Option(
         "--svg", metavar="FILE", help="Write the board after --turn N (or at the end) as an "
         "SVG picture to FILE ('-' for standard output).")] = None,
+    view: Annotated[Optional[str], typer.Option(
+        "--view", metavar="table|COLOUR", help="Show only what the table, or one player, knew "
+        "at each step: the log with every card that view did not see taken out, replayed on "
+        "its own.")] = None,
     ascii_only: AsciiOpt = False,
     theme_name: ThemeOpt = ThemeName.auto,
 ) -> None:
@@ -85,6 +89,8 @@ def replay(
       cartlog replay game.cartlog --html ruling.html
 
       cartlog replay game.cartlog --turn 29 --svg turn29.svg
+
+      cartlog replay game.cartlog --view red
     """
     if turn is not None and round_ is not None:
         fail("--turn and --round are the same option: give one")
@@ -103,7 +109,11 @@ def replay(
     from cartlog.games import game_of
 
     game = game_of(parsed)
-    report, frames = replay_report(parsed, name, text=json_text(text))
+    label = ""
+    if view is not None:
+        parsed, label = _seat_view(game, parsed, view, name)
+        text = None  # the log's own lines hold what the view did not see
+    report, frames = replay_report(parsed, name, text=json_text(text) if text else None)
     last = max((f.turn for f in frames if f.turn is not None), default=0)
     if start is not None and start > last:
         given = option if turn is not None else "--from"
@@ -112,7 +122,7 @@ def replay(
     if html is not None or svg is not None:
         if fmt is Format.json or (turn is None and (start is not None or end is not None)):
             fail("--html and --svg take --turn N only (no --from, --to or --format json)")
-        _pictures(parsed, report, frames, html, svg, turn, theme_name)
+        _pictures(parsed, report, frames, html, svg, turn, theme_name, label)
     elif fmt is Format.json:
         from cartlog.documents import replay_document
 
@@ -122,6 +132,9 @@ def replay(
 
         # one part (a turn, a round) printed at a time: memory is one turn's drawing
         out = open_console(ascii_only, theme_name=theme_name)
+        if label:
+            out.print(f"{label}: what it knew at each step (the log without the cards it did "
+                      "not see)", style="muted")
         for part in game_renderer(game.name).replay_parts(
                 parsed, report, frames, text, start=start, end=end, board=board,
                 ascii=ascii_only):
@@ -130,15 +143,31 @@ def replay(
         raise typer.Exit(EXIT_FINDINGS)
 
 
+def _seat_view(game: Any, parsed: Any, view: str, name: str) -> tuple[Any, str]:
+    """The log as ``view`` (``table`` or a player's colour) saw it, and the view's name."""
+    from cartlog.core.text import printable
+
+    colours = list(dict.fromkeys(p.colour for p in parsed.players))
+    if view != "table" and view not in colours:
+        fail(f"--view {printable(view)}: expected table or one of the players: "
+             f"{', '.join(colours)}")
+    redacted = game.redact(parsed, view)
+    if redacted is None:
+        fail(f"--view: {game.title} hides nothing from its players: every view is the log")
+    return redacted, ("the table's view" if view == "table" else f"{view}'s view")
+
+
 def _pictures(parsed: object, report: Any, frames: list[Any], html: Path | None,
-              svg: Path | None, turn: int | None, theme_name: ThemeName) -> None:
+              svg: Path | None, turn: int | None, theme_name: ThemeName,
+              label: str = "") -> None:
     """``--html`` and ``--svg``: the ruling page and the board picture, each written whole
     or not at all (:func:`write_text`)."""
     theme = "" if theme_name is ThemeName.auto else theme_name.value
     if html is not None:
         from cartlog.render.html import ruling_of
 
-        write_text(ruling_of(parsed, report, frames, theme=theme, turn=turn), html)
+        write_text(ruling_of(parsed, report, frames, theme=theme, turn=turn,
+                             seats=not label, label=label or "as recorded"), html)
     if svg is not None:
         from cartlog.render.html import board_picture
 

@@ -405,17 +405,19 @@ def board_picture(log: Any, report: Any, frames: Sequence[Any], turn: int | None
 
 
 def ruling_of(log: Any, report: Any, frames: Sequence[Any], *, theme: str = "",
-              turn: int | None = None, seats: bool = True) -> str:
+              turn: int | None = None, seats: bool = True, label: str = "as recorded"
+              ) -> str:
     """The ruling page of an audited log: its steps with the game's pictures, its findings
     and its score view as text; it opens at ``turn`` when given. With ``seats``, the page
     holds the table's view and each seat's too (the log redacted to what each knew, replayed
-    on its own), each that differs from the views before it."""
+    on its own), each that differs from the views before it; ``label`` names the log's own
+    view."""
     from cartlog.audit import replay_report
     from cartlog.games import GAMES
 
     spec = GAMES[report.game]
     drawn: dict[object, str] = {}
-    views = [_view_of(log, report, frames, "", "as recorded", theme, drawn)]
+    views = [_view_of(log, report, frames, "", label, theme, drawn)]
     if seats:
         seen = [log]
         for name in ["table", *dict.fromkeys(p.colour for p in log.players)]:
