@@ -109,11 +109,11 @@ def replay(
     from cartlog.games import game_of
 
     game = game_of(parsed)
-    label = ""
+    label, source = "", text
     if view is not None:
         parsed, label = _seat_view(game, parsed, view, name)
-        text = None  # the log's own lines hold what the view did not see
-    report, frames = replay_report(parsed, name, text=json_text(text) if text else None)
+        source = ""  # the log's own lines hold what the view did not see
+    report, frames = replay_report(parsed, name, text=json_text(source) if source else None)
     last = max((f.turn for f in frames if f.turn is not None), default=0)
     if start is not None and start > last:
         given = option if turn is not None else "--from"
@@ -136,7 +136,7 @@ def replay(
             out.print(f"{label}: what it knew at each step (the log without the cards it did "
                       "not see)", style="muted")
         for part in game_renderer(game.name).replay_parts(
-                parsed, report, frames, text, start=start, end=end, board=board,
+                parsed, report, frames, source or None, start=start, end=end, board=board,
                 ascii=ascii_only):
             out.print(part)
     if report.errors:
