@@ -20,7 +20,7 @@ from cartlog.games import GAMES, SPECS, find_game, game_of
 from cartlog.logs import read_log
 
 __all__ = ["Engine", "GameSpec", "Outcome", "ToMove", "GAMES", "SPECS", "find_game", "game_of",
-           "read_log", "start", "from_position", "spec"]
+           "read_log", "start", "from_position", "position_at", "spec"]
 
 
 def spec(game: str) -> GameSpec:
@@ -39,3 +39,33 @@ def start(log: Any) -> Engine:
 def from_position(game: str, text: str) -> Engine:
     """A game set up from a one-line position of ``game`` (``ValueError`` if unreadable)."""
     return spec(game).engine.from_position(text)
+
+
+def position_at(log: Any, turn: int | None = None) -> str:
+    """The one-line position of ``log`` as its turn (or round) ``turn`` begins, the log's
+    events before it applied as written; at the end of the log when ``turn`` is None. A turn
+    begins with the event of the game's turn word (``turn`` in Cartagena, ``round`` in
+    Meuterer and the Mutiny), counted from the start, as ``replay --turn`` counts them. A
+    round's line only opens it (Meuterer: the round before is settled, the captain and the
+    ship set; the Mutiny: the row laid out), so it is read first; a Cartagena turn line is the
+    turn's actions, so the position is the one before it. ``ValueError`` when the log has
+    fewer turns."""
+    game = game_of(log)
+    g = game.engine.start(log)
+    begun = 0
+    for event in log.events:
+        if turn is not None and _tag(event) == game.turn_word:
+            begun += 1
+            if begun == turn:
+                if game.turn_word == "round":
+                    g.apply(event)
+                return g.position()
+        g.apply(event)
+    if turn is not None and turn > begun:
+        raise ValueError(f"the log has {begun} {game.turns_word if begun != 1 else game.turn_word}")
+    return g.position()
+
+
+def _tag(event: Any) -> object:
+    config = getattr(type(event), "__struct_config__", None)
+    return None if config is None else config.tag

@@ -59,6 +59,9 @@ def replay(
     svg: Annotated[Optional[Path], typer.Option(
         "--svg", metavar="FILE", help="Write the board after --turn N (or at the end) as an "
         "SVG picture to FILE ('-' for standard output).")] = None,
+    position: Annotated[bool, typer.Option(
+        "--position", help="Print only the one-line position as --turn N begins (at the end "
+        "without --turn), ready for record --position.")] = False,
     view: Annotated[Optional[str], typer.Option(
         "--view", metavar="table|COLOUR", help="Show only what the table, or one player, knew "
         "at each step: the log with every card that view did not see taken out, replayed on "
@@ -91,6 +94,8 @@ def replay(
       cartlog replay game.cartlog --turn 29 --svg turn29.svg
 
       cartlog replay game.cartlog --view red
+
+      cartlog replay game.cartlog --turn 29 --position
     """
     if turn is not None and round_ is not None:
         fail("--turn and --round are the same option: give one")
@@ -119,7 +124,9 @@ def replay(
         given = option if turn is not None else "--from"
         fail(f"{given} {start}: {name} has only {game.count(last)}" if last else
               f"{given} {start}: {name} has no {game.turns_word}")
-    if html is not None or svg is not None:
+    if position:
+        _position(parsed, turn, start, end, fmt, name)
+    elif html is not None or svg is not None:
         if fmt is Format.json or (turn is None and (start is not None or end is not None)):
             fail("--html and --svg take --turn N only (no --from, --to or --format json)")
         _pictures(parsed, report, frames, html, svg, turn, theme_name, label)
@@ -141,6 +148,20 @@ def replay(
             out.print(part)
     if report.errors:
         raise typer.Exit(EXIT_FINDINGS)
+
+
+def _position(parsed: Any, turn: int | None, start: int | None, end: int | None, fmt: Format,
+              name: str) -> None:
+    """``--position``: the one-line position as turn ``turn`` begins (the end when None)."""
+    from cartlog.engine import position_at
+
+    if fmt is Format.json or (turn is None and (start is not None or end is not None)):
+        fail("--position takes --turn N only (no --from, --to or --format json)")
+    try:
+        line = position_at(parsed, turn)
+    except ValueError as error:
+        fail(f"--turn {turn}: {name}: {error}")
+    write_text(line + "\n", None)
 
 
 def _seat_view(game: Any, parsed: Any, view: str, name: str) -> tuple[Any, str]:
