@@ -83,7 +83,9 @@ NOT_AT_START = ("pydantic", "prompt_toolkit", "hashlib", "cartlog.record",
                 "concurrent.futures.process",
                 # the game registry reads the entry points without importlib.metadata, and
                 # imports no part of a game beyond its spec (Pig's, when installed)
-                "importlib.metadata", "cartlog_pig.engine")
+                "importlib.metadata", "cartlog_pig.engine",
+                # only cartlog view draws with Textual
+                "textual", "cartlog.viewer")
 
 
 @pytest.mark.parametrize("args", [["--version"], ["-V"]])
@@ -105,6 +107,9 @@ def test_the_version_alone_loads_no_command_line(args):
     ["--version"],
     ["check", "samples/mutiny/one-player.cartlog"],
     ["check", "--format", "json", "samples/mutiny/one-player.cartlog"],
+    ["replay", "samples/mutiny/one-player.cartlog"],
+    ["replay", "samples/mutiny/one-player.cartlog", "--html", "-"],
+    ["view", "--help"],
 ])
 def test_start_up_imports_nothing_the_command_does_not_use(args):
     """An unsealed Mutiny log: no other game's engine, no seal hashing, no recorder, no worker
@@ -144,3 +149,18 @@ def test_a_logs_events_are_not_tracked_by_the_garbage_collector(game):
                 assert not gc.is_tracked(item), (name, type(item).__name__)
         return
     raise AssertionError(f"no readable {game} sample")
+
+
+def test_only_the_viewer_imports_textual():
+    """Textual is the ``view`` extra: nothing but the viewer and its command imports it (the
+    command only to say what to install when it is missing)."""
+    allowed = {PACKAGE / "viewer.py", PACKAGE / "cli" / "view.py"}
+    found = []
+    for path in sorted(PACKAGE.rglob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+        for node in ast.walk(tree):
+            names = ([a.name for a in node.names] if isinstance(node, ast.Import)
+                     else [node.module or ""] if isinstance(node, ast.ImportFrom) else [])
+            if any(n.split(".")[0] == "textual" for n in names) and path not in allowed:
+                found.append(f"{path.relative_to(ROOT)}:{node.lineno}")
+    assert not found

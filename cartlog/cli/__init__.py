@@ -30,8 +30,8 @@ if TYPE_CHECKING:
 __all__ = ["ThemeName", "app", "main", "to_ascii", "whole_app"]
 # the commands, in the order the help lists them: each is the module of that name, which adds
 # its command to the app when imported (a run imports the one it runs)
-COMMANDS = ("check", "replay", "score", "simulate", "convert", "explain", "games", "schema",
-            "record")
+COMMANDS = ("check", "replay", "view", "score", "simulate", "convert", "explain", "games",
+            "schema", "record")
 
 
 def _load(name: str) -> None:

@@ -67,6 +67,21 @@ def open_console(ascii_only: bool = False, stderr: bool = False,
                       emoji=False, soft_wrap=True, legacy_windows=False, safe_box=True)
 
 
+def memory_console(width: int, theme_name: str = "dark", colour: bool = False) -> LogConsole:
+    """A console that draws into memory at ``width`` columns (recording what it prints): the
+    score view of the ruling page, the tables of the viewer. It escapes a log's text as the
+    terminal's console does."""
+    from io import StringIO
+
+    from cartlog.render.console import LogConsole
+    from cartlog.render.theme import theme
+
+    return LogConsole(theme=theme(theme_name, None), file=StringIO(), width=width,
+                      record=True, no_color=not colour,
+                      color_system="truecolor" if colour else None, highlight=False,
+                      emoji=False, soft_wrap=False, legacy_windows=False, safe_box=True)
+
+
 def is_terminal(stream: TextIO) -> bool:
     try:
         return bool(stream.isatty())

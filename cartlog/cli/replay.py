@@ -23,6 +23,7 @@ from cartlog.cli.output import (
     fail,
     json_text,
     load_log,
+    memory_console,
     open_console,
     write_json,
     write_text,
@@ -116,7 +117,7 @@ def replay(
     game = game_of(parsed)
     label, source = "", text
     if view is not None:
-        parsed, label = _seat_view(game, parsed, view, name)
+        parsed, label = seat_view(game, parsed, view, name)
         source = ""  # the log's own lines hold what the view did not see
     report, frames = replay_report(parsed, name, text=json_text(source) if source else None)
     last = max((f.turn for f in frames if f.turn is not None), default=0)
@@ -164,7 +165,7 @@ def _position(parsed: Any, turn: int | None, start: int | None, end: int | None,
     write_text(line + "\n", None)
 
 
-def _seat_view(game: Any, parsed: Any, view: str, name: str) -> tuple[Any, str]:
+def seat_view(game: Any, parsed: Any, view: str, name: str) -> tuple[Any, str]:
     """The log as ``view`` (``table`` or a player's colour) saw it, and the view's name."""
     from cartlog.core.text import printable
 
@@ -187,8 +188,8 @@ def _pictures(parsed: object, report: Any, frames: list[Any], html: Path | None,
     if html is not None:
         from cartlog.render.html import ruling_of
 
-        write_text(ruling_of(parsed, report, frames, theme=theme, turn=turn,
-                             seats=not label, label=label or "as recorded"), html)
+        write_text(ruling_of(parsed, report, frames, memory_console(100), theme=theme,
+                             turn=turn, seats=not label, label=label or "as recorded"), html)
     if svg is not None:
         from cartlog.render.html import board_picture
 

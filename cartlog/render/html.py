@@ -16,11 +16,14 @@ reads is in the steps' attributes, never in script text.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from cartlog import __version__
 from cartlog.core.findings import Finding
 from cartlog.render.svg import STYLE, text_of
+
+if TYPE_CHECKING:
+    from rich.console import Console
 
 _KINDS_WITHOUT_TURN = ("setup", "end")
 
@@ -317,6 +320,7 @@ function show(k,keep){
 function turnStep(t){for(var k=0;k<steps.length;k++){if(turnOf(k)===t)return k;}return -1;}
 function byTurn(d){
   var t=turnOf(at),k=at;
+  if(d<0&&t!==null){var b=turnStep(t);if(b<at)return b;}
   while(k+d>=0&&k+d<steps.length){k+=d;var u=turnOf(k);
     if(u!==null&&u!==t){if(d<0){var s=turnStep(u);return s<0?k:s;}return k;}}
   return d<0?0:steps.length-1;
@@ -404,20 +408,21 @@ def board_picture(log: Any, report: Any, frames: Sequence[Any], turn: int | None
             + markup[at:] + "\n")
 
 
-def ruling_of(log: Any, report: Any, frames: Sequence[Any], *, theme: str = "",
-              turn: int | None = None, seats: bool = True, label: str = "as recorded"
-              ) -> str:
+def ruling_of(log: Any, report: Any, frames: Sequence[Any], console: Console, *,
+              theme: str = "", turn: int | None = None, seats: bool = True,
+              label: str = "as recorded") -> str:
     """The ruling page of an audited log: its steps with the game's pictures, its findings
     and its score view as text; it opens at ``turn`` when given. With ``seats``, the page
     holds the table's view and each seat's too (the log redacted to what each knew, replayed
     on its own), each that differs from the views before it; ``label`` names the log's own
-    view."""
+    view. ``console`` draws the score view as text (a recording console, which the command
+    line gives)."""
     from cartlog.audit import replay_report
     from cartlog.games import GAMES
 
     spec = GAMES[report.game]
     drawn: dict[object, str] = {}
-    views = [_view_of(log, report, frames, "", label, theme, drawn)]
+    views = [_view_of(log, report, frames, "", label, theme, drawn, console)]
     if seats:
         seen = [log]
         for name in ["table", *dict.fromkeys(p.colour for p in log.players)]:
@@ -428,25 +433,19 @@ def ruling_of(log: Any, report: Any, frames: Sequence[Any], *, theme: str = "",
             seat_report, seat_frames = replay_report(redacted, report.file, text=None)
             label = "the table" if name == "table" else f"{name}'s seat"
             views.append(_view_of(redacted, seat_report, seat_frames, name, label, theme,
-                                  drawn))
+                                  drawn, console))
     return ruling_page(title=spec.title, file=report.file, rules=report.rules,
                        turn_word=spec.turn_word, views=views, theme=theme, opening=turn)
 
 
 def _view_of(log: Any, report: Any, frames: Sequence[Any], name: str, label: str,
-             theme: str, drawn: dict[object, str]) -> View:
+             theme: str, drawn: dict[object, str], console: Console) -> View:
     """One view of the page: the replay's frames and findings, the pictures, the verdict
     and the score view as text."""
-    from io import StringIO
-
     from cartlog.render import game_renderer
-    from cartlog.render.console import LogConsole
-    from cartlog.render.theme import theme as rich_theme
 
-    out = LogConsole(file=StringIO(), width=100, no_color=True, color_system=None,
-                     record=True, theme=rich_theme("dark", None), highlight=False, emoji=False,
-                     legacy_windows=False)
-    out.print(game_renderer(report.game).render_score(log, report))
+    console.print(game_renderer(report.game).render_score(log, report))
+    breakdown = console.export_text(clear=True)
     counts = [f"{n} {word}{'s' if n != 1 else ''}" for n, word in
               ((report.errors, "error"), (report.warnings, "warning"), (report.infos, "info"))
               if n]
@@ -454,5 +453,5 @@ def _view_of(log: Any, report: Any, frames: Sequence[Any], name: str, label: str
         ("; " if not report.errors and counts else "") + ", ".join(counts))
     return View(name=name, label=label, frames=frames, findings=report.findings,
                 pictures=_pictures_of(log, report.game, frames, theme, drawn), verdict=verdict,
-                breakdown=out.export_text(), unchecked=report.unchecked,
+                breakdown=breakdown, unchecked=report.unchecked,
                 more_findings=report.more_findings)

@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 
 from cartlog.audit import replay_report
+from cartlog.cli.output import memory_console
 from cartlog.logs import read_log
 from cartlog.render.html import ruling_of
 from tests.fuzzing import ROOT
@@ -34,7 +35,7 @@ def _page(relative: str, tmp: Path, keys: str = "") -> tuple[Path, list]:
     path = ROOT / "samples" / relative
     log = read_log(path.read_text(encoding="utf-8"), relative)
     report, frames = replay_report(log, relative, text=None)
-    html = ruling_of(log, report, frames)
+    html = ruling_of(log, report, frames, memory_console(100))
     if keys:
         html = html.replace("</body>", "<script>" + keys + ".forEach(function(k){document."
                             "dispatchEvent(new KeyboardEvent('keydown',{key:k}));});</script>"

@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from cartlog.audit import replay_report
+from cartlog.cli.output import memory_console
 from cartlog.games import BUILT_IN
 from cartlog.logs import read_log
 from cartlog.render.html import board_picture, ruling_of
@@ -48,7 +49,7 @@ def _page(path: Path) -> tuple[str, object, list]:
     text = path.read_text(encoding="utf-8")
     log = read_log(text, str(path))
     report, frames = replay_report(log, str(path), text=None)
-    return ruling_of(log, report, frames), report, frames
+    return ruling_of(log, report, frames, memory_console(100)), report, frames
 
 
 def _parsed(html: str) -> _Page:
@@ -88,8 +89,8 @@ def test_the_page_opens_at_the_turn_asked(game):
     log = read_log(text, str(path))
     report, frames = replay_report(log, str(path), text=None)
     turn = max(f.turn for f in frames if f.turn is not None)
-    body = next(a for tag, a in _parsed(ruling_of(log, report, frames, turn=turn)).tags
-                if tag == "body")
+    page = _parsed(ruling_of(log, report, frames, memory_console(100), turn=turn))
+    body = next(a for tag, a in page.tags if tag == "body")
     assert frames[int(body["data-first"])].turn == turn
 
 
@@ -107,7 +108,7 @@ def test_markup_in_a_log_is_text_on_the_page_and_in_the_picture(game):
     text = "\n".join(lines)
     log = read_log(text, "hostile.cartlog")
     report, frames = replay_report(log, "hostile.cartlog", text=None)
-    html = ruling_of(log, report, frames)
+    html = ruling_of(log, report, frames, memory_console(100))
     page = _parsed(html)
     assert [tag for tag, _ in page.tags].count("script") == 1
     assert "img" not in [tag for tag, _ in page.tags]
@@ -188,7 +189,7 @@ def test_the_page_holds_each_seat_view_that_differs_replayed_on_its_own(game):
     spec = GAMES[game]
     log = spec.simulate(spec.default_rules, spec.players[0] + 1, 3)
     report, frames = replay_report(log, "game.cartlog", text=None)
-    page = _parsed(ruling_of(log, report, frames))
+    page = _parsed(ruling_of(log, report, frames, memory_console(100)))
     views = [a for tag, a in page.tags if tag == "div" and a.get("class") == "view"]
     colours = [p.colour for p in log.players]
     assert [v["data-view"] for v in views] == ["", "table", *colours]
@@ -210,7 +211,7 @@ def test_a_log_of_one_seat_has_no_other_view():
     spec = GAMES["meuterer"]
     log = spec.simulate(spec.default_rules, 3, 3, view="table")
     report, frames = replay_report(log, "game.cartlog", text=None)
-    page = _parsed(ruling_of(log, report, frames))
+    page = _parsed(ruling_of(log, report, frames, memory_console(100)))
     assert [a["data-view"] for tag, a in page.tags if tag == "div"
             and a.get("class") == "view"] == [""]
     assert not [tag for tag, _ in page.tags if tag == "select"]
