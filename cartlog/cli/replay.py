@@ -52,6 +52,9 @@ def replay(
         "--to", metavar="N", parser=read_number, help=f"Last {play_units()} to show.")] = None,
     board: Annotated[bool, typer.Option("--board/--no-board", help=f"Draw the board after "
                                         f"each {play_units()}.")] = True,
+    findings: Annotated[bool, typer.Option(
+        "--findings", help=f"Show only the {play_units(plural=True)} with findings, each "
+        f"with the one before it.")] = False,
     fmt: FormatOpt = Format.text,
     html: Annotated[Optional[Path], typer.Option(
         "--html", metavar="FILE", help="Write the game as one HTML page to FILE ('-' for "
@@ -89,6 +92,8 @@ def replay(
       cartlog replay meuterer.cartlog --round 3
 
       cartlog replay game.cartlog --from 10 --to 14 --ascii
+
+      cartlog replay game.cartlog --findings
 
       cartlog replay game.cartlog --html ruling.html
 
@@ -140,15 +145,29 @@ def replay(
 
         # one part (a turn, a round) printed at a time: memory is one turn's drawing
         out = open_console(ascii_only, theme_name=theme_name)
+        only = _with_findings(frames) if findings else None
         if label:
             out.print(f"{label}: what it knew at each step (the log without the cards it did "
                       "not see)", style="muted")
         for part in game_renderer(game.name).replay_parts(
                 parsed, report, frames, source or None, start=start, end=end, board=board,
-                ascii=ascii_only):
+                ascii=ascii_only, **({"only": only} if only is not None else {})):
             out.print(part)
     if report.errors:
         raise typer.Exit(EXIT_FINDINGS)
+
+
+def _with_findings(frames: list[Any]) -> set[int]:
+    """The turns or rounds with a finding and the one before each (0: the setup, when a
+    finding is there or at the first turn)."""
+    turns: set[int] = set()
+    for frame in frames:
+        if frame.findings:
+            turn = frame.turn if frame.turn is not None else (0 if frame.kind == "setup"
+                                                              else None)
+            if turn is not None:
+                turns.update((turn, max(0, turn - 1)))
+    return turns
 
 
 def _position(parsed: Any, turn: int | None, start: int | None, end: int | None, fmt: Format,

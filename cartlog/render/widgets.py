@@ -291,3 +291,9 @@ def summary_line(report: Audited, spec: GameSpec | None, *, stopped: bool = Fals
                    if b.recorded == "none" else f"won by {printable(str(b.recorded))}")
             text.append(f", but the log records {rec}", style="bad")
     return text
+
+
+def left_out(unit: str, first: int, last: int) -> Text:
+    """``  ... turns 30-49 not shown (no finding)``: where ``replay --findings`` skips."""
+    span = f"{unit[:-1]} {first}" if first == last else f"{unit} {first}-{last}"
+    return Text.styled(f"  ... {span} not shown (no finding)", "muted")

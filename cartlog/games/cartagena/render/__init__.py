@@ -22,7 +22,7 @@ Long texts wrap at the console's width under their own column; the board fits 80
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Collection, Iterator
 from typing import Any, NamedTuple
 
 import msgspec
@@ -56,6 +56,7 @@ from cartlog.render.widgets import (
     findings_block,
     glyphs,
     heading,
+    left_out,
     position_lines,
     result_line,
     shown_range,
@@ -280,8 +281,10 @@ def _header(view: _View, start: int | None, end: int | None) -> Hanging:
 
 def replay_parts(log: CartagenaLog, report: Audited, frames: list[Frame], source: str | None,
                  *, start: int | None = None, end: int | None = None, board: bool = True,
-                 ascii: bool = False) -> Iterator[RenderableType]:
-    """The game step by step, from turn ``start`` to turn ``end`` (inclusive) when given.
+                 ascii: bool = False, only: Collection[int] | None = None
+                 ) -> Iterator[RenderableType]:
+    """The game step by step, from turn ``start`` to turn ``end`` (inclusive) when given;
+    with ``only``, just those turns (0: the setup), a line saying which were left out.
 
     ``source`` is accepted for symmetry with the check report; each action is shown in its
     canonical notation, so the log's own lines are not quoted. The parts come one at a time,
@@ -295,24 +298,33 @@ def replay_parts(log: CartagenaLog, report: Audited, frames: list[Frame], source
     last_turn = 0
     latest = None  # the last frame with a table: the position before the next turn
     shown_any = False
+    shown_last = 0  # the last turn shown (with ``only``)
     for step in _steps(log, frames):
         frame = step.frame
         if step.kind == "turn" and frame.turn is not None:  # a turn's frame has its number
             last_turn = frame.turn
         in_range = ((start is None or last_turn >= start or (last_turn == 0 and from_start))
-                    and (end is None or last_turn <= end))
-        if step.kind == "setup" and from_start:
+                    and (end is None or last_turn <= end)
+                    and (only is None or last_turn in only))
+        if step.kind == "setup" and from_start and (only is None or 0 in only):
             yield from [Text()] + _setup(view, step)
         elif step.kind == "turn" and in_range:
-            if not shown_any and start is not None and not from_start and latest is not None:
+            if only is not None and last_turn > shown_last + 1:
+                yield from [Text(), left_out("turns", shown_last + 1, last_turn - 1)]
+                if latest is not None and last_turn - 1 not in only:
+                    yield from _context(view, latest, last_turn)
+            elif not shown_any and start is not None and not from_start and latest is not None:
                 yield Text()
                 yield from _context(view, latest, start)
             shown_any = True
+            shown_last = last_turn
             yield from [Text()] + _turn(view, step, latest.pirates if latest else None)
         elif step.kind in ("row", "claim", "comment") and in_range:
             yield from _other(view, step)
         elif step.kind == "end":
-            if not shown_any and not from_start:
+            if only is not None and last_turn > shown_last:
+                yield from [Text(), left_out("turns", shown_last + 1, last_turn)]
+            if not shown_any and not from_start and only is None:
                 yield from [Text(), Text.styled(f"  no turn {start} in this game "
                                                 f"({report.breakdown.turns} turns)", "muted")]
             yield from [Text()] + _end(view, frame, cut)

@@ -38,7 +38,7 @@ beside the sheet's, a ``!`` where they differ; then every round's points by sour
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Collection, Iterator
 
 from rich.console import Group, RenderableType
 from rich.text import Text
@@ -69,6 +69,7 @@ from cartlog.render.widgets import (
     add_findings,
     findings_block,
     heading,
+    left_out,
     position_lines,
     shown_range,
     summary_line,
@@ -165,8 +166,10 @@ def _header(view: View, rounds: int, start: int | None, end: int | None) -> Hang
 
 def replay_parts(log: MeutererLog, report: Audited, frames: list[Frame], source: str | None,
                  *, start: int | None = None, end: int | None = None, board: bool = True,
-                 ascii: bool = False) -> Iterator[RenderableType]:
-    """The game round by round, from round ``start`` to round ``end`` (inclusive) when given.
+                 ascii: bool = False, only: Collection[int] | None = None
+                 ) -> Iterator[RenderableType]:
+    """The game round by round, from round ``start`` to round ``end`` (inclusive) when given;
+    with ``only``, just those rounds (0: the setup), a line saying which were left out.
 
     ``source`` is accepted for symmetry with the check report; every line is shown in its
     canonical notation, so the log's own lines are not quoted.
@@ -178,10 +181,10 @@ def replay_parts(log: MeutererLog, report: Audited, frames: list[Frame], source:
     yield _header(view, max(last, view.b.played), start, end)
     from_start = start is None or start <= 1
     shown = [r for r in rounds if (start is None or r.number >= start)
-             and (end is None or r.number <= end)]
-    if from_start and setup is not None:
+             and (end is None or r.number <= end) and (only is None or r.number in only)]
+    if from_start and setup is not None and (only is None or 0 in only):
         yield from [Text()] + _setup(view, setup, before)
-    elif shown:
+    elif shown and only is None:
         latest = setup
         for r in rounds:
             if r.number >= shown[0].number:
@@ -189,9 +192,19 @@ def replay_parts(log: MeutererLog, report: Audited, frames: list[Frame], source:
             latest = r.end[0] if r.end else latest
         if latest is not None:
             yield from [Text()] + _context(view, latest, shown[0].number)
+    previous = 0
     for r in shown:
+        if only is not None and r.number > previous + 1:
+            yield from [Text(), left_out("rounds", previous + 1, r.number - 1)]
+            latest = next((q.end[0] for q in reversed(rounds)
+                           if q.number < r.number and q.end), setup)
+            if latest is not None and r.number - 1 not in only:
+                yield from [Text()] + _context(view, latest, r.number)
+        previous = r.number
         yield from [Text()] + round_lines(view, r)
-    if not shown and (start is not None or end is not None):
+    if only is not None and last > previous:
+        yield from [Text(), left_out("rounds", previous + 1, last)]
+    if not shown and only is None and (start is not None or end is not None):
         yield from [Text(), Text.styled(f"  no round {start or end} in this game "
                                         f"({last} rounds)", "muted")]
     cut = end is not None and end < last

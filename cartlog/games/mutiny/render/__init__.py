@@ -26,7 +26,7 @@ gold cards), the tie-break values, and the winners with the reason.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Collection, Iterator, Mapping
 
 from rich import box
 from rich.console import Group, JustifyMethod, RenderableType
@@ -48,6 +48,7 @@ from cartlog.render.widgets import (
     findings_block,
     glyphs,
     heading,
+    left_out,
     position_lines,
     result_line,
     shown_range,
@@ -300,20 +301,23 @@ def _end(view: _View, frame: Frame, cut: bool) -> list[RenderableType]:
 
 def replay_parts(log: MutinyLog, report: Audited, frames: list[Frame], source: str | None,
                  *, start: int | None = None, end: int | None = None, board: bool = True,
-                 ascii: bool = False) -> Iterator[RenderableType]:
+                 ascii: bool = False, only: Collection[int] | None = None
+                 ) -> Iterator[RenderableType]:
     """The voyage round by round from ``start`` to ``end`` (inclusive) when given, then the
     mutiny when the last round is shown; ``board``: the holdings and the board after each
-    round. ``source`` is accepted for symmetry with the other games (every event is shown in
+    round; ``only``: just those rounds (0: the setup; the mutiny is shown when it has a
+    finding), a line saying which were left out. ``source`` is accepted for symmetry with the other games (every event is shown in
     its canonical notation)."""
     view = _View(log, report, ascii, board)
     yield _header(view, start, end)
     rounds = report.breakdown.turns
     cut = end is not None and end < rounds
     shown_any = False
+    previous = 0  # the last round shown (with ``only``)
     for group in _rounds(view, frames):
         kind = group[0].kind
         if kind == "setup":
-            if start is None or start <= 1:
+            if (start is None or start <= 1) and (only is None or 0 in only):
                 yield from [Text()] + _setup(view, group[0])
                 if len(group) > 1:  # comments before the first round
                     rows = Hanging()
@@ -322,15 +326,25 @@ def replay_parts(log: MutinyLog, report: Audited, frames: list[Frame], source: s
                     yield rows
         elif kind == "round":
             n = group[0].turn or 0
-            if (start is None or n >= start) and (end is None or n <= end):
-                shown_any = True
+            if ((start is None or n >= start) and (end is None or n <= end)
+                    and (only is None or n in only)):
+                if only is not None and n > previous + 1:
+                    yield from [Text(), left_out("rounds", previous + 1, n - 1)]
+                shown_any, previous = True, n
                 yield from [Text()] + _round(view, group)
         elif kind == "end":
+            if only is not None and rounds > previous:
+                yield from [Text(), left_out("rounds", previous + 1, rounds)]
+                previous = rounds
             if not shown_any and start is not None and start > rounds:
                 yield from [Text(), Text.styled(f"  no round {start} in this game "
                                                 f"({rounds} rounds)", "muted")]
             yield from [Text()] + _end(view, group[0], cut)
-        elif not cut and (start is None or start <= rounds):
+        elif not cut and (start is None or start <= rounds) and (
+                only is None or any(f.findings for f in group)):
+            if only is not None and rounds > previous:
+                yield from [Text(), left_out("rounds", previous + 1, rounds)]
+                previous = rounds
             yield from [Text()] + _mutiny(view, group)
 
 
