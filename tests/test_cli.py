@@ -241,8 +241,8 @@ COMMANDS = sorted(typer.main.get_command(app).commands)
 
 
 def test_all_commands_are_known():
-    assert set(COMMANDS) == {"check", "replay", "score", "simulate", "convert", "explain",
-                             "games", "schema", "record"}
+    assert set(COMMANDS) == {"check", "replay", "view", "score", "simulate", "convert",
+                             "explain", "games", "schema", "record"}
 
 
 @pytest.mark.parametrize("command", [None, *COMMANDS])
