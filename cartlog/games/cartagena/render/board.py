@@ -17,14 +17,15 @@ of its own (``sign.0`` .. ``sign.5`` in the theme). Pirates are lower-case lette
 player's colour, one letter per pirate (:data:`PIRATE_LETTERS`); more than five pirates on a
 space stack on further lines of the same cell. Spaces whose pirates changed since the last
 drawing are highlighted (``space.moved``). Six cells of 11 characters keep a line at 75
-columns.
+columns; :class:`Passage` draws twelve a line on a terminal 147 columns wide or more, and
+three on one under 75.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
-from rich.console import RenderableType
+from rich.console import Console, ConsoleOptions, RenderableType, RenderResult
 from rich.text import Text
 
 from cartlog.games.cartagena.frames import Frame
@@ -107,7 +108,8 @@ def _cell_tokens(space: int, colours: list[str], letters: dict[str, str],
 
 
 def passage_lines(rs: RuleSet, board: str, colours: list[str], pirates: dict[str, list[int]],
-                  g: Glyphs, moved: frozenset[int] = frozenset()) -> list[Text]:
+                  g: Glyphs, moved: frozenset[int] = frozenset(), per_row: int = 6
+                  ) -> list[Text]:
     """The passage, a line per section (plus a line per extra layer of stacked pirates).
 
     Spaces in ``moved`` (whose pirates changed since the last drawing) are highlighted. A
@@ -121,8 +123,8 @@ def passage_lines(rs: RuleSet, board: str, colours: list[str], pirates: dict[str
     standing = {s for spaces in pirates.values() for s in spaces} | set(moved)
     lines: list[Text] = []
     empty: list[int] = []  # the first and last space of a run of folded sections
-    for first in range(0, len(board), 6):
-        spaces = range(first + 1, min(first + 6, len(board)) + 1)
+    for first in range(0, len(board), per_row):
+        spaces = range(first + 1, min(first + per_row, len(board)) + 1)
         if first >= DRAWN_SPACES and standing.isdisjoint(spaces):
             empty = [empty[0] if empty else spaces[0], spaces[-1]]
             continue
@@ -170,15 +172,36 @@ def _border(corners: str, cells: int, cell_width: int, g: Glyphs) -> Text:
 
 
 def board_lines(rs: RuleSet, board: str, colours: list[str], pirates: dict[str, list[int]],
-                g: Glyphs, moved: frozenset[int] = frozenset()) -> list[Text]:
-    """The whole table: the start, the passage and the boat, with their pirates."""
+                g: Glyphs, moved: frozenset[int] = frozenset(), per_row: int = 6
+                ) -> list[Text]:
+    """The whole table: the start, the passage and the boat, with their pirates; ``per_row``
+    spaces a line."""
     boat = len(board) + 1
-    cells, cell_width = min(6, len(board)), len(str(len(board))) + PER_LINE + 4
+    cells, cell_width = min(per_row, len(board)), len(str(len(board))) + PER_LINE + 4
     return ([Text("  ") + counts_line("start", 0, colours, pirates, "space.start"),
              _border(g.top, cells, cell_width, g)]
-            + passage_lines(rs, board, colours, pirates, g, moved)
+            + passage_lines(rs, board, colours, pirates, g, moved, per_row)
             + [_border(g.bottom, cells, cell_width, g),
                Text("  ") + counts_line("boat", boat, colours, pirates, "space.boat")])
+
+
+class Passage:
+    """The table drawn to the width it is given: a section (6 spaces) a line as a rule, two
+    sections a line on a terminal wide enough for them (147 columns), half a section on one
+    too narrow for six (under 75). Output to a file or a pipe, whose width is not a
+    terminal's, keeps a section a line."""
+
+    def __init__(self, rs: RuleSet, board: str, colours: list[str],
+                 pirates: dict[str, list[int]], g: Glyphs, moved: frozenset[int]) -> None:
+        self.args = (rs, board, colours, pirates, g, moved)
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        board = self.args[1]
+        cell = len(str(len(board))) + PER_LINE + 5  # a cell and its bar
+        width = options.max_width
+        per_row = 12 if 2 + 12 * cell + 1 <= width < 1000 else (
+            6 if width >= 2 + 6 * cell + 1 else 3)
+        yield from board_lines(*self.args, per_row=per_row)
 
 
 def moved_spaces(before: dict[str, list[int]] | None, after: dict[str, list[int]]
@@ -251,6 +274,6 @@ def table_lines(rs: RuleSet, board: str, colours: list[str], frame: Frame,
         entries.append(Text.styled("row ", "label") + row)
     lines: list[RenderableType] = [Packed(label, entries)]
     if board_drawn and frame.pirates is not None:
-        lines.extend(board_lines(rs, board, colours, frame.pirates, g,
-                                 moved_spaces(before, frame.pirates)))
+        lines.append(Passage(rs, board, colours, frame.pirates, g,
+                             moved_spaces(before, frame.pirates)))
     return lines
