@@ -132,8 +132,7 @@ class _Pane(VerticalScroll, can_focus=False):
     """The table's pane: scrolled by the mouse; the keys stay the viewer's."""
 
 
-HELP = ("<- -> step  up/down {unit}  home/end  n/p finding  g go to {unit}  v view  "
-        "c copy position  q quit")
+HELP = "<-/-> step  up/down {unit}  home/end  n/p finding  g go  v view  c copy  q quit"
 
 
 class Viewer(App[None]):
