@@ -10,6 +10,8 @@ after each duel, the end); with a finding since the last picture it is framed as
 
 from __future__ import annotations
 
+import re
+
 from cartlog.games.mutiny.events import MutinyLog
 from cartlog.games.mutiny.frames import Frame
 from cartlog.render.svg import Svg, player_class
@@ -20,15 +22,18 @@ MOST_CARDS = 16  # combat cards drawn in a hand; more are written as "+N"
 
 
 def table_svg(log: MutinyLog, colours: list[str], frame: Frame, *, finding: bool = False,
-              caption: str = "") -> Svg:
-    """The track, the row and the players after ``frame`` (which holds the table)."""
+              caption: str = "", duels: list[list[str]] | None = None) -> Svg:
+    """The track, the row and the players after ``frame`` (which holds the table); ``duels``,
+    the mutiny's duels so far, each as its letter, sailors, totals and winner."""
+    duels = duels or []
     track = log.track
     declared = track is not None and track.length is not None
     length = (track.length or 0) if track is not None and declared else (frame.ship or 0)
     drawn = min(length, MOST_SPACES - 1) + 1
     lines = (drawn + PER_ROW - 1) // PER_ROW
     top = 16 if caption else 0
-    height = top + 30 + lines * (CELL + 6) + 80 + ROW * len(colours) + 10
+    height = (top + 30 + lines * (CELL + 6) + 80 + ROW * len(colours) + 10
+              + (ROW * (len(duels) + 1) if duels else 0))
     svg = Svg(WIDTH, height, caption or "The Mutiny table", "mutiny")
     svg.add("rect", cls="bg", x=0, y=0, width=WIDTH, height=height)
     if caption:
@@ -57,6 +62,8 @@ def table_svg(log: MutinyLog, colours: list[str], frame: Frame, *, finding: bool
             svg.add("path", cls="ship", d=f"M{x + 2} {sy - 1} h{CELL - 4} l-3 -4 h{CELL - 10} z")
     y += lines * (CELL + 6) + 8
     svg.text(10, y + 12, "row")
+    if not frame.row:
+        svg.text(44, y + 12, "-", "muted")
     left = 44.0
     for card in (frame.row or [])[:12]:
         used = card.endswith("*")
@@ -74,6 +81,18 @@ def table_svg(log: MutinyLog, colours: list[str], frame: Frame, *, finding: bool
     for colour in colours:
         _player(svg, colour, y, frame)
         y += ROW
+    if duels:
+        y += 4
+        svg.text(10, y + 12, "duel", "muted")
+        svg.text(60, y + 12, "sailors", "muted")
+        svg.text(150, y + 12, "totals (valverde : diaz)", "muted")
+        svg.text(330, y + 12, "won by", "muted")
+        for letter, sailors, totals, winner in duels:
+            y += ROW
+            svg.text(10, y + 12, letter)
+            svg.text(60, y + 12, sailors)
+            svg.text(150, y + 12, totals)
+            svg.text(330, y + 12, winner, "label")
     if finding:
         svg.add("rect", cls="finding-frame", x=2, y=2, width=WIDTH - 4, height=height - 4,
                 tip="a finding since the last table")
@@ -87,7 +106,7 @@ def _player(svg: Svg, colour: str, y: float, frame: Frame) -> None:
     coins = (frame.coins or {}).get(colour)
     svg.text(170, y + 12, f"{coins if coins is not None else '?'} coins", "label")
     combat = (frame.combat or {}).get(colour, "")
-    cards = [combat[i:i + 2] for i in range(0, len(combat), 2)] if combat != "-" else []
+    cards = re.findall(r"[A-Z]\d+|\?", combat)  # P2, G1, ? for an unseen card
     x = 240.0
     for card in cards[:MOST_CARDS]:
         svg.add("rect", tip=f"combat card {card}", cls="card", x=x, y=y, width=14, height=17,
@@ -107,19 +126,39 @@ def board_pictures(log: MutinyLog, frames: list[Frame], *, theme: str = "",
     pictures: dict[int, str] = {}
     drawn = {} if drawn is None else drawn  # the pictures drawn already, for other views
     found = False
+    duels: list[list[str]] = []  # letter, sailors, totals, winner
     for k, frame in enumerate(frames):
         found = found or bool(frame.findings)
+        _follow_duels(duels, frame)
         if frame.coins is None:
             continue
         caption = (f"after round {frame.turn}" if frame.kind == "ship" and frame.turn
                    else frame.kind if frame.duel is None else f"after duel {frame.duel}")
-        key = (repr((frame.row, frame.coins, frame.combat, frame.gold, frame.conviction, frame.ship, frame.lifeboat, frame.wins)), found, caption)
+        key = (repr((frame.row, frame.coins, frame.combat, frame.gold, frame.conviction,
+                     frame.ship, frame.lifeboat, frame.wins, duels)), found, caption)
         if key in drawn:
             pictures[k], found = drawn[key], False
             continue
-        svg = table_svg(log, colours, frame, finding=found, caption=caption)
+        svg = table_svg(log, colours, frame, finding=found, caption=caption,
+                        duels=[list(d) for d in duels])
         if theme:
             svg.classes += " " + theme
         pictures[k] = drawn[key] = svg.markup(styled=False)
         found = False
     return pictures
+
+
+def _follow_duels(duels: list[list[str]], frame: Frame) -> None:
+    """The mutiny's duels as its frames tell them: a duel's sailors, its totals after each
+    combat round, its winner."""
+    if frame.duel is None:
+        return
+    if frame.kind == "duel":
+        sailors = (frame.notation or "").split(" ")[-1]
+        duels.append([frame.duel, sailors, "", ""])
+    elif duels and duels[-1][0] == frame.duel:
+        if frame.totals:
+            duels[-1][2] = (f"{frame.totals.get('valverde', 0)} : "
+                            f"{frame.totals.get('diaz', 0)}")
+        if frame.kind == "won":
+            duels[-1][3] = (frame.notation or "").removeprefix("won ").strip()
