@@ -61,6 +61,9 @@ def position_at(log: Any, turn: int | None = None) -> str:
                     g.apply(event)
                 return g.position()
         g.apply(event)
+    if turn is not None and not begun:
+        raise ValueError(f"a {game.title} log has no line that begins a {game.turn_word}: "
+                         f"only the position at the end can be given")
     if turn is not None and turn > begun:
         raise ValueError(f"the log has {begun} {game.turns_word if begun != 1 else game.turn_word}")
     return g.position()
