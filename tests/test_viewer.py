@@ -151,3 +151,16 @@ def test_without_textual_the_command_says_what_to_install(monkeypatch):
     status, output = run(["view", str(ROOT / "samples" / SAMPLES[0])])
     assert status == 2 and "pip install 'cartlog[view]'" in output
     assert "Traceback" not in output
+
+
+def test_without_a_terminal_the_command_says_to_use_replay(tmp_path):
+    # keys cannot be read from a pipe: the viewer never waits on one
+    import subprocess
+
+    sample = str(ROOT / "samples" / SAMPLES[0])
+    proc = subprocess.run([sys.executable, "-m", "cartlog", "view", sample],
+                          stdin=subprocess.DEVNULL, capture_output=True, text=True, timeout=60)
+    assert proc.returncode == 2 and "needs a terminal" in proc.stderr
+    assert proc.stdout == ""
+    status, output = run(["view", sample])
+    assert status == 2 and "cartlog replay" in output

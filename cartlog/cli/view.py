@@ -36,7 +36,8 @@ def view(
     and previous finding, g go to a turn or round, v the next view, c copy the position,
     q quit. Needs the view extra: pip install 'cartlog[view]'.
 
-    Exit status: 0 when closed, 2 the log could not be read, bad usage, or Textual missing.
+    Exit status: 0 when closed, 2 the log could not be read, bad usage, no terminal, or
+    Textual missing.
 
     Examples:
 
@@ -53,6 +54,11 @@ def view(
     if turn is not None and turn < 1:
         fail(f"--turn {turn}: the first {play_units()} is 1")
     parsed, text, name = load_log(log, ascii_only, None, theme_name)
+    import sys
+
+    if not (sys.stdin.isatty() and sys.stdout.isatty()):
+        fail("cartlog view needs a terminal to read keys from and draw on; for a file or a "
+             "pipe use cartlog replay (or replay --html FILE)")
     from cartlog.audit import replay_report
     from cartlog.cli.replay import seat_view
     from cartlog.games import game_of
