@@ -268,8 +268,8 @@ border-bottom:1px solid var(--edge);display:flex;flex-wrap:wrap;gap:4px;align-it
 #controls button{font:inherit;padding:2px 8px}#where{margin-left:8px;color:var(--soft)}
 main{display:block}.js main{display:grid;grid-template-columns:minmax(0,480px) minmax(0,1fr);
 gap:16px;align-items:start}
-@media (max-width:760px){.js main{grid-template-columns:minmax(0,1fr)}}
 #pane{grid-row:1 / span 5;position:sticky;top:48px}
+@media (max-width:760px){.js main{grid-template-columns:minmax(0,1fr)}#pane{position:static}}
 #pane:empty,#board:empty{display:none}
 .step{border-bottom:1px solid var(--edge);padding:6px 0}
 .step .picture svg,#board svg{max-width:100%;height:auto}
