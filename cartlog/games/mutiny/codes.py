@@ -56,7 +56,11 @@ CODES: dict[str, Code] = {
              summary="a pirate card turned that is already in the row or in the lifeboat"),
         Code(code="row/unfinished", severity="warning", rule=f"{_VOYAGE}; M2",
              summary="the round was closed before every player had used a card"),
-        # -- actions -----------------------------------------------------------------------------
+        Code(code="row/turn-repeated", severity="warning", rule="docs/notation.md (part 3)",
+             summary="a turn line written twice in a row: the same player, the same cards and "
+             "effects; it is read once (Cartagena's `turn/repeated`)",
+             explanation="A line copied twice changes nothing in the game: the second is "
+             "not played."),
         Code(code="action/effect", severity="error", rule=_ACTIONS,
              summary="an effect the card used does not give (or not in that amount)"),
         Code(code="action/unrecorded", severity="warning", rule=_ACTIONS,
@@ -156,7 +160,7 @@ TABLE_WIDE = frozenset({"supply/impossible", "ship/at", "winner/differs", "voyag
                         "crew/not-checked"})
 RECORD_ONLY = frozenset({"winner/unfinished", "row/number", "ship/move", "ship/at", "winner/differs", "crew/not-checked",
                          "action/unrecorded", "action/half-written",
-                         "condoned/lawful-turn"})
+                         "condoned/lawful-turn", "row/turn-repeated"})
 
 
 # The families of codes (the part before the ``/``): a title and what they concern.

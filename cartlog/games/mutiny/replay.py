@@ -52,11 +52,17 @@ from cartlog.games.mutiny.rules import SIDE_OF_NAME, duel_totals, duel_winner
 # the classes compared by type below, as C statics: compiled, a class imported by name is
 # looked up in the module's dictionary at every use (docs/performance.md, "Writing for the
 # compiler")
-HORIZON: Final = 60  # lines looked at past a turn read as another player's (5 rounds or more)
+HORIZON: Final = 60  # lines looked at past a line read as a slip (5 rounds or more)
 
 
-def _errors(found: list[Violation]) -> int:
-    return sum(1 for v in found if CODES[v.code].severity == "error")
+def _faults(found: list[Violation]) -> int:
+    """The errors and warnings among ``found`` (a round closed early is a warning)."""
+    return sum(1 for v in found if CODES[v.code].severity != "info")
+
+
+def _plain(turn: Turn) -> Turn:
+    """A turn line without its place in the text and its comment, to compare two lines."""
+    return msgspec.structs.replace(turn, line=0, col=0, end=0, comment=None)
 
 
 _COMMENT: Final = Comment
@@ -120,6 +126,7 @@ class Replay(Walk[Engine]):
         self.duels: list[DuelRecord] = []
         self.actions = 0
         self._action = 0  # the turn's place in its round
+        self._previous: Turn | None = None  # the turn line just read, if the line before
 
     @property
     def state(self) -> State:
@@ -191,17 +198,38 @@ class Replay(Walk[Engine]):
 
     def event(self, index: int, ev: Any) -> None:
         """One line of the log: the game's rules (``engine.check``, then ``engine.apply``),
-        and the passes that concern the log alone: the round's number, the condoned mark, the
-        duels kept for the breakdown; a comment is no move and reaches no rule."""
+        and the passes that concern the log alone: a slip in the log's structure (a turn line
+        written twice or under another colour,
+        :meth:`_structure`), the round's number, the condoned mark, the duels kept for the
+        breakdown; a comment is no move and reaches no rule."""
+        kind = type(ev)
+        if kind is _TURN:
+            if self._repeated(index, ev):
+                return
+            self._previous = ev
+        elif kind is not _COMMENT:
+            self._previous = None
+        if kind is _TURN and not ev.condoned:
+            found = self.engine.check(ev)
+            if found and self._structure(index, ev, found):
+                return
+            self._play(index, ev, found)
+        else:
+            self._play(index, ev, None)
+
+    def _play(self, index: int, ev: Any, found: list[Violation] | None,
+              start: int = -1) -> None:
+        """Check (unless ``found`` is given), note and apply one line, and give a listener
+        its step (with the notes from ``start``, by default the line's own)."""
         engine = self.engine
-        start = len(self.notes)
+        if start < 0:
+            start = len(self.notes)
         turn, action, seat = self._place(ev)
         listening = self.listener is not None
         text = describe(ev, engine) if listening else ""  # words only for the views
         if type(ev) is not _COMMENT:
-            found = engine.check(ev)
-            if found and type(ev) is _TURN and not ev.condoned:
-                found, ev, seat = self._other_player(index, ev, found, seat)
+            if found is None:
+                found = engine.check(ev)
             self._report(index, ev, found, turn, action, seat)
             engine.apply(ev)
             self._follow_duel(ev)
@@ -210,37 +238,73 @@ class Replay(Walk[Engine]):
                 text += ship_words(engine)
             self.emit(ev.__struct_config__.tag, ev, None, turn, action, seat, text, start)
 
-    def _other_player(self, index: int, turn: Turn, found: list[Violation], seat: int | None
-                      ) -> tuple[list[Violation], Turn, int | None]:
-        """A turn written under the wrong colour (``row/out-of-turn``, another player's turn):
-        played as the turn of the player whose turn it was, the line and the rest of the log
-        may meet fewer errors than as written. Then it is read so: the slip is one finding,
-        naming the line meant (*did you mean green ^Sate +1?*), and the walk goes on with that
-        player's turn. Otherwise the findings stand as they are."""
-        v = next((v for v in found if v.code == "row/out-of-turn" and v.expected), None)
-        if v is None or v.expected is None or self.engine.state.seat(v.expected) is None:
-            return found, turn, seat
-        meant = msgspec.structs.replace(turn, player=v.expected)
-        again = self.engine.check(meant)
-        ahead = _errors(again) + self._errors_ahead(meant, index)
-        if ahead >= _errors(found) + self._errors_ahead(turn, index):
-            return found, turn, seat
-        said = format_event(msgspec.structs.replace(meant, comment=None, condoned=False))
-        return ([v._replace(message=f"{v.message}; the line fits {v.expected}'s turn, and "
-                            f"later lines follow it: did you mean {said}?", expected=said)]
-                + again), meant, self.engine.state.seat(v.expected)
+    def _repeated(self, index: int, turn: Turn) -> bool:
+        """A turn line written twice in a row (the same player, the same cards and effects):
+        noted once (``row/turn-repeated``) and not played. Returns whether it was."""
+        previous = self._previous
+        if previous is None or turn.player != previous.player or _plain(turn) != _plain(
+                previous):
+            return False
+        self.note(Violation("row/turn-repeated", f"this line repeats the line before (line "
+                            f"{previous.line}): it is read once", expected="the line once",
+                            actual="twice"), where(turn), f"$.events[{index}]",
+                  self.state.round or None, None, self.state.seat(turn.player))
+        return True
 
-    def _errors_ahead(self, ev: Any, index: int) -> int:
-        """The errors the next :data:`HORIZON` lines of the log meet after ``ev``, played on
-        a copy of the engine in place of the line ``index`` (bounded, so that a log of many
+    def _structure(self, index: int, ev: Turn, found: list[Violation]) -> bool:
+        """A line that breaks a rule may show a slip in the log's structure. Each reading is
+        played with the next :data:`HORIZON` lines, on copies, counting the errors and
+        warnings it meets; the one that meets the fewest, fewer than the line as written,
+        is followed and reported once, at this line:
+
+        - a turn under the wrong colour (``row/out-of-turn``): the line played as the turn of
+          the player whose turn it was (*did you mean blue ^Ghost?*);
+
+        Returns whether a reading was followed (the line then played)."""
+        engine = self.engine
+        state = engine.state
+        best = _faults(found) + self._ahead(engine, ev, index + 1)
+        how = ""
+        meant: Turn | None = None
+        again: list[Violation] = []
+        v = next((w for w in found if w.code == "row/out-of-turn" and w.expected), None)
+        wanted = -1  # the seat of the player whose turn it was, if not the line's
+        if v is not None and v.expected is not None:
+            at = state.seat(v.expected)
+            wanted = -1 if at is None else at
+        if wanted >= 0 and v is not None and v.expected is not None:
+            meant = msgspec.structs.replace(ev, player=v.expected)
+            again = engine.check(meant)
+            n = _faults(again) + self._ahead(engine, meant, index + 1)
+            if n < best:
+                best, how = n, "colour"
+        if how == "colour" and meant is not None and v is not None:
+            said = format_event(msgspec.structs.replace(meant, comment=None, condoned=False))
+            self._play(index, meant, [v._replace(
+                message=f"{v.message}; the line fits {v.expected}'s turn, and later lines "
+                f"follow it: did you mean {said}?", expected=said)] + again)
+        else:
+            return False
+        return True
+
+    def _ahead(self, engine: Engine, ev: Any, index: int) -> int:
+        """The errors and warnings the next :data:`HORIZON` lines of the log from ``index``
+        meet after ``ev`` is played on a copy of ``engine`` (bounded, so that a log of many
         such lines costs time in proportion to its length)."""
-        game = self.engine.copy()
+        game = engine.copy()
         game.apply(ev)
         n = 0
-        for later in self.log.events[index + 1:index + 1 + HORIZON]:
-            if type(later) is not _COMMENT:
-                n += _errors(game.check(later))
-                game.apply(later)
+        before = ev if type(ev) is _TURN else None
+        for later in self.log.events[index:index + HORIZON]:
+            kind = type(later)
+            if kind is _COMMENT:
+                continue
+            if kind is _TURN and before is not None and later.player == before.player \
+                    and _plain(later) == _plain(before):
+                continue  # a line written twice is read once (:meth:`_repeated`)
+            before = later if kind is _TURN else None
+            n += _faults(game.check(later))
+            game.apply(later)
         return n
 
     def _place(self, ev: Any) -> tuple[int | None, int | None, int | None]:
