@@ -61,6 +61,13 @@ CODES: dict[str, Code] = {
              "effects; it is read once (Cartagena's `turn/repeated`)",
              explanation="A line copied twice changes nothing in the game: the second is "
              "not played."),
+        Code(code="row/turns-swapped", severity="error", rule=f"{_VOYAGE}; M2",
+             summary="two turn lines written in the wrong order: the line is not the turn of "
+             "the player to play, the next line is, and the rest of the log fits the two "
+             "played the other way round better than as written",
+             explanation="The walk plays the next line first, then this one, each with its "
+             "own findings, and goes on from there."),
+        # -- actions -----------------------------------------------------------------------------
         Code(code="action/effect", severity="error", rule=_ACTIONS,
              summary="an effect the card used does not give (or not in that amount)"),
         Code(code="action/unrecorded", severity="warning", rule=_ACTIONS,

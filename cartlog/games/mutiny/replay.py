@@ -127,6 +127,7 @@ class Replay(Walk[Engine]):
         self.actions = 0
         self._action = 0  # the turn's place in its round
         self._previous: Turn | None = None  # the turn line just read, if the line before
+        self._early = -1  # a line played before the line above it (two lines swapped)
 
     @property
     def state(self) -> State:
@@ -199,9 +200,11 @@ class Replay(Walk[Engine]):
     def event(self, index: int, ev: Any) -> None:
         """One line of the log: the game's rules (``engine.check``, then ``engine.apply``),
         and the passes that concern the log alone: a slip in the log's structure (a turn line
-        written twice or under another colour,
+        written twice, swapped with the next or under another colour,
         :meth:`_structure`), the round's number, the condoned mark, the duels kept for the
         breakdown; a comment is no move and reaches no rule."""
+        if index == self._early:  # played before the line above it (:meth:`_structure`)
+            return
         kind = type(ev)
         if kind is _TURN:
             if self._repeated(index, ev):
@@ -259,6 +262,8 @@ class Replay(Walk[Engine]):
 
         - a turn under the wrong colour (``row/out-of-turn``): the line played as the turn of
           the player whose turn it was (*did you mean blue ^Ghost?*);
+        - two turn lines swapped: the next line, of the player whose turn it was, played
+          first (``row/turns-swapped``);
 
         Returns whether a reading was followed (the line then played)."""
         engine = self.engine
@@ -278,11 +283,36 @@ class Replay(Walk[Engine]):
             n = _faults(again) + self._ahead(engine, meant, index + 1)
             if n < best:
                 best, how = n, "colour"
+            events = self.log.events
+            after = events[index + 1] if index + 1 < len(events) else None
+            if (type(after) is _TURN and after.player == v.expected and not after.condoned
+                    and _plain(after) != _plain(ev)):
+                game = engine.copy()
+                n = _faults(game.check(after))
+                game.apply(after)
+                n += _faults(game.check(ev)) + self._ahead(game, ev, index + 2)
+                if n < best:
+                    best, how = n, "swap"
         if how == "colour" and meant is not None and v is not None:
             said = format_event(msgspec.structs.replace(meant, comment=None, condoned=False))
             self._play(index, meant, [v._replace(
                 message=f"{v.message}; the line fits {v.expected}'s turn, and later lines "
                 f"follow it: did you mean {said}?", expected=said)] + again)
+        elif how == "swap" and v is not None:
+            after = self.log.events[index + 1]
+            first = format_event(msgspec.structs.replace(after, comment=None))
+            start = len(self.notes)
+            self.note(Violation("row/turns-swapped", f"{v.message}, and the next line is "
+                                f"{v.expected}'s: the two lines seem swapped, and the lines "
+                                f"after them fit {first} played first",
+                                expected=f"{first} first", actual=format_event(
+                                    msgspec.structs.replace(ev, comment=None))),
+                      where(ev), f"$.events[{index}]", self.state.round or None, None,
+                      self.state.seat(ev.player), self.position())
+            self._early = index + 1
+            self._previous = after
+            self._play(index + 1, after, None, start)
+            self._play(index, ev, None)
         else:
             return False
         return True
