@@ -56,6 +56,16 @@ CODES: dict[str, Code] = {
              summary="a pirate card turned that is already in the row or in the lifeboat"),
         Code(code="row/unfinished", severity="warning", rule=f"{_VOYAGE}; M2",
              summary="the round was closed before every player had used a card"),
+        Code(code="row/turn-missing", severity="error", rule=f"{_VOYAGE}; M2",
+             summary="a turn line seems to be missing: the line is another player's than the "
+             "one to play (or the ship line closes a round that player has not played), and "
+             "the rest of the log fits a turn of theirs left out better than the line as "
+             "written (Cartagena's `turn/missing`)",
+             explanation="The walk goes on as if the missing turn had been played, with the "
+             "row's cards as the lines after it fit best (a card open in the row, or one or "
+             "more cards turned), none of them named: what the card gave (combat or gold "
+             "cards, coins) is unknown, so findings about its player's later lines follow "
+             "from it."),
         Code(code="row/turn-repeated", severity="warning", rule="docs/notation.md (part 3)",
              summary="a turn line written twice in a row: the same player, the same cards and "
              "effects; it is read once (Cartagena's `turn/repeated`)",
