@@ -302,15 +302,20 @@ class Replay(Walk[Engine]):
         Returns whether a reading was followed (the line then played)."""
         engine = self.engine
         state = engine.state
-        best = _faults(found) + self._ahead(engine, ev, index + 1)
-        how = ""
-        meant: Turn | None = None
-        again: list[Violation] = []
         v = next((w for w in found if w.code == "row/out-of-turn" and w.expected), None)
         wanted = -1  # the seat of the player whose turn it was, if not the line's
         if v is not None and v.expected is not None:
             at = state.seat(v.expected)
             wanted = -1 if at is None else at
+        left_out = state.phase == TURN and state.used[state.turn] is None and (
+            type(ev) is _SHIP or wanted == state.turn and not self._plays_later(
+                index, state.colours[state.turn]))
+        if wanted < 0 and not left_out:
+            return False  # no reading fits this line: nothing to look ahead for
+        best = _faults(found) + self._ahead(engine, ev, index + 1)
+        how = ""
+        meant: Turn | None = None
+        again: list[Violation] = []
         if type(ev) is _TURN and wanted >= 0 and v is not None and v.expected is not None:
             meant = msgspec.structs.replace(ev, player=v.expected)
             again = engine.check(meant)
@@ -328,9 +333,7 @@ class Replay(Walk[Engine]):
                 if n < best:
                     best, how = n, "swap"
         filler: Turn | None = None
-        if state.phase == TURN and state.used[state.turn] is None and (
-                type(ev) is _SHIP or wanted == state.turn and not self._plays_later(
-                    index, state.colours[state.turn])):
+        if left_out:
             shape, least = None, best
             for candidate in _fillers(state, state.colours[state.turn]):
                 n = self._after(candidate, ev, index)
