@@ -31,6 +31,10 @@ _EVENT = re.compile(r"^\$\.events\[(\d+)\]")
 _SLIP = re.compile(r"(?<!\()did you mean ")
 # Fields that say where an event stands or what the log remarks, not what was played.
 _PLACE = frozenset({"line", "col", "end", "comment", "condoned"})
+# The walker's readings of a log's structure: a turn line left out, written twice, or (the
+# Mutiny) swapped with the next.
+_STRUCTURE = ("turn/missing", "turn/repeated", "row/turn-missing", "row/turn-repeated",
+              "row/turns-swapped")
 
 
 class Disagreement(NamedTuple):
@@ -86,8 +90,7 @@ def compare(log) -> Comparison:
         i = event_index(note.path)
         if i is None:
             continue
-        if (_SLIP.search(note.violation.message)
-                or note.violation.code in ("turn/missing", "turn/repeated")):
+        if _SLIP.search(note.violation.message) or note.violation.code in _STRUCTURE:
             slips.setdefault(i, []).append(note)
         if note.violation.code in keep:
             audit.setdefault(i, []).append(note.violation.code)
@@ -142,20 +145,37 @@ def _by_event(spec, log, events, audit, keep, slips) -> tuple[list[Disagreement]
     as written, those after it as read)."""
     engine = spec.engine.start(log)
     out = []
+    early = -1  # a line the walker played before the one above it (two lines swapped)
     for i, ev in enumerate(events):
-        if any(n.violation.code == "turn/repeated" for n in slips.get(i, [])):
-            continue  # the walker read the line as written twice, and played it once
+        codes = [n.violation.code for n in slips.get(i, [])]
+        if i == early or "turn/repeated" in codes or "row/turn-repeated" in codes:
+            continue  # played with the line above, or read as written twice and played once
         theirs = sorted(audit.get(i, []))
-        left_out = next((n for n in slips.get(i, []) if n.violation.code == "turn/missing"),
-                        None)
-        if left_out is not None:  # the walker played the turn it read as left out, empty
-            number, colour = left_out.violation.expected.split()[:2]
-            engine.apply(msgspec.structs.replace(ev, number=int(number.rstrip(".")),
-                                                 player=colour, actions=[]))
+        left_out = next((n for n in slips.get(i, []) if n.violation.code in
+                         ("turn/missing", "row/turn-missing")), None)
+        if left_out is not None:  # the walker played the turn it read as left out
+            said = left_out.violation.expected
+            if left_out.violation.code == "row/turn-missing":  # the Mutiny: the line played
+                engine.apply(engine.read(said))
+            else:  # Cartagena: an empty turn
+                number, colour = said.split()[:2]
+                engine.apply(msgspec.structs.replace(ev, number=int(number.rstrip(".")),
+                                                     player=colour, actions=[]))
             slips[i] = [n for n in slips[i] if n is not left_out]
             if not slips[i]:
                 del slips[i]
-            theirs.remove("turn/missing")  # the walker's reading of the log, not a rule
+            theirs.remove(left_out.violation.code)  # the walker's reading, not a rule
+        if "row/turns-swapped" in codes:  # the next line played first, then this one
+            theirs.remove("row/turns-swapped")
+            early = i + 1
+            for k, line in ((i + 1, events[i + 1]), (i, ev)):
+                mine = sorted(v.code for v in engine.check(line) if v.code in keep)
+                said = theirs if k == i else sorted(audit.get(k, []))
+                if mine != said:
+                    out.append(Disagreement(f"event {k} (read as swapped)", tuple(mine),
+                                            tuple(said)))
+                engine.apply(line)
+            continue
         if i in slips:
             read = _as_read(engine, ev, slips[i])
             written = {v.code for v in engine.check(ev) if v.code in keep}

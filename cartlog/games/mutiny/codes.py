@@ -56,6 +56,27 @@ CODES: dict[str, Code] = {
              summary="a pirate card turned that is already in the row or in the lifeboat"),
         Code(code="row/unfinished", severity="warning", rule=f"{_VOYAGE}; M2",
              summary="the round was closed before every player had used a card"),
+        Code(code="row/turn-missing", severity="error", rule=f"{_VOYAGE}; M2",
+             summary="a turn line seems to be missing: the line is another player's than the "
+             "one to play (or the ship line closes a round that player has not played), and "
+             "the rest of the log fits a turn of theirs left out better than the line as "
+             "written (Cartagena's `turn/missing`)",
+             explanation="The walk goes on as if the missing turn had been played, with the "
+             "row's cards as the lines after it fit best (a card open in the row, or one or "
+             "more cards turned), none of them named: what the card gave (combat or gold "
+             "cards, coins) is unknown, so findings about its player's later lines follow "
+             "from it."),
+        Code(code="row/turn-repeated", severity="warning", rule="docs/notation.md (part 3)",
+             summary="a turn line written twice in a row: the same player, the same cards and "
+             "effects; it is read once (Cartagena's `turn/repeated`)",
+             explanation="A line copied twice changes nothing in the game: the second is "
+             "not played."),
+        Code(code="row/turns-swapped", severity="error", rule=f"{_VOYAGE}; M2",
+             summary="two turn lines written in the wrong order: the line is not the turn of "
+             "the player to play, the next line is, and the rest of the log fits the two "
+             "played the other way round better than as written",
+             explanation="The walk plays the next line first, then this one, each with its "
+             "own findings, and goes on from there."),
         # -- actions -----------------------------------------------------------------------------
         Code(code="action/effect", severity="error", rule=_ACTIONS,
              summary="an effect the card used does not give (or not in that amount)"),
@@ -156,7 +177,7 @@ TABLE_WIDE = frozenset({"supply/impossible", "ship/at", "winner/differs", "voyag
                         "crew/not-checked"})
 RECORD_ONLY = frozenset({"winner/unfinished", "row/number", "ship/move", "ship/at", "winner/differs", "crew/not-checked",
                          "action/unrecorded", "action/half-written",
-                         "condoned/lawful-turn"})
+                         "condoned/lawful-turn", "row/turn-repeated"})
 
 
 # The families of codes (the part before the ``/``): a title and what they concern.

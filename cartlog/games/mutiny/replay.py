@@ -39,24 +39,53 @@ from cartlog.games.mutiny.frames import Frame
 from cartlog.games.mutiny.model import (
     COMBAT,
     GOLD,
+    NPIRATES,
     PIRATE_TITLES,
     PIRATES,
     SIDE_NAMES,
+    TURN,
     State,
     find_pirate,
     heap_text,
 )
 from cartlog.games.mutiny.notation import format_event
-from cartlog.games.mutiny.rules import SIDE_OF_NAME, duel_totals, duel_winner
+from cartlog.games.mutiny.rules import SIDE_OF_NAME, duel_totals, duel_winner, open_slots
 
 # the classes compared by type below, as C statics: compiled, a class imported by name is
 # looked up in the module's dictionary at every use (docs/performance.md, "Writing for the
 # compiler")
-HORIZON: Final = 60  # lines looked at past a turn read as another player's (5 rounds or more)
+HORIZON: Final = 60  # lines looked at past a line read as a slip (5 rounds or more)
 
 
-def _errors(found: list[Violation]) -> int:
-    return sum(1 for v in found if CODES[v.code].severity == "error")
+def _faults(found: list[Violation]) -> int:
+    """The errors and warnings among ``found`` (a round closed early is a warning)."""
+    return sum(1 for v in found if CODES[v.code].severity != "info")
+
+
+def _plain(turn: Turn) -> Turn:
+    """A turn line without its place in the text and its comment, to compare two lines."""
+    return msgspec.structs.replace(turn, line=0, col=0, end=0, comment=None)
+
+
+def _fillers(state: State, colour: str) -> list[Turn]:
+    """The turns ``colour`` may have taken with nothing known of them (M2): one card open in
+    the row, not named, or one or more cards turned, not named."""
+    out = [Turn(player=colour, card="?")] if open_slots(state) else []
+    out += [Turn(player=colour, turned=["?"] * k) for k in range(1, state.facedown() + 1)]
+    return out
+
+
+def _named(state: State, shape: Turn) -> list[Turn]:
+    """``shape`` (:func:`_fillers`) with the card used named: each open card of the row, or
+    each card that may have lain face down (not in the row nor in the lifeboat)."""
+    if shape.card is not None:
+        return [msgspec.structs.replace(shape, card=PIRATES[state.row[j]])
+                for j in open_slots(state) if state.row[j] >= 0]
+    seen = {c for c in state.row if c >= 0}
+    if state.lifeboat is not None:
+        seen.add(state.lifeboat)
+    return [msgspec.structs.replace(shape, turned=shape.turned[:-1] + [PIRATES[c]])
+            for c in range(NPIRATES) if c not in seen]
 
 
 _COMMENT: Final = Comment
@@ -120,6 +149,12 @@ class Replay(Walk[Engine]):
         self.duels: list[DuelRecord] = []
         self.actions = 0
         self._action = 0  # the turn's place in its round
+        self._previous: Turn | None = None  # the turn line just read, if the line before
+        self._early = -1  # a line played before the line above it (two lines swapped)
+        # the players whose turn was read as left out (row/turn-missing), with that note's
+        # index: what the turn did is unknown, so their later findings follow from it
+        self._left_out: dict[int, int] = {}
+        self._unnamed = -1  # the note of the last such turn whose card is not known
 
     @property
     def state(self) -> State:
@@ -191,17 +226,40 @@ class Replay(Walk[Engine]):
 
     def event(self, index: int, ev: Any) -> None:
         """One line of the log: the game's rules (``engine.check``, then ``engine.apply``),
-        and the passes that concern the log alone: the round's number, the condoned mark, the
-        duels kept for the breakdown; a comment is no move and reaches no rule."""
+        and the passes that concern the log alone: a slip in the log's structure (a turn line
+        written twice, left out, swapped with the next or under another colour,
+        :meth:`_structure`), the round's number, the condoned mark, the duels kept for the
+        breakdown; a comment is no move and reaches no rule."""
+        if index == self._early:  # played before the line above it (:meth:`_structure`)
+            return
+        kind = type(ev)
+        if kind is _TURN:
+            if self._repeated(index, ev):
+                return
+            self._previous = ev
+        elif kind is not _COMMENT:
+            self._previous = None
+        if (kind is _TURN and not ev.condoned) or kind is _SHIP:
+            found = self.engine.check(ev)
+            if found and self._structure(index, ev, found):
+                return
+            self._play(index, ev, found)
+        else:
+            self._play(index, ev, None)
+
+    def _play(self, index: int, ev: Any, found: list[Violation] | None,
+              start: int = -1) -> None:
+        """Check (unless ``found`` is given), note and apply one line, and give a listener
+        its step (with the notes from ``start``, by default the line's own)."""
         engine = self.engine
-        start = len(self.notes)
+        if start < 0:
+            start = len(self.notes)
         turn, action, seat = self._place(ev)
         listening = self.listener is not None
         text = describe(ev, engine) if listening else ""  # words only for the views
         if type(ev) is not _COMMENT:
-            found = engine.check(ev)
-            if found and type(ev) is _TURN and not ev.condoned:
-                found, ev, seat = self._other_player(index, ev, found, seat)
+            if found is None:
+                found = engine.check(ev)
             self._report(index, ev, found, turn, action, seat)
             engine.apply(ev)
             self._follow_duel(ev)
@@ -210,37 +268,177 @@ class Replay(Walk[Engine]):
                 text += ship_words(engine)
             self.emit(ev.__struct_config__.tag, ev, None, turn, action, seat, text, start)
 
-    def _other_player(self, index: int, turn: Turn, found: list[Violation], seat: int | None
-                      ) -> tuple[list[Violation], Turn, int | None]:
-        """A turn written under the wrong colour (``row/out-of-turn``, another player's turn):
-        played as the turn of the player whose turn it was, the line and the rest of the log
-        may meet fewer errors than as written. Then it is read so: the slip is one finding,
-        naming the line meant (*did you mean green ^Sate +1?*), and the walk goes on with that
-        player's turn. Otherwise the findings stand as they are."""
-        v = next((v for v in found if v.code == "row/out-of-turn" and v.expected), None)
-        if v is None or v.expected is None or self.engine.state.seat(v.expected) is None:
-            return found, turn, seat
-        meant = msgspec.structs.replace(turn, player=v.expected)
-        again = self.engine.check(meant)
-        ahead = _errors(again) + self._errors_ahead(meant, index)
-        if ahead >= _errors(found) + self._errors_ahead(turn, index):
-            return found, turn, seat
-        said = format_event(msgspec.structs.replace(meant, comment=None, condoned=False))
-        return ([v._replace(message=f"{v.message}; the line fits {v.expected}'s turn, and "
-                            f"later lines follow it: did you mean {said}?", expected=said)]
-                + again), meant, self.engine.state.seat(v.expected)
+    def _repeated(self, index: int, turn: Turn) -> bool:
+        """A turn line written twice in a row (the same player, the same cards and effects):
+        noted once (``row/turn-repeated``) and not played. Returns whether it was."""
+        previous = self._previous
+        if previous is None or turn.player != previous.player or _plain(turn) != _plain(
+                previous):
+            return False
+        self.note(Violation("row/turn-repeated", f"this line repeats the line before (line "
+                            f"{previous.line}): it is read once", expected="the line once",
+                            actual="twice"), where(turn), f"$.events[{index}]",
+                  self.state.round or None, None, self.state.seat(turn.player))
+        return True
 
-    def _errors_ahead(self, ev: Any, index: int) -> int:
-        """The errors the next :data:`HORIZON` lines of the log meet after ``ev``, played on
-        a copy of the engine in place of the line ``index`` (bounded, so that a log of many
-        such lines costs time in proportion to its length)."""
+    def _structure(self, index: int, ev: Turn | Ship, found: list[Violation]) -> bool:
+        """A line that breaks a rule may show a slip in the log's structure. Each reading is
+        played with the next :data:`HORIZON` lines, on copies, counting the errors and
+        warnings it meets; the one that meets the fewest, fewer than the line as written,
+        is followed and reported once, at this line:
+
+        - a turn under the wrong colour (``row/out-of-turn``): the line played as the turn of
+          the player whose turn it was (*did you mean blue ^Ghost?*);
+        - two turn lines swapped: the next line, of the player whose turn it was, played
+          first (``row/turns-swapped``);
+        - a turn line left out (``row/turn-missing``), before this line (a turn or the ship
+          line closing a round someone has not played): the turn of the player to move,
+          played as each turn the row allows with nothing known of its cards (a card open
+          in the row, or one or more cards turned, unnamed), the one the lines after it fit
+          best, then with the card it used named, when the lines after it say which; its
+          player's later findings follow from it. A player who plays later in the round
+          was not left out.
+
+        Returns whether a reading was followed (the line then played)."""
+        engine = self.engine
+        state = engine.state
+        v = next((w for w in found if w.code == "row/out-of-turn" and w.expected), None)
+        wanted = -1  # the seat of the player whose turn it was, if not the line's
+        if v is not None and v.expected is not None:
+            at = state.seat(v.expected)
+            wanted = -1 if at is None else at
+        left_out = state.phase == TURN and state.used[state.turn] is None and (
+            type(ev) is _SHIP or wanted == state.turn and not self._plays_later(
+                index, state.colours[state.turn]))
+        if wanted < 0 and not left_out:
+            return False  # no reading fits this line: nothing to look ahead for
+        best = _faults(found) + self._ahead(engine, ev, index + 1)
+        how = ""
+        meant: Turn | None = None
+        again: list[Violation] = []
+        if type(ev) is _TURN and wanted >= 0 and v is not None and v.expected is not None:
+            meant = msgspec.structs.replace(ev, player=v.expected)
+            again = engine.check(meant)
+            n = _faults(again) + self._ahead(engine, meant, index + 1)
+            if n < best:
+                best, how = n, "colour"
+            events = self.log.events
+            after = events[index + 1] if index + 1 < len(events) else None
+            if (type(after) is _TURN and after.player == v.expected and not after.condoned
+                    and _plain(after) != _plain(ev)):
+                game = engine.copy()
+                n = _faults(game.check(after))
+                game.apply(after)
+                n += _faults(game.check(ev)) + self._ahead(game, ev, index + 2)
+                if n < best:
+                    best, how = n, "swap"
+        filler: Turn | None = None
+        if left_out:
+            shape, least = None, best
+            for candidate in _fillers(state, state.colours[state.turn]):
+                n = self._after(candidate, ev, index)
+                if shape is None or n < least:
+                    shape, least = candidate, n
+            if shape is not None:  # then the card it used, when the lines after it say
+                for candidate in _named(state, shape):
+                    n = self._after(candidate, ev, index)
+                    if n < least:
+                        shape, least = candidate, n
+                if least < best:
+                    best, how, filler = least, "missing", shape
+        if how == "colour" and meant is not None and v is not None:
+            said = format_event(msgspec.structs.replace(meant, comment=None, condoned=False))
+            self._play(index, meant, [v._replace(
+                message=f"{v.message}; the line fits {v.expected}'s turn, and later lines "
+                f"follow it: did you mean {said}?", expected=said)] + again)
+        elif how == "swap" and v is not None and isinstance(ev, Turn):
+            after = self.log.events[index + 1]
+            first = format_event(msgspec.structs.replace(after, comment=None))
+            start = len(self.notes)
+            self.note(Violation("row/turns-swapped", f"{v.message}, and the next line is "
+                                f"{v.expected}'s: the two lines seem swapped, and the lines "
+                                f"after them fit {first} played first",
+                                expected=f"{first} first", actual=format_event(
+                                    msgspec.structs.replace(ev, comment=None))),
+                      where(ev), f"$.events[{index}]", self.state.round or None, None,
+                      self.state.seat(ev.player), self.position())
+            self._early = index + 1
+            self._previous = after
+            self._play(index + 1, after, None, start)
+            self._play(index, ev, None)
+        elif how == "missing" and filler is not None:
+            self._left_out_turn(index, ev, filler)
+            self._play(index, ev, None)
+        else:
+            return False
+        return True
+
+    def _plays_later(self, index: int, colour: str) -> bool:
+        """Whether ``colour`` has a turn line after line ``index`` in the same round: then
+        that turn was moved, not left out."""
+        for later in self.log.events[index + 1:index + 1 + HORIZON]:
+            kind = type(later)
+            if kind is _TURN and later.player == colour:
+                return True
+            if kind is not _TURN and kind is not _COMMENT:
+                return False
+        return False
+
+    def _left_out_turn(self, index: int, ev: Turn | Ship, filler: Turn) -> None:
+        """Note a turn read as left out before line ``index`` and play it as ``filler``."""
+        state = self.state
+        seat = state.turn
+        colour = state.colours[seat]
+        place = self._action + 1
+        said = format_event(filler)
+        used = filler.card if filler.card is not None else filler.turned[-1]
+        what = ("a card open in the row" if filler.card is not None else
+                "one card turned" if len(filler.turned) == 1 else
+                f"{len(filler.turned)} cards turned") + (
+                    ", not named" if used == "?" else f", the last {used}"
+                    if filler.card is None else f", {used}")
+        start = len(self.notes)
+        self._left_out[seat] = start
+        if used == "?":
+            self._unnamed = len(self.notes)
+        self.note(Violation("row/turn-missing", f"a turn seems to be missing before this "
+                            f"line: turn {place} of round {state.round} is {colour}'s, and the "
+                            f"rest of the log fits a turn of {colour}'s left out ({what}: "
+                            f"{said})", expected=said,
+                            actual=format_event(msgspec.structs.replace(ev, comment=None))),
+                  where(ev), f"$.events[{index}]", state.round or None, place, seat,
+                  self.position())
+        turn, action, _ = self._place(filler)
+        self.engine.apply(filler)
+        if self.listener is not None:
+            self.emit("turn", filler, None, turn, action, seat,
+                      f"a turn left out: {what}", start)
+
+    def _after(self, filler: Turn, ev: Any, index: int) -> int:
+        """The errors and warnings line ``index`` (``ev``) and the lines after it meet
+        once ``filler`` is played before it (:meth:`_ahead`)."""
         game = self.engine.copy()
+        game.apply(filler)
+        return _faults(game.check(ev)) + self._ahead(game, ev, index + 1)
+
+    def _ahead(self, engine: Engine, ev: Any, index: int) -> int:
+        """The errors and warnings the next :data:`HORIZON` lines of the log from ``index``
+        meet after ``ev`` is played on a copy of ``engine`` (bounded, so that a log of many
+        such lines costs time in proportion to its length)."""
+        game = engine.copy()
         game.apply(ev)
         n = 0
-        for later in self.log.events[index + 1:index + 1 + HORIZON]:
-            if type(later) is not _COMMENT:
-                n += _errors(game.check(later))
-                game.apply(later)
+        before = ev if type(ev) is _TURN else None
+        for later in self.log.events[index:index + HORIZON]:
+            kind = type(later)
+            if kind is _COMMENT:
+                continue
+            if kind is _TURN and before is not None and later.player == before.player \
+                    and _plain(later) == _plain(before):
+                continue  # a line written twice is read once (:meth:`_repeated`)
+            before = later if kind is _TURN else None
+            n += _faults(game.check(later))
+            game.apply(later)
         return n
 
     def _place(self, ev: Any) -> tuple[int | None, int | None, int | None]:
@@ -267,13 +465,28 @@ class Replay(Walk[Engine]):
         path = f"$.events[{index}]"
         if found:
             position = self.position()
+            follows = self._left_out.get(seat) if seat is not None else None
             for v in found:
                 self.note(v, where(ev), path, turn, action, seat, position,
-                          condoned=condoned)
+                          condoned=condoned, follows=follows if follows is not None
+                          or not self._left_out else self._named_left_out(v))
         elif condoned:
             self.note(Violation("condoned/lawful-turn", "marked as condoned (!) but the turn "
                                 "breaks no rule", expected="no !", actual="!"),
                       where(ev), path, turn, action, seat)
+
+    def _named_left_out(self, v: Violation) -> int | None:
+        """The note of a turn read as left out whose player ``v`` names (a gold count, a
+        duel's card, a conviction: what the turn gave is unknown), if any; for a gold count,
+        the last such turn whose card is not known."""
+        if v.code == "winner/gold" and self._unnamed >= 0:
+            return self._unnamed  # a card not known may have taken anyone's coin (Chang Ye)
+        words = set(v.message.replace(",", " ").replace(":", " ").replace("(", " ")
+                    .replace(")", " ").split())
+        for seat, index in self._left_out.items():
+            if self.colours[seat] in words:
+                return index
+        return None
 
     def _follow_duel(self, ev: Any) -> None:
         """Keep the duel an event just played for the breakdown: its cards as written, and
