@@ -154,12 +154,13 @@ def _check_text(groups: Iterable[list[Outcome]], total: int, tally: CodeTally | 
 
     out = open_console(ascii_only, theme_name=theme_name)
     screen = _Screen(out, total, ascii_only, theme_name, quiet)
-    status, clean = EXIT_CLEAN, 0
+    status, clean, seen = EXIT_CLEAN, 0, 0
     failed: list[tuple[str, int]] = []  # (file, errors)
     unreadable: list[str] = []
     try:
         for group in groups:
             for outcome in group:
+                seen += 1
                 status = max(status, outcome.status)
                 if outcome.error is not None:
                     unreadable.append(outcome.name)
@@ -177,19 +178,21 @@ def _check_text(groups: Iterable[list[Outcome]], total: int, tally: CodeTally | 
                     screen.report(summary_line(report, stopped=stopped) if quiet else
                                   render_report(report, outcome.text, verbose=verbose,
                                                 stopped=stopped))
-                screen.advance(len(failed), len(unreadable))
+                if outcome.game <= 1:  # the bar counts files; a file of games, once
+                    screen.advance(len(failed), len(unreadable))
             screen.write_held()
     finally:
         screen.close()
     screen.flush()
-    if total > 1 or tally is not None:
+    several = max(total, seen) > 1  # several files, or a file of several games
+    if several or tally is not None:
         from cartlog.render.check import render_failed, render_statistics
 
-        if total > 1 and (failed or unreadable):
+        if several and (failed or unreadable):
             out.print(render_failed(failed, unreadable))
         if tally is not None:
             out.print(render_statistics(tally.rows()))
-    if total > 1:
+    if several:
         out.print(render_totals(clean, len(failed), len(unreadable)))
     return status
 
