@@ -449,11 +449,11 @@ def audit_games(path: str | Path, *, stop_at_first: bool = False, min_severity: 
     if games.rest:
         number = len(games.parts) + 1
         more = f"{games.rest} more game{'s' if games.rest != 1 else ''}"
-        err = LogSyntaxError(f"{name}#{number}", [SyntaxProblem(
+        unread = LogSyntaxError(f"{name}#{number}", [SyntaxProblem(
             games.rest_line, 1, f"{more} from here on, not read: a file is read up to "
             f"{len(games.parts)} games (CARTLOG_MAX_GAMES reads more)")],
             source if text else None)
-        outcomes.append(Outcome(name=err.path, error=err, game=number))
+        outcomes.append(Outcome(name=unread.path, error=unread, game=number))
     return outcomes
 
 
@@ -461,12 +461,13 @@ def _unreadable(path: str | Path, err: LogSyntaxError, text: bool) -> Outcome:
     """The outcome of a file, or of a game, that cannot be read."""
     # a folder cannot be opened as a file ("is a directory, not a log"): one with no log
     # under it says so instead
+    said = err
     if str(path) != "-" and os.path.isdir(path) and not any(
             isinstance(found, Path) for found in walk(path)):
-        err = no_logs(path)
-    if not text and err.source is not None:
-        err = LogSyntaxError(err.path, err.problems, None)
-    return Outcome(name=err.path, error=err)
+        said = no_logs(path)
+    if not text and said.source is not None:
+        said = LogSyntaxError(said.path, said.problems, None)
+    return Outcome(name=said.path, error=said)
 
 
 def _audited(log: Any, source: str, name: str, *, stop_at_first: bool, min_severity: str,

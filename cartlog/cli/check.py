@@ -76,6 +76,10 @@ def check(
     those that could not be read, and give the totals. Logs that cannot be read are reported
     on standard error; the others are still checked.
 
+    A file of several games written one after the other (as PGN files hold them) is a
+    collection: each game is audited and reported on its own, named FILE#N (N from 1), its
+    findings at the file's lines; a game that cannot be read is its own unreadable report.
+
     Many logs are checked in parallel (--jobs), the reports still in order and written as
     they come; on a terminal a progress bar on standard error shows the logs checked, the
     rate and the failures so far.
@@ -94,6 +98,8 @@ def check(
       cartlog check --stop-at-first --verbose disputed.cartlog
 
       cartlog check -q --statistics --min-severity error archive/
+
+      cartlog check club.cartlog    (club.cartlog#1, club.cartlog#2, ...)
     """
     from cartlog import corpus
 
