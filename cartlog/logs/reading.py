@@ -206,7 +206,8 @@ def several_games(text: str, games: Games, path: str, expected: str | None = Non
     return LogSyntaxError(path, [SyntaxProblem(
         parts[1].line, 1, f"the file holds {count} games, one after the other: "
         + ", ".join(listed),
-        expected=expected or "one game at a time (cartlog.logs.reading.split_games)",
+        expected=expected or "one game per file (cartlog check reads each game of a file; "
+        "replay, score and convert take --game N)",
         end_col=None)], text)
 
 
