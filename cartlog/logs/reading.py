@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import dataclasses
 import re
-from typing import Any, NamedTuple, Union
+from typing import Any, NamedTuple, Union, get_args
 
 import msgspec
 
@@ -162,17 +162,18 @@ def read_game(text: str, part: Part, path: str) -> Any:
 def _moved(value: Any, by: int) -> Any:
     """A log read from a part of a file, with every ``line`` it holds (and the line of each
     of its ``spans``) moved ``by`` lines down: the lines of the file. A value without a line
-    is the same object."""
+    is the same object, and the log read is left as it was."""
     if isinstance(value, msgspec.Struct):
         changes: dict[str, Any] = {}
-        for name in value.__struct_fields__:
+        for name, mode in _plan(type(value)):
             old = getattr(value, name)
-            if name == "line" and type(old) is int:
-                if old > 0:
+            if mode == _LINE:
+                if type(old) is int and old > 0:
                     changes[name] = old + by
-            elif name == "spans" and isinstance(old, dict):
-                changes[name] = {k: (s[0] + by if s[0] > 0 else s[0], *s[1:])
-                                 for k, s in old.items()}
+            elif mode == _SPANS:
+                if old:
+                    changes[name] = {k: (s[0] + by if s[0] > 0 else s[0], *s[1:])
+                                     for k, s in old.items()}
             else:
                 new = _moved(old, by)
                 if new is not old:
@@ -187,6 +188,35 @@ def _moved(value: Any, by: int) -> Any:
         pairs = {k: _moved(v, by) for k, v in value.items()}
         return value if all(pairs[k] is v for k, v in value.items()) else pairs
     return value
+
+
+_LINE, _SPANS, _INSIDE = 0, 1, 2
+_PLANS: dict[type, list[tuple[str, int]]] = {}
+
+
+def _plan(kind: type) -> list[tuple[str, int]]:
+    """The fields of a struct type that hold a line: ``line``, ``spans``, and those whose type
+    may hold a struct (the others, words and counts, are passed over)."""
+    plan = _PLANS.get(kind)
+    if plan is None:
+        plan = []
+        for field in msgspec.structs.fields(kind):
+            if field.name == "line":
+                plan.append((field.name, _LINE))
+            elif field.name == "spans":
+                plan.append((field.name, _SPANS))
+            elif _may_hold_struct(field.type):
+                plan.append((field.name, _INSIDE))
+        _PLANS[kind] = plan
+    return plan
+
+
+def _may_hold_struct(hint: Any) -> bool:
+    if hint is Any or hint is object:
+        return True
+    if isinstance(hint, type) and issubclass(hint, msgspec.Struct):
+        return True
+    return any(_may_hold_struct(arg) for arg in get_args(hint))
 
 
 def several_games(text: str, games: Games, path: str, expected: str | None = None
