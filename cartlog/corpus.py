@@ -438,7 +438,7 @@ def audit_games(path: str | Path, *, stop_at_first: bool = False, min_severity: 
     for part in games.parts:
         game = f"{name}#{part.number}"
         try:
-            log = read_game(source, part, game)
+            log = read_game(source, part, name, game)
         except LogSyntaxError as err:
             outcomes.append(msgspec.structs.replace(_unreadable(path, err, text),
                                                     game=part.number))

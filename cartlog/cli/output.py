@@ -149,7 +149,7 @@ def _one_game(text: str, name: str, game: int | None) -> tuple[Any, str, str]:
     if game > len(games.parts):
         fail(f"--game {game}: {name} holds only {len(games.parts)} games")
     game_name = f"{name}#{game}"
-    return read_game(text, games.parts[game - 1], game_name), text, game_name
+    return read_game(text, games.parts[game - 1], name, game_name), text, game_name
 
 
 def write_json(obj: object) -> None:

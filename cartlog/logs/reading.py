@@ -144,19 +144,34 @@ def _game_tags(text: str) -> int:
     return len(starts)
 
 
-def read_game(text: str, part: Part, path: str) -> Any:
-    """The log of one game of a file (:func:`split_games`), every line in it (its events',
-    its header's) the file's line; a problem that keeps it from being read is at the file's
-    line too, with the file's text to show it."""
+def read_game(text: str, part: Part, path: str, name: str | None = None) -> Any:
+    """The log of one game of the file ``path`` (:func:`split_games`), every line in it (its
+    events', its header's) the file's line; a problem that keeps it from being read is at the
+    file's line too, with the file's text to show it, under ``name`` (``file#N``; default
+    ``path``). The file's path is the one the game's reader is given (a Mutiny log's Board
+    tag names a file beside it)."""
     by = part.line - 1
     try:
         log = read_log(part.text, path)
     except LogSyntaxError as err:
-        if not by and part.text is text:
+        if not by and part.text is text and name in (None, path):
             raise
-        raise LogSyntaxError(path, [dataclasses.replace(p, line=p.line + by) if p.line > 0
-                                    else p for p in err.problems], text) from None
+        raise LogSyntaxError(name or path, [_moved_problem(p, by) for p in err.problems],
+                             text) from None
     return _moved(log, by) if by else log
+
+
+_FIRST_ON = re.compile(r"\(first on line (\d+)\)$")  # a tag given twice (read_header)
+
+
+def _moved_problem(problem: SyntaxProblem, by: int) -> SyntaxProblem:
+    """A problem of a game read from a part of a file at the file's line (line 0, the file
+    as a whole, stays), the line of the message of a tag given twice too."""
+    if problem.line <= 0 or not by:
+        return problem
+    message = _FIRST_ON.sub(lambda m: f"(first on line {int(m.group(1)) + by})",
+                            problem.message)
+    return dataclasses.replace(problem, line=problem.line + by, message=message)
 
 
 def _moved(value: Any, by: int) -> Any:
