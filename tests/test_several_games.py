@@ -338,7 +338,7 @@ def test_the_sample_collection_is_one_report_per_game(snap, monkeypatch):
     monkeypatch.chdir(ROOT)
     name = str(SAMPLE.relative_to(ROOT))
     result = cartlog("check", "--ascii", name)
-    assert result.exit_code == 2
+    assert result.exit_code == 1
     assert f"exit {result.exit_code}\n{result.stdout}--- standard error\n{result.stderr}" == snap
 
 
@@ -347,5 +347,27 @@ def test_the_sample_collection_as_json(snap, monkeypatch):
     result = cartlog("check", "--format", "json", str(SAMPLE.relative_to(ROOT)))
     doc = json.loads(result.stdout)
     doc.pop("cartlog")
-    assert [r["file"].rsplit("#", 1)[1] for r in doc["reports"]] == ["1", "2", "4"]
+    assert [r["file"].rsplit("#", 1)[1] for r in doc["reports"]] == ["1", "2", "3", "4"]
     assert f"exit {result.exit_code}\n{json.dumps(doc, indent=2)}\n" == snap
+
+
+@pytest.mark.parametrize(("text", "starts"), [
+    # a header alone, then the next game: a Game tag in a later run of tag lines
+    ('[Game "A"]\n[Players "x"]\n\n; next\n[Game "B"]\n1. x\n', [1, 5]),
+    # the Game tag twice in one run is a tag given twice, not a game
+    ('[Game "A"]\n[Game "A"]\n1. x\n', [1]),
+    # after a body, the second game's tags start at its first tag, blank lines between them
+    ('[Game "A"]\n1. x\n; end\n\n[Event "e"]\n\n[Game "B"]\n1. y\n', [1, 5]),
+    ('[Event "e"]\n[Game "A"]\n[Players "1"]\n\n[Event "f"]\n[Game "B"]\n\n[Game "C"]\n',
+     [1, 5, 8]),
+])
+def test_where_each_game_starts(text, starts):
+    parts = split_games(text).parts
+    assert [p.line for p in parts] == starts
+    lines = text.split("\n")
+    for part, after in zip(parts, [*starts[1:], None]):
+        own = part.text.rstrip("\n").split("\n")
+        assert own == lines[part.line - 1:part.line - 1 + len(own)]
+        if after is not None:  # what stands between two games is blank lines and comments
+            between = lines[part.line - 1 + len(own):after - 1]
+            assert all(not ln.strip() or ln.lstrip()[0] in ";#" for ln in between), between

@@ -87,11 +87,13 @@ class Games(NamedTuple):
 
 def split_games(text: str, most: int | None = None) -> Games:
     """The games of a text log written one after the other, as PGN files hold them
-    (docs/notation.md, "Several games in one file"). A game starts at the first tag line
-    after the body of the game before when that run of tag lines holds a ``Game`` tag; a tag
-    after a body in a run without one is a slip of the game it follows, as before. The blank
-    and comment lines between one game's last body line and the next game's first tag belong
-    to no game. A file of one game is one part, its text as it is. ``most`` (default
+    (docs/notation.md, "Several games in one file"). A ``Game`` tag after the body of the
+    game before starts a game, from the first tag line after that body; one in a run of tag
+    lines (one under the other) after the run that holds the Game tag of a game with no body
+    yet starts a game from the first line of its run; in the same run, it is a tag given
+    twice. A tag after a body, with no Game tag after it, is a slip of the game it follows,
+    as before. The blank and comment lines between one game's last line and the next game's
+    first tag belong to no game. A file of one game is one part, its text as it is. ``most`` (default
     ``CARTLOG_MAX_GAMES``) bounds the games read; those past it are counted."""
     if _game_tags(text) < 2:
         return Games([Part(1, 1, text)])
@@ -99,30 +101,39 @@ def split_games(text: str, most: int | None = None) -> Games:
     lines = split_lines(text)
     bounds: list[list[int]] = [[0, len(lines)]]  # each game's [first, past the last] line
     body = False  # a body line seen in the game being read
-    last = 0  # past its last body line
-    run = -1  # the first tag line after that body, or -1
+    game_run = -1  # the run of tag lines holding its Game tag (its first line), or -1
+    after_body = -1  # the first tag line after its last body line, or -1
+    run = -1  # the first line of the run of tag lines being read (one under the other), or -1
+    end = 0  # past its last line that is not blank or a comment, before ``after_body``/``run``
+    last = 0  # past the last line read that is not blank or a comment
     rest, rest_line = 0, 0
     for i, line in enumerate(lines):
         stripped = line.lstrip()
         if not stripped or stripped[0] in ";#":
+            run = -1
             continue
         if stripped[0] != "[":
-            body, last, run = True, i + 1, -1
-            continue
-        if not body:
+            body, after_body, run, last = True, -1, -1, i + 1
             continue
         if run < 0:
-            run = i
+            run, end = i, last if after_body < 0 else end
+        if body and after_body < 0:
+            after_body = i
+        last = i + 1
         if _GAME_TAG.match(line) is None:
             continue
+        if game_run < 0 or not body and run == game_run:
+            game_run = run  # the game's own Game tag, or one given twice in its header
+            continue
+        first = after_body if body else run
         if len(bounds) < limit:  # another game, from the first tag of its run
-            bounds[-1][1] = last
-            bounds.append([run, len(lines)])
+            bounds[-1][1] = end
+            bounds.append([first, len(lines)])
         else:
             if not rest:
-                bounds[-1][1], rest_line = last, run + 1
+                bounds[-1][1], rest_line = end, first + 1
             rest += 1
-        body, run = False, -1
+        body, game_run, after_body = False, run, -1
     if len(bounds) == 1 and not rest:
         return Games([Part(1, 1, text)])
     parts = [Part(n, first + 1, "".join(ln + "\n" for ln in lines[first:end]))
