@@ -93,8 +93,9 @@ def split_games(text: str, most: int | None = None) -> Games:
     yet starts a game from the first line of its run; in the same run, it is a tag given
     twice. A tag after a body, with no Game tag after it, is a slip of the game it follows,
     as before. The blank and comment lines between one game's last line and the next game's
-    first tag belong to no game. A file of one game is one part, its text as it is. ``most`` (default
-    ``CARTLOG_MAX_GAMES``) bounds the games read; those past it are counted."""
+    first tag belong to no game. A file of one game is one part, its text as it is.
+    ``most`` (default ``CARTLOG_MAX_GAMES``) bounds the games read; those past it are
+    counted."""
     if _game_tags(text) < 2:
         return Games([Part(1, 1, text)])
     limit = max_games() if most is None else max(1, most)
