@@ -3,7 +3,8 @@
 :func:`read` and :func:`parse` read one log file within the size limits every command keeps
 (``CARTLOG_MAX_BYTES``, ``CARTLOG_MAX_LINE``); :func:`expand` turns folders into the logs
 under them. :func:`audit_files` audits any number of files and yields one :class:`Outcome`
-per file, in the order given: the report, or the located reason the file could not be read.
+per file (per game of a file of several), in the order given: the report, or the located
+reason the file could not be read.
 It runs in this process, in a pool of worker processes, or on any
 :class:`concurrent.futures.Executor` (a Dask ``client.get_executor()``, for instance), with a
 bounded number of tasks in flight, so that its memory stays flat however many logs there are::
@@ -32,7 +33,7 @@ import msgspec
 
 from cartlog.core.errors import LogSyntaxError, SyntaxProblem
 from cartlog.core.files import kind_of, read_bounded
-from cartlog.core.limits import limit, max_findings
+from cartlog.core.limits import limit, max_findings, max_games
 
 if TYPE_CHECKING:
     from concurrent.futures import Executor
@@ -343,9 +344,11 @@ def no_logs(path: str | Path) -> LogSyntaxError:
 
 
 class Outcome(msgspec.Struct, frozen=True):
-    """What auditing one file gave: its report, or why it could not be read.
+    """What auditing one file, or one game of a file of several, gave: its report, or why it
+    could not be read.
 
-    ``name`` is the file's name as shown in reports. ``text`` is the log's text when it is
+    ``name`` is the file's name as shown in reports, ``file#N`` for the game numbered ``N``
+    (``game``) of a file of several (:func:`audit_games`). ``text`` is the log's text when it is
     needed to show the lines its findings stand on (a finding with a line), else None; an
     unreadable file's ``error.source`` likewise. Outcomes pickle, so that they cross from
     worker processes."""
@@ -354,6 +357,7 @@ class Outcome(msgspec.Struct, frozen=True):
     report: Report[Any] | None = None  # its breakdown is the game's
     error: LogSyntaxError | None = None
     text: str | None = None
+    game: int = 0  # of a file of several games, the game's number (name: file#N); else 0
 
     @property
     def status(self) -> int:
@@ -370,6 +374,7 @@ class _Options(msgspec.Struct, frozen=True):
     max_bytes: int
     max_line: int
     max_findings: int
+    max_games: int
 
 
 def at_least(report: Report[Any], severity: str) -> Report[Any]:
@@ -398,21 +403,79 @@ def audit_path(path: str | Path, *, stop_at_first: bool = False, min_severity: s
                max_line: int | None = None, max_findings: int | None = None) -> Outcome:
     """Read, parse and audit one file. A folder is unreadable: the logs under it are found
     with :func:`expand`. See :func:`audit_files` for the options."""
+    try:
+        log, source, name = parse(path, max_bytes=max_bytes, max_line=max_line)
+    except LogSyntaxError as err:
+        return _unreadable(path, err, text)
+    return _audited(log, source, name, stop_at_first=stop_at_first,
+                    min_severity=min_severity, text=text, max_findings=max_findings)
+
+
+def audit_games(path: str | Path, *, stop_at_first: bool = False, min_severity: str = "info",
+                text: bool = True, max_bytes: int | None = None, max_line: int | None = None,
+                max_findings: int | None = None, max_games: int | None = None
+                ) -> list[Outcome]:
+    """Read and audit one file: the outcome of its game, or of each game of a file of several
+    written one after the other (docs/notation.md, "Several games in one file"), each named
+    ``file#N``, its findings and problems at the file's lines. A game that cannot be read is
+    its own unreadable outcome; the games past ``max_games`` (``CARTLOG_MAX_GAMES``) are one
+    more. See :func:`audit_files` for the other options."""
+    from cartlog.logs import is_json
+    from cartlog.logs.reading import read_game, split_games
+
+    try:
+        source, name = read(path, max_bytes=max_bytes, max_line=max_line)
+        games = None if is_json(source) else split_games(source, max_games)
+        if games is None or len(games.parts) == 1 and not games.rest:
+            from cartlog.logs import read_log
+
+            log = read_log(source, name)
+            return [_audited(log, source, name, stop_at_first=stop_at_first,
+                             min_severity=min_severity, text=text, max_findings=max_findings)]
+    except LogSyntaxError as err:
+        return [_unreadable(path, err, text)]
+    outcomes = []
+    for part in games.parts:
+        game = f"{name}#{part.number}"
+        try:
+            log = read_game(source, part, name, game)
+        except LogSyntaxError as err:
+            outcomes.append(msgspec.structs.replace(_unreadable(path, err, text),
+                                                    game=part.number))
+            continue
+        outcomes.append(msgspec.structs.replace(_audited(
+            log, source, game, stop_at_first=stop_at_first, min_severity=min_severity,
+            text=text, max_findings=max_findings), game=part.number))
+    if games.rest:
+        number = len(games.parts) + 1
+        more = f"{games.rest} more game{'s' if games.rest != 1 else ''}"
+        unread = LogSyntaxError(f"{name}#{number}", [SyntaxProblem(
+            games.rest_line, 1, f"{more} from here on, not read: a file is read up to "
+            f"{len(games.parts)} games (CARTLOG_MAX_GAMES reads more)")],
+            source if text else None)
+        outcomes.append(Outcome(name=unread.path, error=unread, game=number))
+    return outcomes
+
+
+def _unreadable(path: str | Path, err: LogSyntaxError, text: bool) -> Outcome:
+    """The outcome of a file, or of a game, that cannot be read."""
+    # a folder cannot be opened as a file ("is a directory, not a log"): one with no log
+    # under it says so instead
+    said = err
+    if str(path) != "-" and os.path.isdir(path) and not any(
+            isinstance(found, Path) for found in walk(path)):
+        said = no_logs(path)
+    if not text and said.source is not None:
+        said = LogSyntaxError(said.path, said.problems, None)
+    return Outcome(name=said.path, error=said)
+
+
+def _audited(log: Any, source: str, name: str, *, stop_at_first: bool, min_severity: str,
+             text: bool, max_findings: int | None) -> Outcome:
+    """The outcome of a log read: its report, and its text when a finding has a line."""
     from cartlog.audit import audit
     from cartlog.logs import is_json
 
-    try:
-        log, source, name = parse(path, max_bytes=max_bytes, max_line=max_line)
-    except LogSyntaxError as caught:
-        err = caught
-        # a folder cannot be opened as a file ("is a directory, not a log"): one with no log
-        # under it says so instead
-        if str(path) != "-" and os.path.isdir(path) and not any(
-                isinstance(found, Path) for found in walk(path)):
-            err = no_logs(path)
-        if not text and err.source is not None:
-            err = LogSyntaxError(err.path, err.problems, None)
-        return Outcome(name=err.path, error=err)
     report = audit(log, name, stop_at_first=stop_at_first,
                    text=source if is_json(source) else None, max_findings=max_findings)
     report = at_least(report, min_severity)
@@ -422,11 +485,10 @@ def audit_path(path: str | Path, *, stop_at_first: bool = False, min_severity: s
 
 def _audit_batch(paths: list[str], options: _Options) -> list[Outcome]:
     """The task a worker runs: a few files, audited one after the other."""
-    return [audit_path(path, stop_at_first=options.stop_at_first,
-                       min_severity=options.min_severity, text=options.text,
-                       max_bytes=options.max_bytes, max_line=options.max_line,
-                       max_findings=options.max_findings)
-            for path in paths]
+    return [outcome for path in paths for outcome in audit_games(
+        path, stop_at_first=options.stop_at_first, min_severity=options.min_severity,
+        text=options.text, max_bytes=options.max_bytes, max_line=options.max_line,
+        max_findings=options.max_findings, max_games=options.max_games)]
 
 
 def default_jobs() -> int:
@@ -448,7 +510,8 @@ def audit_files(paths: Iterable[str | Path | Outcome], *, executor: Executor | N
                 jobs: int | None = None, stop_at_first: bool = False,
                 min_severity: str = "info", text: bool = True, batch: int | None = None,
                 in_flight: int | None = None) -> Iterator[Outcome]:
-    """Audit log files and yield one :class:`Outcome` per path, in the order given.
+    """Audit log files and yield one :class:`Outcome` per path (per game of a file of
+    several, :func:`audit_games`), in the order given.
 
     - ``executor``: any :class:`concurrent.futures.Executor` to run the tasks on (a process
       pool, a Dask ``client.get_executor()``); it is left running. Without one, ``jobs``
@@ -491,7 +554,7 @@ def audit_groups(paths: Iterable[str | Path | Outcome], *, executor: Executor | 
                          f"{', '.join(SEVERITIES)}")
     options = _Options(stop_at_first, min_severity, text,
                        limit("CARTLOG_MAX_BYTES", MAX_BYTES), limit("CARTLOG_MAX_LINE", MAX_LINE),
-                       max_findings())
+                       max_findings(), max_games())
     jobs = default_jobs() if jobs is None else max(1, jobs)
     own = executor is None
     if executor is None and jobs > 1:

@@ -70,7 +70,8 @@ def lines_to_record(text: str) -> tuple[str, list[str]]:
     return head + "\n", typed
 
 
-COMMANDS = ("check", "check-json", "replay", "score", "convert-json", "convert-text", "record")
+COMMANDS = ("check", "check-json", "replay", "score", "convert-json", "convert-text", "record",
+            "check-games", "replay-game")
 
 
 def measure(command: str, text: str, tmp: Path) -> tuple[int, int, float]:
@@ -82,6 +83,8 @@ def measure(command: str, text: str, tmp: Path) -> tuple[int, int, float]:
     import tracemalloc
 
     log = tmp / "growing.cartlog"
+    if command in ("check-games", "replay-game"):  # the log twice, one game after the other
+        text = text.rstrip("\n") + "\n\n" + text
     log.write_text(text, encoding="utf-8")
     out = tmp / "out"
     out.unlink(missing_ok=True)
@@ -92,6 +95,8 @@ def measure(command: str, text: str, tmp: Path) -> tuple[int, int, float]:
     argv = {
         "check": ["check", "--ascii", str(log)],
         "check-json": ["check", "--format", "json", str(log)],
+        "check-games": ["check", "--ascii", str(log)],
+        "replay-game": ["replay", "--ascii", "--game", "2", str(log)],
         "replay": ["replay", "--ascii", str(log)],
         "score": ["score", "--ascii", str(log)],
         "convert-json": ["convert", str(log), "--to", "json", "-o", str(out)],

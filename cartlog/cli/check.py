@@ -76,6 +76,10 @@ def check(
     those that could not be read, and give the totals. Logs that cannot be read are reported
     on standard error; the others are still checked.
 
+    A file of several games written one after the other (as PGN files hold them) is a
+    collection: each game is audited and reported on its own, named FILE#N (N from 1), its
+    findings at the file's lines; a game that cannot be read is its own unreadable report.
+
     Many logs are checked in parallel (--jobs), the reports still in order and written as
     they come; on a terminal a progress bar on standard error shows the logs checked, the
     rate and the failures so far.
@@ -94,6 +98,8 @@ def check(
       cartlog check --stop-at-first --verbose disputed.cartlog
 
       cartlog check -q --statistics --min-severity error archive/
+
+      cartlog check club.cartlog    (club.cartlog#1, club.cartlog#2, ...)
     """
     from cartlog import corpus
 
@@ -154,12 +160,13 @@ def _check_text(groups: Iterable[list[Outcome]], total: int, tally: CodeTally | 
 
     out = open_console(ascii_only, theme_name=theme_name)
     screen = _Screen(out, total, ascii_only, theme_name, quiet)
-    status, clean = EXIT_CLEAN, 0
+    status, clean, seen = EXIT_CLEAN, 0, 0
     failed: list[tuple[str, int]] = []  # (file, errors)
     unreadable: list[str] = []
     try:
         for group in groups:
             for outcome in group:
+                seen += 1
                 status = max(status, outcome.status)
                 if outcome.error is not None:
                     unreadable.append(outcome.name)
@@ -177,19 +184,21 @@ def _check_text(groups: Iterable[list[Outcome]], total: int, tally: CodeTally | 
                     screen.report(summary_line(report, stopped=stopped) if quiet else
                                   render_report(report, outcome.text, verbose=verbose,
                                                 stopped=stopped))
-                screen.advance(len(failed), len(unreadable))
+                if outcome.game <= 1:  # the bar counts files; a file of games, once
+                    screen.advance(len(failed), len(unreadable))
             screen.write_held()
     finally:
         screen.close()
     screen.flush()
-    if total > 1 or tally is not None:
+    several = max(total, seen) > 1  # several files, or a file of several games
+    if several or tally is not None:
         from cartlog.render.check import render_failed, render_statistics
 
-        if total > 1 and (failed or unreadable):
+        if several and (failed or unreadable):
             out.print(render_failed(failed, unreadable))
         if tally is not None:
             out.print(render_statistics(tally.rows()))
-    if total > 1:
+    if several:
         out.print(render_totals(clean, len(failed), len(unreadable)))
     return status
 

@@ -100,6 +100,12 @@ LogArg = Annotated[Path, typer.Argument(metavar="LOG", help="A game log, text or
                                         readable=False)]
 
 
+GameOpt = Annotated[Optional[int], typer.Option(
+    "--game", "-g", metavar="N", parser=read_number, show_default=False,
+    help="Of a file of several games written one after the other, the game numbered N "
+    "(from 1).")]
+
+
 OutputOpt = Annotated[Optional[Path], typer.Option("--output", "-o", metavar="FILE",
                                                    help="Write to this file instead of "
                                                    "standard output.", readable=False)]

@@ -118,17 +118,25 @@ def report_unreadable(err: LogSyntaxError, ascii_only: bool = False,
 
 
 def load_log(path: Path, ascii_only: bool = False, json_kind: str | None = None,
-          theme_name: ThemeName = ThemeName.auto) -> tuple[Any, str, str]:
+             theme_name: ThemeName = ThemeName.auto, game: int | None = None
+             ) -> tuple[Any, str, str]:
     """Read and parse one log, or say why it cannot be read and exit with 2. With
-    ``json_kind`` (``replay``, ``score``) the reason is that command's JSON document."""
+    ``json_kind`` (``replay``, ``score``) the reason is that command's JSON document.
+
+    A file of several games is one problem listing them, unless ``game`` (``--game N``)
+    picks one: its log, the file's text and the game's name (``file#N``); its lines are the
+    file's."""
     from cartlog.core.errors import LogSyntaxError
 
     # Reading a log file within the size limits (CARTLOG_MAX_BYTES, CARTLOG_MAX_LINE) is the
     # library's, so that worker processes read logs as the commands do.
-    from cartlog.corpus import parse
+    from cartlog.corpus import read
 
+    if game is not None and game < 1:
+        fail(f"--game {game}: the first game is 1")
     try:
-        return parse(path)
+        text, name = read(path)
+        return _one_game(text, name, game)
     except LogSyntaxError as err:
         if json_kind is not None:
             from cartlog.documents import unreadable_document
@@ -137,6 +145,26 @@ def load_log(path: Path, ascii_only: bool = False, json_kind: str | None = None,
         else:
             report_unreadable(err, ascii_only, theme_name)
         raise typer.Exit(EXIT_UNREADABLE) from None
+
+
+def _one_game(text: str, name: str, game: int | None) -> tuple[Any, str, str]:
+    """The log of a file of one game, or the game ``game`` of a file of several."""
+    from cartlog.logs import is_json, read_log
+    from cartlog.logs.reading import read_game, several_games, split_games
+
+    games = None if is_json(text) else split_games(text, game)
+    if games is None or len(games.parts) == 1 and not games.rest:
+        if game is not None and game > 1:
+            fail(f"--game {game}: {name} holds one game")
+        return read_log(text, name), text, name
+    if game is None:
+        count = len(games.parts) + games.rest
+        raise several_games(text, games, name,
+                            expected=f"--game N, from 1 to {count}, to pick one game")
+    if game > len(games.parts):
+        fail(f"--game {game}: {name} holds only {len(games.parts)} games")
+    game_name = f"{name}#{game}"
+    return read_game(text, games.parts[game - 1], name, game_name), text, game_name
 
 
 def write_json(obj: object) -> None:

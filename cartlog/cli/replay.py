@@ -12,6 +12,7 @@ from cartlog.cli.options import (
     AsciiOpt,
     Format,
     FormatOpt,
+    GameOpt,
     LogArg,
     ThemeName,
     ThemeOpt,
@@ -42,6 +43,7 @@ def _first(option: str, value: int | None) -> int | None:
 @app.command(cls=Command)
 def replay(
     log: LogArg,
+    number: GameOpt = None,
     turn: Annotated[Optional[int], typer.Option("--turn", "-t", metavar="N", parser=read_number,
                                                 help=_TURN_HELP)] = None,
     round_: Annotated[Optional[int], typer.Option("--round", metavar="N", parser=read_number,
@@ -78,6 +80,10 @@ def replay(
     Each action is shown in notation and in words, with the cards drawn and the findings where
     they arise. {units}.
 
+    Of a file of several games written one after the other, --game N replays the game
+    numbered N (from 1), at the file's lines; without it, such a file is one problem that
+    lists its games.
+
     A turn or round past the end of the game is bad usage, like --turn 0: the error says how
     long the game is. A --to past the end shows the game to its end.
 
@@ -102,6 +108,8 @@ def replay(
       cartlog replay game.cartlog --view red
 
       cartlog replay game.cartlog --turn 29 --position
+
+      cartlog replay club.cartlog --game 2
     """
     if turn is not None and round_ is not None:
         fail("--turn and --round are the same option: give one")
@@ -115,7 +123,7 @@ def replay(
     if start is not None and end is not None and start > end:
         fail(f"--from {start} is after --to {end}")
     parsed, text, name = load_log(log, ascii_only, "replay" if fmt is Format.json else None,
-                               theme_name)
+                               theme_name, number)
     from cartlog.audit import replay_report
     from cartlog.games import game_of
 

@@ -11,6 +11,7 @@ import os
 
 MAX_FINDINGS = 1000  # findings listed per log, the first in the log's order (CARTLOG_MAX_FINDINGS)
 MAX_PROBLEMS = 100  # syntax problems listed per unreadable log (CARTLOG_MAX_PROBLEMS)
+MAX_GAMES = 1000  # games read from one file of several (CARTLOG_MAX_GAMES)
 
 
 def limit(variable: str, default: int) -> int:
@@ -29,3 +30,9 @@ def max_problems() -> int:
     """The syntax problems listed per unreadable log: :data:`MAX_PROBLEMS`, or
     ``CARTLOG_MAX_PROBLEMS``."""
     return limit("CARTLOG_MAX_PROBLEMS", MAX_PROBLEMS)
+
+
+def max_games() -> int:
+    """The games read from one file that holds several: :data:`MAX_GAMES`, or
+    ``CARTLOG_MAX_GAMES``; those past it are one problem."""
+    return limit("CARTLOG_MAX_GAMES", MAX_GAMES)

@@ -3,12 +3,14 @@ its own reader run, and every problem located at its line and column (docs/notat
 
 from __future__ import annotations
 
+import dataclasses
 import re
-from typing import Any, Union
+from typing import Any, NamedTuple, Union, get_args
 
 import msgspec
 
 from cartlog.core.errors import LogSyntaxError, SyntaxProblem
+from cartlog.core.limits import max_games
 from cartlog.core.notation import line_col_of_offset, read_header
 from cartlog.core.spec import GameSpec
 from cartlog.core.text import MAX_DIGITS, printable, split_lines
@@ -32,7 +34,9 @@ def read_log(text: str, path: str = "<log>") -> Any:
     if is_json(text):
         return _read_json(text, path)
     _not_an_object(text, path)
-    _one_game(text, path)
+    games = split_games(text)
+    if len(games.parts) > 1:
+        raise several_games(text, games, path)
     # the common case: the first line names the game as cartlog writes it (the first tag,
     # a value without escapes), and the game is known
     m = _GAME_LINE.match(text)
@@ -59,37 +63,212 @@ def read_log(text: str, path: str = "<log>") -> Any:
     return _read_text(entry, text, path)
 
 
-# a Game tag at the start of a line: a second one after a body is a second game
+# a Game tag at the start of a line: one after a body starts another game
 _GAME_TAG = re.compile(r"^[ \t]*\[[ \t]*game[ \t]", re.IGNORECASE | re.MULTILINE)
 
 
-def _one_game(text: str, path: str) -> None:
-    """A file holds one game. Several games written one after the other (the habit of PGN
-    files) are one problem, where the second game's header starts, rather than a problem for
-    every tag of that header and every line after it."""
+class Part(NamedTuple):
+    """One game of a file: its number (from 1), the file's line it starts on, and its text
+    (its own lines, from that line on)."""
+
+    number: int
+    line: int
+    text: str
+
+
+class Games(NamedTuple):
+    """The games of a text log: those read (at most the limit asked for), and the number of
+    games past the limit with the line the first of them starts on (0 when none)."""
+
+    parts: list[Part]
+    rest: int = 0
+    rest_line: int = 0
+
+
+def split_games(text: str, most: int | None = None) -> Games:
+    """The games of a text log written one after the other, as PGN files hold them
+    (docs/notation.md, "Several games in one file"). A ``Game`` tag after the body of the
+    game before starts a game, from the first tag line after that body; one in a run of tag
+    lines (one under the other) after the run that holds the Game tag of a game with no body
+    yet starts a game from the first line of its run; in the same run, it is a tag given
+    twice. A tag after a body, with no Game tag after it, is a slip of the game it follows,
+    as before. The blank and comment lines between one game's last line and the next game's
+    first tag belong to no game. A file of one game is one part, its text as it is.
+    ``most`` (default ``CARTLOG_MAX_GAMES``) bounds the games read; those past it are
+    counted."""
+    if _game_tags(text) < 2:
+        return Games([Part(1, 1, text)])
+    limit = max_games() if most is None else max(1, most)
+    lines = split_lines(text)
+    bounds: list[list[int]] = [[0, len(lines)]]  # each game's [first, past the last] line
+    body = False  # a body line seen in the game being read
+    game_run = -1  # the run of tag lines holding its Game tag (its first line), or -1
+    after_body = -1  # the first tag line after its last body line, or -1
+    run = -1  # the first line of the run of tag lines being read (one under the other), or -1
+    end = 0  # past its last line that is not blank or a comment, before ``after_body``/``run``
+    last = 0  # past the last line read that is not blank or a comment
+    rest, rest_line = 0, 0
+    for i, line in enumerate(lines):
+        stripped = line.lstrip()
+        if not stripped or stripped[0] in ";#":
+            run = -1
+            continue
+        if stripped[0] != "[":
+            body, after_body, run, last = True, -1, -1, i + 1
+            continue
+        if run < 0:
+            run, end = i, last if after_body < 0 else end
+        if body and after_body < 0:
+            after_body = i
+        last = i + 1
+        if _GAME_TAG.match(line) is None:
+            continue
+        if game_run < 0 or not body and run == game_run:
+            game_run = run  # the game's own Game tag, or one given twice in its header
+            continue
+        first = after_body if body else run
+        if len(bounds) < limit:  # another game, from the first tag of its run
+            bounds[-1][1] = end
+            bounds.append([first, len(lines)])
+        else:
+            if not rest:
+                bounds[-1][1], rest_line = end, first + 1
+            rest += 1
+        body, game_run, after_body = False, run, -1
+    if len(bounds) == 1 and not rest:
+        return Games([Part(1, 1, text)])
+    parts = [Part(n, first + 1, "".join(ln + "\n" for ln in lines[first:end]))
+             for n, (first, end) in enumerate(bounds, 1)]
+    return Games(parts, rest, rest_line)
+
+
+def _game_tags(text: str) -> int:
+    """How many lines open with a Game tag, counted up to 2: the word is rare, so each place
+    it stands is looked at."""
     low = text.lower()
-    starts: set[int] = set()  # the lines that open with a Game tag
+    starts: set[int] = set()
     at = low.find("game")
-    while at >= 0 and len(starts) < 2:  # the word is rare: each place it stands is looked at
+    while at >= 0 and len(starts) < 2:
         start = text.rfind("\n", 0, at) + 1
         if start not in starts and _GAME_TAG.match(text, start):
             starts.add(start)
         at = low.find("game", at + 4)
-    if len(starts) < 2:
-        return  # the common case: one Game tag
-    seen_body = False
-    for number, line in enumerate(split_lines(text), 1):
-        stripped = line.strip()
-        if not stripped or stripped.startswith((";", "#")):
-            continue
-        if not stripped.startswith("["):
-            seen_body = True
-        elif seen_body and _GAME_TAG.match(line):
-            col = len(line) - len(line.lstrip()) + 1
-            raise LogSyntaxError(path, [SyntaxProblem(
-                number, col, "a second game starts here: a log file holds one game",
-                expected=f"one game per file: lines 1 to {number - 1} in one file, the game "
-                f"from line {number} on in another", end_col=len(line.rstrip()) + 1)], text)
+    return len(starts)
+
+
+def read_game(text: str, part: Part, path: str, name: str | None = None) -> Any:
+    """The log of one game of the file ``path`` (:func:`split_games`), every line in it (its
+    events', its header's) the file's line; a problem that keeps it from being read is at the
+    file's line too, with the file's text to show it, under ``name`` (``file#N``; default
+    ``path``). The file's path is the one the game's reader is given (a Mutiny log's Board
+    tag names a file beside it)."""
+    by = part.line - 1
+    try:
+        log = read_log(part.text, path)
+    except LogSyntaxError as err:
+        if not by and part.text is text and name in (None, path):
+            raise
+        raise LogSyntaxError(name or path, [_moved_problem(p, by) for p in err.problems],
+                             text) from None
+    return _moved(log, by) if by else log
+
+
+_FIRST_ON = re.compile(r"\(first on line (\d+)\)$")  # a tag given twice (read_header)
+
+
+def _moved_problem(problem: SyntaxProblem, by: int) -> SyntaxProblem:
+    """A problem of a game read from a part of a file at the file's line (line 0, the file
+    as a whole, stays), the line of the message of a tag given twice too."""
+    if problem.line <= 0 or not by:
+        return problem
+    message = _FIRST_ON.sub(lambda m: f"(first on line {int(m.group(1)) + by})",
+                            problem.message)
+    return dataclasses.replace(problem, line=problem.line + by, message=message)
+
+
+def _moved(value: Any, by: int) -> Any:
+    """A log read from a part of a file, with every ``line`` it holds (and the line of each
+    of its ``spans``) moved ``by`` lines down: the lines of the file. A value without a line
+    is the same object, and the log read is left as it was."""
+    if isinstance(value, msgspec.Struct):
+        changes: dict[str, Any] = {}
+        for name, mode in _plan(type(value)):
+            old = getattr(value, name)
+            if mode == _LINE:
+                if type(old) is int and old > 0:
+                    changes[name] = old + by
+            elif mode == _SPANS:
+                if old:
+                    changes[name] = {k: (s[0] + by if s[0] > 0 else s[0], *s[1:])
+                                     for k, s in old.items()}
+            else:
+                new = _moved(old, by)
+                if new is not old:
+                    changes[name] = new
+        return msgspec.structs.replace(value, **changes) if changes else value
+    if isinstance(value, (list, tuple)):
+        moved = [_moved(v, by) for v in value]
+        if all(a is b for a, b in zip(moved, value)):
+            return value
+        return moved if isinstance(value, list) else type(value)(moved)
+    if isinstance(value, dict):
+        pairs = {k: _moved(v, by) for k, v in value.items()}
+        return value if all(pairs[k] is v for k, v in value.items()) else pairs
+    return value
+
+
+_LINE, _SPANS, _INSIDE = 0, 1, 2
+_PLANS: dict[type, list[tuple[str, int]]] = {}
+
+
+def _plan(kind: type) -> list[tuple[str, int]]:
+    """The fields of a struct type that hold a line: ``line``, ``spans``, and those whose type
+    may hold a struct (the others, words and counts, are passed over)."""
+    plan = _PLANS.get(kind)
+    if plan is None:
+        plan = []
+        for field in msgspec.structs.fields(kind):
+            if field.name == "line":
+                plan.append((field.name, _LINE))
+            elif field.name == "spans":
+                plan.append((field.name, _SPANS))
+            elif _may_hold_struct(field.type):
+                plan.append((field.name, _INSIDE))
+        _PLANS[kind] = plan
+    return plan
+
+
+def _may_hold_struct(hint: Any) -> bool:
+    if hint is Any or hint is object:
+        return True
+    if isinstance(hint, type) and issubclass(hint, msgspec.Struct):
+        return True
+    return any(_may_hold_struct(arg) for arg in get_args(hint))
+
+
+def several_games(text: str, games: Games, path: str, expected: str | None = None
+                  ) -> LogSyntaxError:
+    """The problem of a file of several games read as one: at the line where the second
+    starts, listing each game (number, first line, Players and Result tags)."""
+    parts = games.parts
+    count = len(parts) + games.rest
+    listed = []
+    for part in parts[:_LISTED]:
+        tags = read_header(split_lines(part.text), []).tags
+        said = "; ".join(f"{name} {printable(tags[name.lower()].value)}"
+                         for name in ("Players", "Result") if name.lower() in tags)
+        listed.append(f"game {part.number} (line {part.line}{': ' + said if said else ''})")
+    if count > len(listed):
+        listed.append(f"{count - len(listed)} more")
+    return LogSyntaxError(path, [SyntaxProblem(
+        parts[1].line, 1, f"the file holds {count} games, one after the other: "
+        + ", ".join(listed),
+        expected=expected or "one game per file (cartlog check reads each game of a file; "
+        "replay, score and convert take --game N)",
+        end_col=None)], text)
+
+
+_LISTED = 20  # the games a problem lists by name
 
 
 _GAME_LINE = re.compile(r'\[Game "([^"\\\r\n]*)"\](?=[\r\n]|$)')

@@ -80,6 +80,19 @@ def finding_text(f: Finding, index: int, path: str, lines: list[str], *,
     return out
 
 
+_split: tuple[str, list[str]] = ("", [])  # the text last split, and its lines
+
+
+def _lines(source: str) -> list[str]:
+    """The lines of a log's text. The games of a file of several share its text: it is split
+    once for all their reports (the reports of a file come one after the other), not once for
+    each, which would cost the length of the file for every game."""
+    global _split
+    if _split[0] is not source:
+        _split = (source, split_lines(source))
+    return _split[1]
+
+
 def render_report(report: Audited, source: str | None, *, verbose: bool = False,
                   show_info: bool = True, stopped: bool = False) -> Group:
     """One log's report: findings in the order of the text, each finding that may only follow
@@ -87,7 +100,7 @@ def render_report(report: Audited, source: str | None, *, verbose: bool = False,
     not be checked and a summary.
 
     ``stopped``: the audit was asked to stop at the first error (``--stop-at-first``)."""
-    lines = split_lines(source) if source is not None else []
+    lines = _lines(source) if source is not None else []
     unit = turn_word(report.game)
     findings = report.findings
     shown = [show_info or f.severity != "info" for f in findings]
@@ -154,7 +167,7 @@ def render_unreadable(err: LogSyntaxError) -> Group:
 
     A problem at line 0 concerns the whole file (missing, a directory): it is shown as
     ``file: error: message`` on one line."""
-    lines = split_lines(err.source) if err.source is not None else []
+    lines = _lines(err.source) if err.source is not None else []
     parts: list[Text] = []
     located = 0
     for p in err.problems:
