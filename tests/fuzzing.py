@@ -25,7 +25,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLES = sorted(p for p in (ROOT / "samples").glob("*/*") if p.is_file())
 LOCATED = re.compile(r":\d+:\d+: |: error: ")
-USAGE = re.compile(r"^cartlog: --(turn|round|from|to|game) \d+: ", re.M)  # past the game(s)
+USAGE = re.compile(r"^cartlog: --((turn|round|from|to|game) \d+|view \S+): ", re.M)  # past the
+# game(s), or a view that is no player
 HOSTILE = [b"\x1b[2J", b"\x1b]0;title\x07", b"\r", b"\t", b"\xef\xbb\xbf", b"\xff", b"\xc3",
            b"\x00", b"\xc2\x9b31m", "²".encode(), b"9" * 5000, b"{", b"}", b"[", b"]", b'"',
            b"\\", b"\n", b";", b"-", b"0", "\u202e".encode(), "\u2066".encode(),
@@ -161,6 +162,11 @@ COMMANDS = [
             json=True),
     Command("replay-game", lambda p, t: ["replay", "--ascii", "--game", "1", str(p)],
             (0, 1, 2)),
+    Command("replay-html", lambda p, t: ["replay", str(p), "--html", str(t / "ruling.html")],
+            (0, 1, 2)),
+    Command("replay-position", lambda p, t: ["replay", "--position", str(p)], (0, 1, 2)),
+    Command("replay-findings-table", lambda p, t: ["replay", "--ascii", "--findings", "--view",
+                                                   "table", str(p)], (0, 1, 2)),
     Command("score", lambda p, t: ["score", str(p)], (0, 1, 2)),
     Command("score-game-json", lambda p, t: ["score", "--game", "1", "--format", "json",
                                              str(p)], (0, 1, 2), json=True),

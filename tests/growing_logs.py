@@ -71,7 +71,7 @@ def lines_to_record(text: str) -> tuple[str, list[str]]:
 
 
 COMMANDS = ("check", "check-json", "replay", "score", "convert-json", "convert-text", "record",
-            "check-games", "replay-game")
+            "check-games", "replay-game", "replay-html")
 
 
 def measure(command: str, text: str, tmp: Path) -> tuple[int, int, float]:
@@ -98,6 +98,7 @@ def measure(command: str, text: str, tmp: Path) -> tuple[int, int, float]:
         "check-games": ["check", "--ascii", str(log)],
         "replay-game": ["replay", "--ascii", "--game", "2", str(log)],
         "replay": ["replay", "--ascii", str(log)],
+        "replay-html": ["replay", str(log), "--html", str(out)],
         "score": ["score", "--ascii", str(log)],
         "convert-json": ["convert", str(log), "--to", "json", "-o", str(out)],
         "convert-text": ["convert", str(log), "--to", "text", "-o", str(out)],

@@ -201,9 +201,10 @@ def seat_view(game: Any, parsed: Any, view: str, name: str) -> tuple[Any, str]:
         fail(f"--view {printable(view)}: expected table or one of the players: "
              f"{', '.join(colours)}")
     redacted = game.redact(parsed, view)
-    if redacted is None:
-        fail(f"--view: {game.title} hides nothing from its players: every view is the log")
-    return redacted, ("the table's view" if view == "table" else f"{view}'s view")
+    label = "the table's view" if view == "table" else f"{view}'s view"
+    if redacted is None:  # nothing hidden: every view is the log
+        return parsed, f"{label} ({game.title} hides nothing: every view is the log)"
+    return redacted, label
 
 
 def _pictures(parsed: object, report: Any, frames: list[Any], html: Path | None,

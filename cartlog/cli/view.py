@@ -7,7 +7,15 @@ from typing import TYPE_CHECKING, Annotated, Optional
 import typer
 
 from cartlog.cli.application import Command, app
-from cartlog.cli.options import AsciiOpt, LogArg, ThemeName, ThemeOpt, play_units, read_number
+from cartlog.cli.options import (
+    AsciiOpt,
+    GameOpt,
+    LogArg,
+    ThemeName,
+    ThemeOpt,
+    play_units,
+    read_number,
+)
 from cartlog.cli.output import fail, json_text, load_log
 
 if TYPE_CHECKING:
@@ -26,6 +34,7 @@ def view(
     seat: Annotated[Optional[str], typer.Option(
         "--view", metavar="table|COLOUR", help="Only what the table, or one player, knew "
         "(as replay --view).")] = None,
+    number: GameOpt = None,
     ascii_only: AsciiOpt = False,
     theme_name: ThemeOpt = ThemeName.auto,
 ) -> None:
@@ -53,7 +62,7 @@ def view(
         fail(MISSING)
     if turn is not None and turn < 1:
         fail(f"--turn {turn}: the first {play_units()} is 1")
-    parsed, text, name = load_log(log, ascii_only, None, theme_name)
+    parsed, text, name = load_log(log, ascii_only, None, theme_name, game=number)
     import sys
 
     if not (sys.stdin.isatty() and sys.stdout.isatty()):
