@@ -36,8 +36,10 @@ one-line position", gives the forms with an example.
 
 from __future__ import annotations
 
+from operator import mul
 from urllib.parse import quote, unquote
 
+from cartlog.core.cards import Pile
 from cartlog.core.text import MAX_DIGITS, safe_int
 from cartlog.games.meuterer.events import (
     Add,
@@ -139,8 +141,8 @@ def to_position(state: State) -> str:
         fields.append("table:" + ";".join(
             f"{i.code}={'any' if i.good == ANY else GOODS[i.good]},"
             f"{','.join(map(str, i.values))},{i.ship}" for i in changed))
-    if sum(state.under):
-        fields.append("under:" + _cards(state.under))
+    if state.layers:
+        fields.append("under:" + "/".join(map(_layer_text, state.layers)))
     upper = _upper(state)
     if state.deck_upper != upper:
         fields.append("upper:" + ",".join(map(str, state.deck_upper)))
@@ -371,6 +373,70 @@ def _read_sheet(state: State, text: str) -> None:
                                     f"played by round {state.round}")
 
 
+def _layer_text(layer: Pile) -> str:
+    """A layer of the deck: its cards as goods letters when its bounds name them all (they add
+    up to its count), else ``N=b,b,...``: ``N`` cards, at most ``b`` of each kind."""
+    if sum(layer.upper) == layer.count:
+        return "".join(map(mul, LETTERS, layer.upper))
+    return f"{layer.count}=" + ",".join(map(str, layer.upper))
+
+
+def _read_layer(state: State, text: str) -> Pile:
+    count, eq, bounds = text.partition("=")
+    if not eq:
+        heap = _counts(text, "under")
+        if heap[UNKNOWN]:
+            raise PositionError(f"under: {text[:20]!r}: a layer is goods letters or N=bounds, "
+                                "not ? (a layer whose cards are not named is N=bounds)")
+        return Pile(sum(heap), heap[:NKINDS])
+    items = bounds.split(",")
+    if len(items) != NKINDS:
+        raise PositionError(f"under: {len(items)} bounds in a layer, not {NKINDS} (one per "
+                            f"kind, {LETTERS})")
+    layer = Pile(_number(count, "under"), [_number(item, "under") for item in items])
+    if sum(min(b, layer.count) for b in layer.upper) < layer.count:
+        raise PositionError(f"under: a layer of {layer.count} cards bounded to fewer "
+                            f"({text[:40]})")
+    return layer
+
+
+def _read_layers(state: State, text: str) -> list[Pile]:
+    """``under:``: the deck's layers, top first, joined by ``/`` (the cards left above those
+    put under it, then each batch the stevedore put under it); or, as older positions write
+    it, the cards under the deck as one heap, the rest of the deck above them."""
+    variant = state.variant
+    deck = state.deck
+    if "/" not in text:  # one heap under the deck: above it, the rest, bounded by the deck
+        heap = _counts(text, "under")
+        below = sum(heap)
+        if below > deck.count:
+            raise PositionError(f"under: {below} cards under a deck of {deck.count}")
+        for k in range(NKINDS):
+            if heap[k] > variant.totals[k]:
+                raise PositionError(f"under: {heap[k]} {GOODS[k]} cards under the deck; "
+                                    f"the game has {variant.totals[k]}")
+        if not below:
+            return []
+        if below == deck.count:  # no card above them: they are the deck
+            return []
+        unseen = heap[UNKNOWN]
+        return [Pile(deck.count - below, [max(0, u - h) for u, h in zip(deck.upper, heap)]),
+                Pile(below, [min(heap[k] + unseen, variant.totals[k]) for k in range(NKINDS)])]
+    layers = [_read_layer(state, item) for item in text.split("/")]
+    total = sum(layer.count for layer in layers)
+    if total != deck.count:
+        raise PositionError(f"under: layers of {total} cards in all, in a deck of "
+                            f"{deck.count}")
+    for layer in layers:
+        if not layer.count:
+            raise PositionError("under: a layer of no cards")
+        for k in range(NKINDS):
+            if layer.upper[k] > variant.totals[k]:
+                raise PositionError(f"under: {layer.upper[k]} {GOODS[k]} in a layer; the "
+                                    f"game has {variant.totals[k]}")
+    return layers
+
+
 def _known(state: State) -> list[int]:
     """The named cards of each kind in the hands, on the table and in the discard pile."""
     return [sum(h[k] for h in state.hands) + sum(p[k] for p in state.played) + state.discard[k]
@@ -480,14 +546,7 @@ def _read_cards(state: State, extra: dict[str, str]) -> None:
     if "upper" in extra:
         state.deck_upper = _read_upper(state, extra["upper"])
     if "under" in extra:
-        state.under = _counts(extra["under"], "under")
-        if sum(state.under) > state.deck_count:
-            raise PositionError(f"under: {sum(state.under)} cards under a deck of "
-                                f"{state.deck_count}")
-        for k in range(NKINDS):  # the cards under the deck are among those known to be out
-            if state.under[k] > variant.totals[k]:
-                raise PositionError(f"under: {state.under[k]} {GOODS[k]} cards under the deck; "
-                                    f"the game has {variant.totals[k]}")
+        state.layers = _read_layers(state, extra["under"])
 
 
 def from_position(text: str) -> State:

@@ -149,7 +149,7 @@ def test_old_positions_read_as_before():
     assert state.open.wage_at is not None and state.open.last_sell is not None
     assert not state.open.dests and state.open.mutiny_at is None
     assert from_position(START).open is None
-    assert state.under == [0] * 8
+    assert state.layers == []
     assert state.deck_upper == [max(0, t - k) for t, k in zip(
         state.variant.totals, [2, 3, 4, 3, 4, 4, 0])]
     assert state.sheet == state.scores

@@ -813,7 +813,9 @@ def test_phase8_the_cards_put_under_the_deck_are_drawn_after_the_rest(rest, draw
         return
     first = errors[0]
     assert first.code == "goods/too-many" and first.message.startswith(
-        "draws a conflict, but the deck's top can hold no conflict any more")
+        "draws a conflict, but the card comes from the deck's top (the cards above those the "
+        "stevedore put under it), which can give only G")
+    assert first.expected == "G"
     assert text.splitlines()[first.line - 1][first.col - 1:].startswith(f"{drawer} X")
 
 
