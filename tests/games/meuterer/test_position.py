@@ -172,6 +172,12 @@ def test_old_positions_read_as_before():
     ("upper:1,2,3", "upper", "3 bounds, not 7"),
     ("upper:9,0,0,0,0,0,0", "upper", "9 ruby in the deck; the game has 4"),
     ("under:RRRRRRRRRRRRRRRRR", "under", "17 cards under a deck of 16"),
+    ("under:RRSSWWCC/CCGG", "under", "layers of 12 cards in all, in a deck of 16"),
+    ("under:RRSSWWCC/CCGG/GGXX/", "under", "a layer of no cards"),
+    ("under:RRSSWWCC/CCGG/GG??", "under", "not ? (a layer whose cards are not named"),
+    ("under:12=1,1,1,1,1,1,0/GGXX", "under", "a layer of 12 cards bounded to fewer"),
+    ("under:12=4,4,4,4,4,4/GGXX", "under", "6 bounds in a layer, not 7"),
+    ("under:12=5,5,5,5,5,5,0/GGXX", "under", "5 ruby in a layer; the game has 4"),
     ("sheet:1;2", "sheet", "2 totals for 4 players"),
     ("sheet:1@7;2;3;4", "sheet", "round 7 is not a round played by round 1"),
 ])
@@ -242,3 +248,27 @@ def test_unseen_cards_count_as_cards_outside_the_deck():
     state = from_position(_players("red:RSWCX:-:.:0;blue:?????:-:.:0;green:?????:-:.:0;"
                                    "yellow:??:???:p:0"))
     assert state.deck_count == 16 and state.known_out == [1, 1, 1, 1, 0, 1, 0]
+
+
+LAYERED = START + " under:RRSSWWCC/CCGG/GGXX"
+
+
+@pytest.mark.parametrize("under", ["RRSSWWCC/CCGG/GGXX", "9=2,2,2,4,4,2,0/3=3,3,3,3,3,3,0/GGXX"])
+def test_the_deck_s_layers_are_held_and_read_back(under):
+    """``under:``: the deck's layers, top first, each as its cards or as N=bounds (rulebook
+    001 'Phase 8': the stevedore's batches go under the deck, drawn after the cards above)."""
+    text = START + " under:" + under
+    state = from_position(text)
+    assert len(state.layers) == 3 and sum(layer.count for layer in state.layers) == 16
+    assert to_position(state) == text
+    assert to_position(state.copy()) == text
+
+
+def test_an_old_position_s_cards_under_the_deck_are_one_layer_below_the_rest():
+    """``under:CARDS`` without ``/`` (as older positions write it): the cards under the deck
+    are one batch, the rest of the deck above them, bounded by the deck less those cards."""
+    state = from_position(START + " under:CGX")
+    assert [(layer.count, layer.upper) for layer in state.layers] == [
+        (13, [2, 2, 2, 3, 3, 1, 0]), (3, [0, 0, 0, 1, 1, 1, 0])]
+    assert to_position(state).endswith(" under:RRSSWWCCCGGGX/CGX")
+    assert from_position(START + " under:").layers == []
