@@ -59,6 +59,7 @@ from cartlog.games.meuterer.events import (
 from cartlog.games.meuterer.model import (
     ACTIONS,
     ANY,
+    CONFLICT,
     GOODS,
     ISLAND_BY_CODE,
     ISLAND_BY_NAME,
@@ -341,7 +342,61 @@ def _read_round(state: State, extra: dict[str, str]) -> RoundRecord | None:
                                                                            LETTERS + "?"),
                 returned=_number(returned, "draw") if returned else None)))
         rec.draw_at = (_AT, Draw())
+    _check_round_counts(state, rec)
     return rec
+
+
+def _check_round_counts(state: State, rec: RoundRecord) -> None:
+    """The open round's counts against the cards the position gives, each refused at its
+    field with the bound: the conflict cards a player adds in the mutiny come from the hand
+    (rulebook 001 'Phase 4 : Mutinerie'), the game having 6 in all ('Matériel'); the cards a
+    player sells are among those the player played ('Phase 5', U2); the cards drawn come from
+    the deck and the discard pile, which hold at most the cards outside the hands, the
+    conflict cards the mutiny discards and the stevedore's cards put back ('Phase 8'); the
+    stevedore keeps and returns only cards drawn."""
+    seat_of = {colour: seat for seat, colour in enumerate(state.colours)}
+    added = [0] * state.players
+    for _, a in rec.adds:
+        added[seat_of[a.player]] += a.count
+    for seat, n in enumerate(added):
+        hand = state.hands[seat]
+        most = hand[CONFLICT] + hand[UNKNOWN]
+        if n > most:
+            raise PositionError(f"mutiny: {state.colours[seat]} adds {n} conflict cards; the "
+                                f"hand holds {sum(hand)}, at most {most} of them conflict cards")
+    adders = [seat for seat, n in enumerate(added) if n]
+    elsewhere = state.known_out[CONFLICT] - sum(state.hands[s][CONFLICT] for s in adders)
+    most = state.variant.totals[CONFLICT] - elsewhere
+    if sum(added) > most:
+        raise PositionError(f"mutiny: {sum(added)} conflict cards added in all; the game has "
+                            f"{state.variant.totals[CONFLICT]}, {elsewhere} of them elsewhere")
+    sold: dict[tuple[int, int], int] = {}
+    for _, e in rec.sales:
+        if e.count is not None:
+            key = (seat_of[e.player], LETTERS.index(e.good))
+            sold[key] = sold.get(key, 0) + e.count
+    for (seat, good), n in sold.items():
+        played = state.played[seat]
+        most = played[good] + played[UNKNOWN]
+        if n > most:
+            raise PositionError(f"sale: {state.colours[seat]} sells {n} {GOODS[good]}; "
+                                f"{state.colours[seat]} played {most} that can be {GOODS[good]}")
+    avail = state.variant.deck_size - sum(sum(h) for h in state.hands) + sum(added)
+    for _, d in rec.draws:
+        n = len(d.cards) if d.cards is not None else d.count or 0
+        if n > avail:
+            raise PositionError(f"draw: {d.player} draws {n} cards; the deck and the discard "
+                                f"pile hold at most {avail} then")
+        back = 0
+        if d.keep is not None:
+            if len(d.keep) > n:
+                raise PositionError(f"draw: {d.player} keeps {len(d.keep)} of {n} cards drawn")
+            back = n - len(d.keep)
+        if d.returned is not None:
+            if d.returned > n:
+                raise PositionError(f"draw: {d.player} returns {d.returned} of {n} cards drawn")
+            back = d.returned
+        avail -= n - back
 
 
 def _read_upper(state: State, text: str) -> list[int]:

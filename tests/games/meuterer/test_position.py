@@ -272,3 +272,48 @@ def test_an_old_position_s_cards_under_the_deck_are_one_layer_below_the_rest():
         (13, [2, 2, 2, 3, 3, 1, 0]), (3, [0, 0, 0, 1, 1, 1, 0])]
     assert to_position(state).endswith(" under:RRSSWWCCCGGGX/CGX")
     assert from_position(START + " under:").layers == []
+
+
+# -- the round under way: its counts against the cards ------------------------------------------
+
+# SOLD with red's, green's and yellow's hands unseen
+UNSEEN = SOLD.replace("red:RSCX:", "red:????:").replace("green:CGGX:", "green:????:").replace(
+    "yellow:RWX:", "yellow:???:")
+
+
+@pytest.mark.parametrize(("text", "field", "words"), [
+    # rulebook 001 'Phase 4': the conflict cards added come from the hand (red holds one)
+    (SOLD + " mutiny:-;red,2", "mutiny", "red adds 2 conflict cards; the hand holds 4, at most 1 "
+     "of them conflict cards"),
+    (SOLD + " mutiny:-;red,1;red,1", "mutiny", "red adds 2 conflict cards"),
+    # 'Matériel': 6 conflict cards in all, blue's in hand among them
+    (UNSEEN + " mutiny:-;red,4;green,3", "mutiny", "7 conflict cards added in all; the game has "
+     "6, 1 of them elsewhere"),
+    # 'Phase 5', U2: the cards sold are among those played (blue played SS)
+    (SOLD + " sale:blue,S,HO,3", "sale", "blue sells 3 salt; blue played 2 that can be salt"),
+    (SOLD + " sale:blue,S,HO,1;blue,S,GR,2", "sale", "blue sells 3 salt"),
+    # 'Phase 8': the draws come from the 22 cards outside the hands
+    (SOLD + " draw:red,,40", "draw", "red draws 40 cards; the deck and the discard pile hold "
+     "at most 22 then"),
+    (SOLD + " draw:red,,20;blue,,3", "draw", "blue draws 3 cards; the deck and the discard pile "
+     "hold at most 2 then"),
+    (SOLD + " draw:blue,RSW,,RSWC", "draw", "blue keeps 4 of 3 cards drawn"),
+    (SOLD + " draw:blue,RSW,,,4", "draw", "blue returns 4 of 3 cards drawn"),
+])
+def test_a_count_of_the_round_under_way_its_cards_cannot_give_is_refused(text, field, words):
+    """The open round's counts are held to the cards the position gives, refused at their
+    field with the bound."""
+    with pytest.raises(PositionError) as caught:
+        from_position(text)
+    message = str(caught.value)
+    assert message.startswith(f"{field}: ") and words in message, message
+    assert error_field(message) == field
+
+
+@pytest.mark.parametrize("extra", [
+    "mutiny:-;red,1;green,0", "sale:blue,S,HO,2", "sale:blue,S,HO,1;blue,S,GR,1",
+    "draw:red,,22", "draw:red,,18;blue,RSW,,R;green,,3", "draw:blue,RSW,,-,3"])
+def test_a_count_of_the_round_under_way_within_its_cards_reads(extra):
+    text = SOLD + " " + extra
+    assert to_position(from_position(text)) == text
+    assert from_position(UNSEEN + " mutiny:-;red,3;green,2").open is not None
