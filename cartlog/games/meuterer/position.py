@@ -21,7 +21,9 @@ Six fields separated by spaces, then optional ``key:value`` fields::
 Optional: ``deck:N`` (cards in the deck; by default every card not elsewhere),
 ``discard:LETTERS`` and ``table:CODE=good,sole,two,three,ship;...`` for islands whose card a
 log overrides (the good as a name or ``any``). Written only when the rest does not imply
-them: ``under:LETTERS`` (the cards put under the deck no draw has reached), ``upper:N,...``
+them: ``under:LAYER/LAYER/...`` (the deck's layers, top first, once the stevedore has put
+cards under it: each as its letters, or ``N=b,...`` for N cards bounded by kind; an older
+``under:LETTERS`` is one batch under the rest), ``upper:N,...``
 (the most of each kind the deck can hold), ``sheet:T;T@R;...`` (the score sheet's totals,
 with the round of the error each carries).
 
@@ -436,7 +438,7 @@ def _layer_text(layer: Pile) -> str:
     return f"{layer.count}=" + ",".join(map(str, layer.upper))
 
 
-def _read_layer(state: State, text: str) -> Pile:
+def _read_layer(text: str) -> Pile:
     count, eq, bounds = text.partition("=")
     if not eq:
         heap = _counts(text, "under")
@@ -477,7 +479,7 @@ def _read_layers(state: State, text: str) -> list[Pile]:
         unseen = heap[UNKNOWN]
         return [Pile(deck.count - below, [max(0, u - h) for u, h in zip(deck.upper, heap)]),
                 Pile(below, [min(heap[k] + unseen, variant.totals[k]) for k in range(NKINDS)])]
-    layers = [_read_layer(state, item) for item in text.split("/")]
+    layers = [_read_layer(item) for item in text.split("/")]
     total = sum(layer.count for layer in layers)
     if total != deck.count:
         raise PositionError(f"under: layers of {total} cards in all, in a deck of "
