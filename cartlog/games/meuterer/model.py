@@ -503,7 +503,8 @@ class State:
         new.action = self.action[:]
         new.taken = self.taken[:]
         new.deck = self.deck.copy()
-        new.layers = [layer.copy() for layer in self.layers]
+        if self.layers:
+            new.layers = [layer.copy() for layer in self.layers]
         new.discard = self.discard[:]
         new.known_out = self.known_out[:]
         new.scores = self.scores[:]

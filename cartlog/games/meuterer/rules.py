@@ -147,6 +147,15 @@ def _pull(state: State, drawn: Sequence[int] | None, n: int) -> None:
     lowers its layer's bound; an unseen one leaves the bounds as they were. When one layer is
     left it is the deck, whose bounds it tightens."""
     layers = state.layers
+    top = layers[0]
+    if n < top.count:  # the common case: the draw is within the top layer
+        upper = top.upper
+        if drawn is not None:
+            for c, m in _tally(drawn)[1]:
+                left = upper[c] - m
+                upper[c] = left if left > 0 else 0
+        top.count -= n
+        return
     for j in range(n):
         top = layers[0]
         c = drawn[j] if drawn is not None else -1
@@ -193,6 +202,13 @@ def layer_fault(state: State, drawn: Sequence[int]) -> tuple[int, int, list[int]
     layers = state.layers
     if not layers:
         return -1, -1, []
+    if len(drawn) <= layers[0].count:  # the common case: the draw is within the top layer
+        top = layers[0].upper
+        for c, m in _tally(drawn)[1]:
+            if top[c] < m:
+                break
+        else:
+            return -1, -1, []
     i = 0
     left = layers[0].count
     upper = layers[0].upper[:]
