@@ -421,8 +421,11 @@ class State:
     Hands, played cards and the discard pile are count vectors of length 8 (slot ``UNKNOWN``
     for unnamed cards). The deck is known only by its size and, for each kind, an upper bound
     ``deck_upper`` of how many it can still hold; ``known_out`` counts the named cards outside
-    the deck (hands, table, discard pile), which can never exceed the kind's total. ``under``
-    holds the cards put under the deck that no draw has reached yet (drawn last, phase 8).
+    the deck (hands, table, discard pile), which can never exceed the kind's total. ``layers``
+    is the deck as the stevedore leaves it (phase 8), top first: what is left of the deck as it
+    was, then each batch he put under it, in the order they went under, each a :class:`Pile`
+    bounding its kinds (exact where the log names its cards); empty while no card lies under
+    the deck, the deck then being one layer, ``deck``.
 
     ``open`` is the round under way, as far as it has been recorded (:class:`RoundRecord`;
     ``None`` between rounds). ``sheet`` is each player's total as the score sheet would show
@@ -433,7 +436,7 @@ class State:
     __slots__ = (
         "variant", "colours", "circle", "ship", "prev", "pirate", "round", "rounds", "phase",
         "captain", "wage", "turn", "hands", "played", "passed", "action", "taken",
-        "deck", "under", "discard", "known_out", "scores", "open", "sheet", "sheet_from",
+        "deck", "layers", "discard", "known_out", "scores", "open", "sheet", "sheet_from",
     )
 
     def __init__(self, variant: Variant, circle: list[Island], colours: list[str],
@@ -460,9 +463,9 @@ class State:
         self.action: list[int] = [-1] * n  # action card of each seat (-1 none)
         self.taken: list[int] = [-1] * 5  # seat holding each action card (-1 free)
         self.deck = Pile(variant.deck_size, list(variant.totals))
-        # the cards put under the deck (phase 8) that no draw has reached yet, as a heap: the
-        # deck's top part, drawn first, is the rest (its bound of a kind: deck.upper less these)
-        self.under: list[int] = [0] * 8
+        # the deck's layers, top first, once cards lie under it (phase 8): their counts add up
+        # to deck.count, and deck.upper bounds them all together
+        self.layers: list[Pile] = []
         self.discard: list[int] = [0] * 8
         self.known_out: list[int] = [0] * NKINDS
         self.scores: list[int] = [0] * n
@@ -500,7 +503,8 @@ class State:
         new.action = self.action[:]
         new.taken = self.taken[:]
         new.deck = self.deck.copy()
-        new.under = self.under[:]
+        if self.layers:
+            new.layers = [layer.copy() for layer in self.layers]
         new.discard = self.discard[:]
         new.known_out = self.known_out[:]
         new.scores = self.scores[:]

@@ -21,7 +21,9 @@ Six fields separated by spaces, then optional ``key:value`` fields::
 Optional: ``deck:N`` (cards in the deck; by default every card not elsewhere),
 ``discard:LETTERS`` and ``table:CODE=good,sole,two,three,ship;...`` for islands whose card a
 log overrides (the good as a name or ``any``). Written only when the rest does not imply
-them: ``under:LETTERS`` (the cards put under the deck no draw has reached), ``upper:N,...``
+them: ``under:LAYER/LAYER/...`` (the deck's layers, top first, once the stevedore has put
+cards under it: each as its letters, or ``N=b,...`` for N cards bounded by kind; an older
+``under:LETTERS`` is one batch under the rest), ``upper:N,...``
 (the most of each kind the deck can hold), ``sheet:T;T@R;...`` (the score sheet's totals,
 with the round of the error each carries).
 
@@ -36,8 +38,10 @@ one-line position", gives the forms with an example.
 
 from __future__ import annotations
 
+from operator import mul
 from urllib.parse import quote, unquote
 
+from cartlog.core.cards import Pile
 from cartlog.core.text import MAX_DIGITS, safe_int
 from cartlog.games.meuterer.events import (
     Add,
@@ -57,6 +61,7 @@ from cartlog.games.meuterer.events import (
 from cartlog.games.meuterer.model import (
     ACTIONS,
     ANY,
+    CONFLICT,
     GOODS,
     ISLAND_BY_CODE,
     ISLAND_BY_NAME,
@@ -139,8 +144,8 @@ def to_position(state: State) -> str:
         fields.append("table:" + ";".join(
             f"{i.code}={'any' if i.good == ANY else GOODS[i.good]},"
             f"{','.join(map(str, i.values))},{i.ship}" for i in changed))
-    if sum(state.under):
-        fields.append("under:" + _cards(state.under))
+    if state.layers:
+        fields.append("under:" + "/".join(map(_layer_text, state.layers)))
     upper = _upper(state)
     if state.deck_upper != upper:
         fields.append("upper:" + ",".join(map(str, state.deck_upper)))
@@ -339,7 +344,61 @@ def _read_round(state: State, extra: dict[str, str]) -> RoundRecord | None:
                                                                            LETTERS + "?"),
                 returned=_number(returned, "draw") if returned else None)))
         rec.draw_at = (_AT, Draw())
+    _check_round_counts(state, rec)
     return rec
+
+
+def _check_round_counts(state: State, rec: RoundRecord) -> None:
+    """The open round's counts against the cards the position gives, each refused at its
+    field with the bound: the conflict cards a player adds in the mutiny come from the hand
+    (rulebook 001 'Phase 4 : Mutinerie'), the game having 6 in all ('Matériel'); the cards a
+    player sells are among those the player played ('Phase 5', U2); the cards drawn come from
+    the deck and the discard pile, which hold at most the cards outside the hands, the
+    conflict cards the mutiny discards and the stevedore's cards put back ('Phase 8'); the
+    stevedore keeps and returns only cards drawn."""
+    seat_of = {colour: seat for seat, colour in enumerate(state.colours)}
+    added = [0] * state.players
+    for _, a in rec.adds:
+        added[seat_of[a.player]] += a.count
+    for seat, n in enumerate(added):
+        hand = state.hands[seat]
+        most = hand[CONFLICT] + hand[UNKNOWN]
+        if n > most:
+            raise PositionError(f"mutiny: {state.colours[seat]} adds {n} conflict cards; the "
+                                f"hand holds {sum(hand)}, at most {most} of them conflict cards")
+    adders = [seat for seat, n in enumerate(added) if n]
+    elsewhere = state.known_out[CONFLICT] - sum(state.hands[s][CONFLICT] for s in adders)
+    most = state.variant.totals[CONFLICT] - elsewhere
+    if sum(added) > most:
+        raise PositionError(f"mutiny: {sum(added)} conflict cards added in all; the game has "
+                            f"{state.variant.totals[CONFLICT]}, {elsewhere} of them elsewhere")
+    sold: dict[tuple[int, int], int] = {}
+    for _, e in rec.sales:
+        if e.count is not None:
+            key = (seat_of[e.player], LETTERS.index(e.good))
+            sold[key] = sold.get(key, 0) + e.count
+    for (seat, good), n in sold.items():
+        played = state.played[seat]
+        most = played[good] + played[UNKNOWN]
+        if n > most:
+            raise PositionError(f"sale: {state.colours[seat]} sells {n} {GOODS[good]}; "
+                                f"{state.colours[seat]} played {most} that can be {GOODS[good]}")
+    avail = state.variant.deck_size - sum(sum(h) for h in state.hands) + sum(added)
+    for _, d in rec.draws:
+        n = len(d.cards) if d.cards is not None else d.count or 0
+        if n > avail:
+            raise PositionError(f"draw: {d.player} draws {n} cards; the deck and the discard "
+                                f"pile hold at most {avail} then")
+        back = 0
+        if d.keep is not None:
+            if len(d.keep) > n:
+                raise PositionError(f"draw: {d.player} keeps {len(d.keep)} of {n} cards drawn")
+            back = n - len(d.keep)
+        if d.returned is not None:
+            if d.returned > n:
+                raise PositionError(f"draw: {d.player} returns {d.returned} of {n} cards drawn")
+            back = d.returned
+        avail -= n - back
 
 
 def _read_upper(state: State, text: str) -> list[int]:
@@ -369,6 +428,70 @@ def _read_sheet(state: State, text: str) -> None:
             if not 1 <= state.sheet_from[seat] <= state.round:
                 raise PositionError(f"sheet: round {state.sheet_from[seat]} is not a round "
                                     f"played by round {state.round}")
+
+
+def _layer_text(layer: Pile) -> str:
+    """A layer of the deck: its cards as goods letters when its bounds name them all (they add
+    up to its count), else ``N=b,b,...``: ``N`` cards, at most ``b`` of each kind."""
+    if sum(layer.upper) == layer.count:
+        return "".join(map(mul, LETTERS, layer.upper))
+    return f"{layer.count}=" + ",".join(map(str, layer.upper))
+
+
+def _read_layer(text: str) -> Pile:
+    count, eq, bounds = text.partition("=")
+    if not eq:
+        heap = _counts(text, "under")
+        if heap[UNKNOWN]:
+            raise PositionError(f"under: {text[:20]!r}: a layer is goods letters or N=bounds, "
+                                "not ? (a layer whose cards are not named is N=bounds)")
+        return Pile(sum(heap), heap[:NKINDS])
+    items = bounds.split(",")
+    if len(items) != NKINDS:
+        raise PositionError(f"under: {len(items)} bounds in a layer, not {NKINDS} (one per "
+                            f"kind, {LETTERS})")
+    layer = Pile(_number(count, "under"), [_number(item, "under") for item in items])
+    if sum(min(b, layer.count) for b in layer.upper) < layer.count:
+        raise PositionError(f"under: a layer of {layer.count} cards bounded to fewer "
+                            f"({text[:40]})")
+    return layer
+
+
+def _read_layers(state: State, text: str) -> list[Pile]:
+    """``under:``: the deck's layers, top first, joined by ``/`` (the cards left above those
+    put under it, then each batch the stevedore put under it); or, as older positions write
+    it, the cards under the deck as one heap, the rest of the deck above them."""
+    variant = state.variant
+    deck = state.deck
+    if "/" not in text:  # one heap under the deck: above it, the rest, bounded by the deck
+        heap = _counts(text, "under")
+        below = sum(heap)
+        if below > deck.count:
+            raise PositionError(f"under: {below} cards under a deck of {deck.count}")
+        for k in range(NKINDS):
+            if heap[k] > variant.totals[k]:
+                raise PositionError(f"under: {heap[k]} {GOODS[k]} cards under the deck; "
+                                    f"the game has {variant.totals[k]}")
+        if not below:
+            return []
+        if below == deck.count:  # no card above them: they are the deck
+            return []
+        unseen = heap[UNKNOWN]
+        return [Pile(deck.count - below, [max(0, u - h) for u, h in zip(deck.upper, heap)]),
+                Pile(below, [min(heap[k] + unseen, variant.totals[k]) for k in range(NKINDS)])]
+    layers = [_read_layer(item) for item in text.split("/")]
+    total = sum(layer.count for layer in layers)
+    if total != deck.count:
+        raise PositionError(f"under: layers of {total} cards in all, in a deck of "
+                            f"{deck.count}")
+    for layer in layers:
+        if not layer.count:
+            raise PositionError("under: a layer of no cards")
+        for k in range(NKINDS):
+            if layer.upper[k] > variant.totals[k]:
+                raise PositionError(f"under: {layer.upper[k]} {GOODS[k]} in a layer; the "
+                                    f"game has {variant.totals[k]}")
+    return layers
 
 
 def _known(state: State) -> list[int]:
@@ -480,14 +603,7 @@ def _read_cards(state: State, extra: dict[str, str]) -> None:
     if "upper" in extra:
         state.deck_upper = _read_upper(state, extra["upper"])
     if "under" in extra:
-        state.under = _counts(extra["under"], "under")
-        if sum(state.under) > state.deck_count:
-            raise PositionError(f"under: {sum(state.under)} cards under a deck of "
-                                f"{state.deck_count}")
-        for k in range(NKINDS):  # the cards under the deck are among those known to be out
-            if state.under[k] > variant.totals[k]:
-                raise PositionError(f"under: {state.under[k]} {GOODS[k]} cards under the deck; "
-                                    f"the game has {variant.totals[k]}")
+        state.layers = _read_layers(state, extra["under"])
 
 
 def from_position(text: str) -> State:

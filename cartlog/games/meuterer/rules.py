@@ -16,6 +16,7 @@ from collections.abc import Collection, Sequence
 from typing import Final, Literal
 
 from cartlog.core import cards
+from cartlog.core.cards import Pile
 from cartlog.core.findings import Violation
 from cartlog.core.words import aside, did_you_mean
 from cartlog.games.meuterer.model import (
@@ -135,39 +136,95 @@ def new_game(variant: Variant, circle: list[Island], colours: list[str], captain
 
 def _reshuffle(state: State) -> None:
     """Phase 8: the discard pile becomes the deck (:func:`cartlog.core.cards.reshuffle`)."""
-    state.under = [0] * 8
+    state.layers = []
     cards.reshuffle(state, state.variant.totals)
 
 
-def _reach_under(state: State, n: int) -> None:
-    """Before ``n`` cards are drawn: the draws come from the top of the deck (rulebook 001
-    'Phase 8'), so the cards put under it stay apart until a draw reaches them; from then on
-    the deck is bounded as a whole again (its bounds hold the cards under it too)."""
-    under = state.under
-    if n and (under[0] or under[1] or under[2] or under[3] or under[4] or under[5]
-              or under[6] or under[7]) and n > state.deck.count - sum(under):
-        state.under = [0] * 8
+def _pull(state: State, drawn: Sequence[int] | None, n: int) -> None:
+    """After ``n`` cards left the deck as a whole (``drawn``: their kinds, -1 unseen; None:
+    all unseen): the same cards off its layers, from the top (rulebook 001 'Phase 8': the
+    cards are drawn from the top of the deck; the stevedore's go under it). A named card
+    lowers its layer's bound; an unseen one leaves the bounds as they were. When one layer is
+    left it is the deck, whose bounds it tightens."""
+    layers = state.layers
+    top = layers[0]
+    if n < top.count:  # the common case: the draw is within the top layer
+        upper = top.upper
+        if drawn is not None:
+            for c, m in _tally(drawn)[1]:
+                left = upper[c] - m
+                upper[c] = left if left > 0 else 0
+        top.count -= n
+        return
+    for j in range(n):
+        top = layers[0]
+        c = drawn[j] if drawn is not None else -1
+        if c >= 0 and top.upper[c] > 0:
+            top.upper[c] -= 1
+        top.count -= 1
+        if top.count <= 0 and len(layers) > 1:
+            del layers[0]
+    if len(layers) == 1:
+        upper, last = state.deck.upper, layers[0].upper
+        for k in range(NKINDS):
+            if last[k] < upper[k]:
+                upper[k] = last[k]
+        state.layers = []
 
 
-def _top_holds(state: State, drawn: Sequence[int]) -> int:
-    """The first card of ``drawn`` (named) that the deck's top part cannot hold, or -1: the
-    cards drawn before a draw reaches the cards put under the deck come from the top, which
-    holds of a kind at most the deck's bound less the cards of the kind under it."""
-    under = state.under
-    below = sum(under)
-    if not below:
-        return -1
-    top = state.deck.count - below
-    if top <= 0:
-        return -1
-    upper = state.deck.upper
-    seen = [0] * 8
-    for c in drawn[:top]:
+def _lay_under(state: State, top: Pile | None, batch: list[int]) -> None:
+    """The stevedore's cards not kept, ``batch`` (a heap, unseen cards in the last slot), are
+    one layer under the deck (rulebook 001 'Phase 8'), in no known order among themselves: of
+    a kind at most the cards named and the unseen ones. ``top``: the deck as it was before,
+    when it was one layer (None: it has layers already)."""
+    n = sum(batch)
+    if not n:
+        return
+    totals = state.variant.totals
+    unseen = batch[UNKNOWN]
+    upper = [min(batch[k] + unseen, totals[k]) for k in range(NKINDS)]
+    if top is not None:
+        if not top.count:  # the batch is the whole deck
+            deck = state.deck.upper
+            for k in range(NKINDS):
+                if upper[k] < deck[k]:
+                    deck[k] = upper[k]
+            return
+        state.layers = [top]
+    state.layers.append(Pile(n, upper))
+
+
+def layer_fault(state: State, drawn: Sequence[int]) -> tuple[int, int, list[int]]:
+    """The first named card of ``drawn`` that the layer it comes from cannot hold: its place
+    in the draw, the layer (0 the top) and what the layer could still give then; (-1, -1,
+    []) when every card fits its layer (or the deck is one layer). Cards beyond the deck (a
+    reshuffle) are not judged here."""
+    layers = state.layers
+    if not layers:
+        return -1, -1, []
+    if len(drawn) <= layers[0].count:  # the common case: the draw is within the top layer
+        top = layers[0].upper
+        for c, m in _tally(drawn)[1]:
+            if top[c] < m:
+                break
+        else:
+            return -1, -1, []
+    i = 0
+    left = layers[0].count
+    upper = layers[0].upper[:]
+    for j, c in enumerate(drawn):
+        if not left:
+            i += 1
+            if i == len(layers):
+                break
+            left = layers[i].count
+            upper = layers[i].upper[:]
+        left -= 1
         if c >= 0:
-            seen[c] += 1
-            if seen[c] > upper[c] - under[c]:
-                return c
-    return -1
+            if upper[c] <= 0:
+                return j, i, upper
+            upper[c] -= 1
+    return -1, -1, []
 
 
 Tally = tuple[tuple[int, ...], tuple[tuple[int, int], ...]]
@@ -197,7 +254,6 @@ def _draw(state: State, seat: int, drawn: Sequence[int]) -> None:
         for c in drawn:
             take(state, seat, c)
         return
-    _reach_under(state, len(drawn))
     deck.count -= len(drawn)
     heap, named = _tally(drawn)
     hand = state.hands[seat]
@@ -208,16 +264,19 @@ def _draw(state: State, seat: int, drawn: Sequence[int]) -> None:
         known[c] += m
         left = upper[c] - m
         upper[c] = left if left > 0 else 0
+    if state.layers:
+        _pull(state, drawn, len(drawn))
 
 
 def take(state: State, seat: int, card: int) -> bool:
     """One card from the deck (reshuffling the discard pile when it is empty) to ``seat``'s
     hand. False when no card is left anywhere."""
     if state.deck.count == 0:
-        state.under = [0] * 8  # the discard pile, reshuffled, is the new deck
-    else:
-        _reach_under(state, 1)
-    return cards.take(state, state.variant.totals, state.hands[seat], card) != cards.NO_CARD
+        state.layers = []  # the discard pile, reshuffled, is the new deck
+    got = cards.take(state, state.variant.totals, state.hands[seat], card) != cards.NO_CARD
+    if got and state.layers:
+        _pull(state, (card,), 1)
+    return got
 
 
 def _leave_hand(state: State, seat: int, card: int) -> bool:
@@ -226,12 +285,12 @@ def _leave_hand(state: State, seat: int, card: int) -> bool:
     return cards.leave(state, state.hands[seat], card)
 
 
-def _return_under(state: State, seat: int, card: int) -> None:
-    """The stevedore puts a card from the hand under the deck (phase 8)."""
+def _return_under(state: State, seat: int, card: int, batch: list[int]) -> None:
+    """The stevedore puts a card from the hand under the deck (phase 8), into ``batch``."""
     hand = state.hands[seat]
     named = card >= 0 and hand[card] > 0
     if cards.put_under(state, state.variant.totals, hand, card):
-        state.under[card if named else UNKNOWN] += 1
+        batch[card if named else UNKNOWN] += 1
 
 
 def cards_available(state: State) -> int:
@@ -244,14 +303,10 @@ def check_drawn(state: State, drawn: Sequence[int]) -> list[Violation]:
     reshuffle of the discard pile when the deck runs out); one finding a draw."""
     found = cards.impossible_draws(state, state.variant.totals, drawn)
     if not found:
-        c = _top_holds(state, drawn)
-        if c < 0:
+        j, layer, upper = layer_fault(state, drawn)
+        if j < 0:
             return []
-        return [Violation("goods/too-many", f"draws a {GOODS[c]}, but the deck's top can hold "
-                          f"no {GOODS[c]} any more: the {GOODS[c]} the deck may hold lies under "
-                          "it, put there by the stevedore, and is drawn only once the cards "
-                          "above are gone", expected="a card the top of the deck can hold",
-                          actual=letter(c))]
+        return [_layer_violation(state, drawn[j], layer, upper)]
     c = found[0].card
     totals = state.variant.totals
     if c == PIRATE and not state.variant.pirate:
@@ -262,6 +317,26 @@ def check_drawn(state: State, drawn: Sequence[int]) -> list[Violation]:
            "it, reshuffled into it and put under it)")
     return [Violation("goods/too-many", f"draws a {GOODS[c]}, but {why}",
                       expected="a card the deck can hold", actual=letter(c))]
+
+
+def _layer_violation(state: State, c: int, layer: int, upper: list[int]) -> Violation:
+    """A card drawn that its layer of the deck cannot hold (rulebook 001 'Phase 8': the cards
+    are drawn from the top; the stevedore puts those he does not keep under the deck), the
+    expected value the kinds the layer can still give."""
+    where = (f"the {_ordinal(layer)} batch, from the top, that the stevedore put under the deck"
+             if layer else "the deck's top (the cards above those the stevedore put under it)")
+    can = [letter(k) for k in range(NKINDS) if upper[k] > 0]
+    if not can:
+        return Violation("goods/too-many", f"draws a {GOODS[c]}, but the card comes from "
+                         f"{where}, which holds no card the log names",
+                         expected="an unseen card", actual=letter(c))
+    text = can[0] if len(can) == 1 else ", ".join(can[:-1]) + " or " + can[-1]
+    return Violation("goods/too-many", f"draws a {GOODS[c]}, but the card comes from {where}, "
+                     f"which can give only {text}", expected=text, actual=letter(c))
+
+
+def _ordinal(n: int) -> str:
+    return {1: "first", 2: "second", 3: "third"}.get(n, f"{n}th")
 
 
 def _reveal_check(state: State, seat: int, card: int, what: str) -> Violation | None:
@@ -974,7 +1049,7 @@ def _drawable(state: State, cards: Sequence[int]) -> bool:
     for c, m in _tally(cards)[1]:
         if upper[c] < m or known[c] + m > totals[c]:
             return False
-    return _top_holds(state, cards) < 0
+    return not state.layers or layer_fault(state, cards)[0] < 0
 
 
 def _drawable_across(state: State, cards: Sequence[int]) -> bool:
@@ -1042,7 +1117,7 @@ def check_refill(state: State, seat: int, cards: Sequence[int] | None, count: in
                     if upper[c] < m or known[c] + m > totals[c]:
                         break
                 else:
-                    if _top_holds(state, cards) < 0:
+                    if not state.layers or layer_fault(state, cards)[0] < 0:
                         return []
         elif (got == need + STEVEDORE_EXTRA and cards is not None and keep is not None
               and len(keep) == need and (returned is None or returned == got - need)
@@ -1150,18 +1225,18 @@ def plain_refill(state: State, seat: int, cards: tuple[int, ...] | None,
     if got != (HAND_SIZE - size if size < HAND_SIZE else 0):
         return False
     if not cards:
-        _reach_under(state, got)
         deck.count -= got
         hand[UNKNOWN] += got
+        if state.layers:
+            _pull(state, None, got)
         return True
     heap, named = _tally(cards)
     upper, known, totals = deck.upper, state.known_out, state.variant.totals
     for c, m in named:  # see _drawable
         if upper[c] < m or known[c] + m > totals[c]:
             return False
-    if _top_holds(state, cards) >= 0:
+    if state.layers and layer_fault(state, cards)[0] >= 0:
         return False
-    _reach_under(state, got)
     deck.count -= got
     for k in range(8):
         hand[k] += heap[k]
@@ -1169,6 +1244,8 @@ def plain_refill(state: State, seat: int, cards: tuple[int, ...] | None,
         known[c] += m
         left = upper[c] - m
         upper[c] = left if left > 0 else 0
+    if state.layers:
+        _pull(state, cards, got)
     return True
 
 
@@ -1183,28 +1260,30 @@ def apply_refill(state: State, seat: int, cards: Sequence[int] | None, count: in
     if (n <= deck.count and keep is None and returned is None
             and state.taken[STEVEDORE] != seat):
         # the common case: a plain draw the deck holds, no reshuffle (as _draw does)
-        _reach_under(state, n)
         deck.count -= n
         if cards is None:
             hand[UNKNOWN] += n
-            return
-        heap, named = _tally(cards)
-        for k in range(8):
-            hand[k] += heap[k]
-        upper, known = deck.upper, state.known_out
-        for c, m in named:
-            known[c] += m
-            left = upper[c] - m
-            upper[c] = left if left > 0 else 0
+        else:
+            heap, named = _tally(cards)
+            for k in range(8):
+                hand[k] += heap[k]
+            upper, known = deck.upper, state.known_out
+            for c, m in named:
+                known[c] += m
+                left = upper[c] - m
+                upper[c] = left if left > 0 else 0
+        if state.layers:
+            _pull(state, cards, n)
         return
     size = sum(hand)
     need = HAND_SIZE - size if size < HAND_SIZE else 0
     drawn: list[int]
     if n <= state.deck.count:  # the deck holds the draw, no reshuffle
         if cards is None:
-            _reach_under(state, n)
             state.deck.count -= n
             hand[UNKNOWN] += n
+            if state.layers:
+                _pull(state, None, n)
         else:
             _draw(state, seat, cards)
         if keep is None and returned is None and state.taken[STEVEDORE] != seat:
@@ -1240,6 +1319,8 @@ def apply_refill(state: State, seat: int, cards: Sequence[int] | None, count: in
             elif pool:
                 pool.pop()  # kept a card not drawn: keep at least the number right
         deck, known, totals = state.deck, state.known_out, state.variant.totals
+        top = None if state.layers else deck.copy()
+        batch = [0] * 8
         for c in pool:
             if c >= 0 and hand[c]:  # the common case: a named card (cards.put_under)
                 hand[c] -= 1
@@ -1247,9 +1328,10 @@ def apply_refill(state: State, seat: int, cards: Sequence[int] | None, count: in
                 bound = deck.upper[c] + 1
                 deck.upper[c] = bound if bound < totals[c] else totals[c]
                 deck.count += 1
-                state.under[c] += 1
+                batch[c] += 1
             else:
-                _return_under(state, seat, c)
+                _return_under(state, seat, c, batch)
+        _lay_under(state, top, batch)
         return
     if returned is not None:
         ret = min(returned, len(drawn))
@@ -1266,8 +1348,11 @@ def apply_refill(state: State, seat: int, cards: Sequence[int] | None, count: in
             hand[c] -= 1
             hand[UNKNOWN] += 1
             state.known_out[c] -= 1
+    top = None if state.layers else state.deck.copy()
+    batch = [0] * 8
     for _ in range(ret):
-        _return_under(state, seat, -1)
+        _return_under(state, seat, -1, batch)
+    _lay_under(state, top, batch)
 
 
 def next_round(state: State) -> None:

@@ -20,6 +20,7 @@ from msgspec import Meta
 
 from cartlog.audit import audit
 from cartlog.core import cards
+from cartlog.core.cards import Pile
 from cartlog.core.errors import LogSyntaxError
 from cartlog.core.words import with_hint
 from cartlog.games.meuterer import notation, rules
@@ -194,6 +195,10 @@ def test_phase8_refill_fast_path_finds_a_draw_lawful_exactly_when_the_rules_do()
 
 
 
+def _layers(state: State) -> list[tuple[int, list[int]]]:
+    return [(layer.count, layer.upper[:]) for layer in state.layers]
+
+
 def test_phase8_plain_refill_draws_exactly_when_check_refill_finds_nothing():
     """rules.plain_refill, the check and the draw at once, answers as check_refill and leaves
     the table as apply_refill does; when it declines, the table is untouched."""
@@ -204,22 +209,25 @@ def test_phase8_plain_refill_draws_exactly_when_check_refill_finds_nothing():
         kinds = [c for c in range(NKINDS) if state.deck.upper[c]]
         if kinds and state.deck.count > 1 and rng.random() < 0.4:  # the stevedore's cards
             c = rng.choice(kinds)  # lie under the deck (rulebook 001 'Phase 8')
-            state.under[c] = rng.randint(1, min(state.deck.upper[c], state.deck.count - 1))
+            m = rng.randint(1, min(state.deck.upper[c], state.deck.count - 1))
+            top = Pile(state.deck.count - m, state.deck.upper[:])
+            top.upper[c] -= m
+            state.layers = [top, Pile(m, [m if k == c else 0 for k in range(NKINDS)])]
         need = max(0, HAND_SIZE - sum(state.hands[seat]))
         n = max(0, need + rng.choice([0, 0, 0, 1, -1, 3]))
         named = rng.random() < 0.8
         drawn = tuple(rng.choice(range(-1, NKINDS)) for _ in range(n)) if named else None
         lawful = not rules.check_refill(state, seat, drawn, n, None, None)
-        slow, before = state.copy(), _full_snapshot(state) + (state.under[:],)
+        slow, before = state.copy(), _full_snapshot(state) + (_layers(state),)
         done = rules.plain_refill(state, seat, drawn, n)
         seen.add((lawful, done))
         if done:
             assert lawful, (drawn, state.deck)
             rules.apply_refill(slow, seat, drawn, n, None, None)
-            assert _full_snapshot(state) + (state.under,) == \
-                _full_snapshot(slow) + (slow.under,), drawn
+            assert _full_snapshot(state) + (_layers(state),) == \
+                _full_snapshot(slow) + (_layers(slow),), drawn
         else:
-            assert _full_snapshot(state) + (state.under,) == before, drawn
+            assert _full_snapshot(state) + (_layers(state),) == before, drawn
             assert not lawful or state.taken[STEVEDORE] == seat or n > state.deck.count, drawn
     assert {(True, True), (False, False)} <= seen
 

@@ -149,7 +149,7 @@ def test_old_positions_read_as_before():
     assert state.open.wage_at is not None and state.open.last_sell is not None
     assert not state.open.dests and state.open.mutiny_at is None
     assert from_position(START).open is None
-    assert state.under == [0] * 8
+    assert state.layers == []
     assert state.deck_upper == [max(0, t - k) for t, k in zip(
         state.variant.totals, [2, 3, 4, 3, 4, 4, 0])]
     assert state.sheet == state.scores
@@ -172,6 +172,12 @@ def test_old_positions_read_as_before():
     ("upper:1,2,3", "upper", "3 bounds, not 7"),
     ("upper:9,0,0,0,0,0,0", "upper", "9 ruby in the deck; the game has 4"),
     ("under:RRRRRRRRRRRRRRRRR", "under", "17 cards under a deck of 16"),
+    ("under:RRSSWWCC/CCGG", "under", "layers of 12 cards in all, in a deck of 16"),
+    ("under:RRSSWWCC/CCGG/GGXX/", "under", "a layer of no cards"),
+    ("under:RRSSWWCC/CCGG/GG??", "under", "not ? (a layer whose cards are not named"),
+    ("under:12=1,1,1,1,1,1,0/GGXX", "under", "a layer of 12 cards bounded to fewer"),
+    ("under:12=4,4,4,4,4,4/GGXX", "under", "6 bounds in a layer, not 7"),
+    ("under:12=5,5,5,5,5,5,0/GGXX", "under", "5 ruby in a layer; the game has 4"),
     ("sheet:1;2", "sheet", "2 totals for 4 players"),
     ("sheet:1@7;2;3;4", "sheet", "round 7 is not a round played by round 1"),
 ])
@@ -242,3 +248,72 @@ def test_unseen_cards_count_as_cards_outside_the_deck():
     state = from_position(_players("red:RSWCX:-:.:0;blue:?????:-:.:0;green:?????:-:.:0;"
                                    "yellow:??:???:p:0"))
     assert state.deck_count == 16 and state.known_out == [1, 1, 1, 1, 0, 1, 0]
+
+
+LAYERED = START + " under:RRSSWWCC/CCGG/GGXX"
+
+
+@pytest.mark.parametrize("under", ["RRSSWWCC/CCGG/GGXX", "9=2,2,2,4,4,2,0/3=3,3,3,3,3,3,0/GGXX"])
+def test_the_deck_s_layers_are_held_and_read_back(under):
+    """``under:``: the deck's layers, top first, each as its cards or as N=bounds (rulebook
+    001 'Phase 8': the stevedore's batches go under the deck, drawn after the cards above)."""
+    text = START + " under:" + under
+    state = from_position(text)
+    assert len(state.layers) == 3 and sum(layer.count for layer in state.layers) == 16
+    assert to_position(state) == text
+    assert to_position(state.copy()) == text
+
+
+def test_an_old_position_s_cards_under_the_deck_are_one_layer_below_the_rest():
+    """``under:CARDS`` without ``/`` (as older positions write it): the cards under the deck
+    are one batch, the rest of the deck above them, bounded by the deck less those cards."""
+    state = from_position(START + " under:CGX")
+    assert [(layer.count, layer.upper) for layer in state.layers] == [
+        (13, [2, 2, 2, 3, 3, 1, 0]), (3, [0, 0, 0, 1, 1, 1, 0])]
+    assert to_position(state).endswith(" under:RRSSWWCCCGGGX/CGX")
+    assert from_position(START + " under:").layers == []
+
+
+# -- the round under way: its counts against the cards ------------------------------------------
+
+# SOLD with red's, green's and yellow's hands unseen
+UNSEEN = SOLD.replace("red:RSCX:", "red:????:").replace("green:CGGX:", "green:????:").replace(
+    "yellow:RWX:", "yellow:???:")
+
+
+@pytest.mark.parametrize(("text", "field", "words"), [
+    # rulebook 001 'Phase 4': the conflict cards added come from the hand (red holds one)
+    (SOLD + " mutiny:-;red,2", "mutiny", "red adds 2 conflict cards; the hand holds 4, at most 1 "
+     "of them conflict cards"),
+    (SOLD + " mutiny:-;red,1;red,1", "mutiny", "red adds 2 conflict cards"),
+    # 'Matériel': 6 conflict cards in all, blue's in hand among them
+    (UNSEEN + " mutiny:-;red,4;green,3", "mutiny", "7 conflict cards added in all; the game has "
+     "6, 1 of them elsewhere"),
+    # 'Phase 5', U2: the cards sold are among those played (blue played SS)
+    (SOLD + " sale:blue,S,HO,3", "sale", "blue sells 3 salt; blue played 2 that can be salt"),
+    (SOLD + " sale:blue,S,HO,1;blue,S,GR,2", "sale", "blue sells 3 salt"),
+    # 'Phase 8': the draws come from the 22 cards outside the hands
+    (SOLD + " draw:red,,40", "draw", "red draws 40 cards; the deck and the discard pile hold "
+     "at most 22 then"),
+    (SOLD + " draw:red,,20;blue,,3", "draw", "blue draws 3 cards; the deck and the discard pile "
+     "hold at most 2 then"),
+    (SOLD + " draw:blue,RSW,,RSWC", "draw", "blue keeps 4 of 3 cards drawn"),
+    (SOLD + " draw:blue,RSW,,,4", "draw", "blue returns 4 of 3 cards drawn"),
+])
+def test_a_count_of_the_round_under_way_its_cards_cannot_give_is_refused(text, field, words):
+    """The open round's counts are held to the cards the position gives, refused at their
+    field with the bound."""
+    with pytest.raises(PositionError) as caught:
+        from_position(text)
+    message = str(caught.value)
+    assert message.startswith(f"{field}: ") and words in message, message
+    assert error_field(message) == field
+
+
+@pytest.mark.parametrize("extra", [
+    "mutiny:-;red,1;green,0", "sale:blue,S,HO,2", "sale:blue,S,HO,1;blue,S,GR,1",
+    "draw:red,,22", "draw:red,,18;blue,RSW,,R;green,,3", "draw:blue,RSW,,-,3"])
+def test_a_count_of_the_round_under_way_within_its_cards_reads(extra):
+    text = SOLD + " " + extra
+    assert to_position(from_position(text)) == text
+    assert from_position(UNSEEN + " mutiny:-;red,3;green,2").open is not None

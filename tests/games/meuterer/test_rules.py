@@ -813,7 +813,9 @@ def test_phase8_the_cards_put_under_the_deck_are_drawn_after_the_rest(rest, draw
         return
     first = errors[0]
     assert first.code == "goods/too-many" and first.message.startswith(
-        "draws a conflict, but the deck's top can hold no conflict any more")
+        "draws a conflict, but the card comes from the deck's top (the cards above those the "
+        "stevedore put under it), which can give only G")
+    assert first.expected == "G"
     assert text.splitlines()[first.line - 1][first.col - 1:].startswith(f"{drawer} X")
 
 
@@ -829,3 +831,72 @@ def test_phase8_once_a_draw_reaches_the_cards_put_under_the_deck_they_may_be_dra
     assert [f.code for f in audit(body) if f.severity == "error"] == []
     assert [f.code for f in audit(body.replace("yellow GX", "yellow XG"))
             if f.severity == "error"] == ["goods/too-many"]
+
+
+# the deck of round 1 (START's hands dealt) as three layers: the cards left of the deck as it
+# was, then two batches the stevedore put under it, the first put under first
+_LAYERED = ("base HO/FR/GR/KZ/EI/AF/KK/SO/RR/PN/FI/SK HO 1/sell/red red:- "
+            "red:RSWCX:-:.:0;blue:SSWWX:-:.:0;green:CCGGX:-:.:0;yellow:RWGGX:-:.:0 deck:16 "
+            "under:RRSSWWCC/CCGG/GGXX")
+_K = {c: k for k, c in enumerate("RSWCGXP")}
+
+
+def _kinds(text: str) -> tuple[int, ...]:
+    return tuple(_K.get(c, -1) for c in text)
+
+
+@pytest.mark.parametrize("drawn, expected", [
+    ("RRSSWWCCGC", None),  # the top's eight, then two of the first batch
+    ("RRSSWWCC?G?GXX", None),
+    ("G", "R, S, W or C"),  # a grain is not among the top's cards
+    ("RRSSWWCCX", "C or G"),  # the first batch holds no conflict
+    ("RRSSWWC?CGG?C", "G or X"),  # nor the second a cloth (the deck may hold one more)
+    ("RRSSWWCC??GGXX", None),  # unseen cards leave a layer's bounds as they were
+])
+def test_phase8_each_batch_put_under_the_deck_is_drawn_in_its_turn(drawn, expected):
+    """Rulebook 001 'Phase 8': the cards are drawn from the top of the deck and the stevedore
+    puts those he does not keep under it, so the deck is layers, drawn one after the other:
+    a card its layer cannot hold is an error at the draw, its expected value what the layer
+    can give."""
+    state = from_position(_LAYERED)
+    found = rules.check_drawn(state, _kinds(drawn))
+    if expected is None:
+        assert found == []
+        return
+    assert [v.code for v in found] == ["goods/too-many"]
+    assert found[0].expected == expected and found[0].actual == drawn.replace("?", "")[-1]
+
+
+def test_phase8_the_layers_are_used_up_in_order_and_the_last_bounds_the_deck():
+    """Draws take the layers from the top; the last layer left is the deck, and its bounds
+    are the deck's."""
+    state = from_position(_LAYERED)
+    for c in _kinds("RRSSWWCC?"):
+        rules.take(state, 0, c)
+    assert [(layer.count, layer.upper) for layer in state.layers] == [
+        (3, [0, 0, 0, 2, 2, 0, 0]), (4, [0, 0, 0, 0, 2, 2, 0])]
+    assert "under:3=0,0,0,2,2,0,0/GGXX" in to_position(state)
+    assert rules.check_drawn(state, _kinds("CGGX")) == []
+    for c in _kinds("CGG"):
+        rules.take(state, 0, c)
+    assert state.layers == [] and state.deck.count == 4
+    assert state.deck.upper == [0, 0, 0, 0, 2, 2, 0]
+
+
+def test_phase8_a_stevedore_s_batch_is_one_layer_in_no_known_order():
+    """The cards the stevedore does not keep go under the deck together: their order among
+    themselves is not known, so a later draw may take them in any order, but only after the
+    cards above them. An unseen batch (another seat's stevedore) may hold any kind."""
+    state = from_position(_LAYERED.replace(" under:RRSSWWCC/CCGG/GGXX", ""))
+    state.hands[0] = [0, 0, 0, 0, 0, 0, 0, 0]
+    state.taken[STEVEDORE] = 0
+    rules.apply_refill(state, 0, _kinds("RRSWWCCC"), None, _kinds("RSWWC"), None)
+    assert [(layer.count, layer.upper) for layer in state.layers] == [
+        (8, [0, 1, 0, 1, 4, 2, 0]), (3, [1, 0, 0, 2, 0, 0, 0])]
+    assert rules.check_drawn(state, _kinds("SCGGGGXXCRC")) == []
+    assert rules.check_drawn(state, _kinds("????????G"))[0].expected == "R or C"
+    state.taken[STEVEDORE] = 1
+    state.hands[1] = [0, 0, 0, 0, 0, 0, 0, 0]
+    rules.apply_refill(state, 1, None, 8, None, 3)  # unseen: three cards of any kind
+    assert (state.layers[-1].count, state.layers[-1].upper) == (3, [3, 3, 3, 3, 3, 3, 0])
+    assert rules.check_drawn(state, _kinds("?????????RRR")) == []

@@ -16,9 +16,6 @@ def known_disagreement(case) -> str | None:
     o = case.oracle
     if o.lawful or o.line is None:
         return None
-    # D2: a draw the deck's order cannot give, once the draws reach the cards put under it
-    if o.reason.startswith("the deck holds no") and (case.first is None or case.first > o.line):
-        return "D2 cards under the deck"
     if not case.errors or case.first is None:
         return None
     first = codes_at(case, case.first)
