@@ -58,6 +58,7 @@ class Replay(Walk[Engine]):
         self.told = 0  # the notes up to the last step told
         self.at_round = -1  # while a round is settled, its number (where a stopped walk was)
         self.round_notes = 0  # the notes before the round under way's first line
+        self.draws_read = 0  # the draws read as slips to the end of the log so far
 
     @property
     def state(self) -> State:
@@ -132,7 +133,9 @@ class Replay(Walk[Engine]):
             if waiting is None:
                 break
             cur, j, want = waiting
-            engine.resume(lookahead.read_draw(engine, cur, j, want))
+            far = self.draws_read < lookahead.FAR_READS
+            self.draws_read += 1
+            engine.resume(lookahead.read_draw(engine, cur, j, want, far))
         self.take()
         self.at_round = -1
 
