@@ -157,3 +157,49 @@ def test_a_miswritten_score_gives_one_finding_and_its_carried_total_follows_it()
                        .replace("total red 3", "total red 5")))
     assert codes(found)[:2] == ["score/round", "score/carried"]
     assert found[0].expected == "3" and found[1].follows == 0
+
+
+# -- slips of the log's structure (structure.py) -----------------------------------------------
+
+
+@pytest.mark.parametrize("kind", ["line-twice", "lines-swapped", "wrong-colour", "no-mutiny"])
+def test_one_slip_of_structure_gives_one_finding_naming_the_repair(kind):
+    results = [o for _, _, o in trials(kind, TRIALS)]
+    one = sum(o.one for o in results)
+    assert one / TRIALS >= 0.95, f"{kind}: {one} of {TRIALS}"
+
+
+def test_a_mutiny_line_left_out_is_named_with_the_counts_the_draw_gives():
+    errors = _errors(make(ROUND1.replace("mutiny red 1, green 0, yellow 1 => captain\n", "")))
+    assert codes(errors) == ["line/missing"]
+    assert errors[0].line == 12
+    assert errors[0].expected == "mutiny red 1, blue 0, green 0, yellow 1 => captain"
+
+
+def test_a_play_under_another_colour_is_read_as_the_player_whose_turn_it_was():
+    errors = _errors(make(ROUND1.replace("sell red W, blue S,", "sell red W, yellow S,")))
+    assert codes(errors) == ["sell/wrong-colour"]
+    assert errors[0].expected == "blue S" and errors[0].message.endswith("did you mean blue S?")
+
+
+def test_a_sell_line_copied_is_read_once():
+    body = ROUND1.replace("sell red W", "sell red W\nsell red W").replace(
+        "sell red W\nsell red W, blue S", "sell red W\nsell red W\nsell blue S")
+    found = audit(make(body))
+    assert [f.code for f in found if f.severity != "info"] == ["line/repeated"]
+
+
+def test_a_lawful_line_copied_is_one_warning():
+    found = audit(make(ROUND1.replace("score red 3, blue 4, green 3, yellow 3\n",
+                                      "score red 3, blue 4, green 3, yellow 3\n" * 2)))
+    assert [f.code for f in found if f.severity != "info"] == ["line/repeated"]
+
+
+def test_a_clean_log_reads_no_slip_of_structure(monkeypatch):
+    from cartlog.games.meuterer import structure
+
+    def fail(*args, **kw):
+        raise AssertionError("read a clean log for slips")
+
+    monkeypatch.setattr(structure, "_mends", fail)
+    assert not _errors(make(ROUND1 + ROUND2))
