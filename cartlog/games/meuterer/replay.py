@@ -51,13 +51,13 @@ class Replay(Walk[Engine]):
 
     def __init__(self, log: MeutererLog, *, stop_at_first: bool = False,
                  in_progress: bool = False, positions: int | None = None,
-                 mend: bool = True) -> None:
+                 mend: bool = True, slips: bool = True) -> None:
         engine = Engine.for_log(log)
         super().__init__(log, SPEC, engine, stop_at_first=stop_at_first, positions=positions)
         self.in_progress = in_progress
         self.rs = find_variant(log.variant) or VARIANTS["base"]
         engine.auto_close = False  # the walker closes each round itself
-        engine.slips = True  # values the rules do not give may be read as slips
+        engine.slips = slips  # values the rules do not give may be read as slips
         # the note of each player's last sheet error, which the totals that carry it follow
         self.source: list[int | None] = [None] * len(log.players)
         self.told = 0  # the notes up to the last step told
@@ -153,7 +153,8 @@ class Replay(Walk[Engine]):
         engine = self.engine
         engine.next_event = after
         self.at_round = engine.state.round
-        lookahead.before_close(engine)
+        if engine.slips:
+            lookahead.before_close(engine)
         engine.close()
         while True:
             scoring = engine.scoring

@@ -13,7 +13,7 @@ written. Lines marked condoned (``!``) are taken as the table let them stand.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from typing import TYPE_CHECKING, NamedTuple
 
 import msgspec
@@ -38,6 +38,9 @@ if TYPE_CHECKING:
     from cartlog.games.meuterer.replay import Replay
 
 WINDOW = 6  # lines before the first error a slip is looked for in
+# what a play under another player's colour breaks at the play
+_TURN_CODES = frozenset({"sell/out-of-order", "sell/after-pass", "sell/not-in-hand",
+                         "sell/no-card"})
 _INDEX = re.compile(r"^\$\.events\[(\d+)\]")
 
 
@@ -94,18 +97,34 @@ def find(replay: Replay) -> tuple[Mend, Replay] | None:
               for i in [_event_of(n.path)] if i is not None]
     if not firsts:
         return None
-    best: tuple[Mend, Replay] | None = None
+    # each repair played with the rules alone (no value read as a slip: cheap), against the
+    # log as written so played; the best one then audited in full, and taken if it still wins
+    plain = Replay(replay.log, positions=0, mend=False, slips=False).run().notes
+    best = _best(_mends(replay, min(firsts)), _errors(plain), _errors(plain, "warning"),
+                 lambda log: Replay(log, positions=0, mend=False, slips=False).run().notes)
+    if best is None:
+        return None
+    again = Replay(best.log, positions=replay.positions, mend=False).run()
+    if _best([best], written, _errors(replay.notes, "warning"), lambda log: again.notes) is None:
+        return None
+    return best, again
+
+
+def _best(mends: Iterable[Mend], written: int, warned: int,
+          audit: Callable[[MeutererLog], list[Note]]) -> Mend | None:
+    """Of ``mends``, the one whose log (its notes by ``audit``) meets the fewest errors, its own
+    finding counting as one: fewer than ``written`` (the log as written), or none where the log
+    as written has one, with no more warnings than ``warned``; None when no repair is."""
+    best: Mend | None = None
     fewest = written
-    warned = _errors(replay.notes, "warning")
-    for m in _mends(replay, min(firsts)):
-        again = Replay(m.log, positions=replay.positions, mend=False).run()
-        n = _errors(again.notes) + (CODES[m.violation.code].severity == "error")
-        # taken: clearly fewer errors, or a lawful log where the log as written is not (with
-        # no warning more: a line assumed is no lawful reading)
-        if _errors(again.notes, "warning") > warned:
-            continue
-        if n < fewest or (best is None and n == fewest == 1 and not _errors(again.notes)):
-            best, fewest = (m, again), n
+    for m in mends:
+        notes = audit(m.log)
+        if _errors(notes, "warning") > warned:
+            continue  # a line assumed (a wage, a sell line) is no lawful reading
+        errors = _errors(notes)
+        n = errors + (CODES[m.violation.code].severity == "error")
+        if n < fewest or (best is None and n == fewest == 1 and not errors):
+            best, fewest = m, n
             if n <= 1:
                 break
     return best
@@ -167,7 +186,7 @@ def _mends(replay: Replay, first: int) -> Iterator[Mend]:
     # a card played under another player's colour: the first faulty play of the first sell
     # line with an error, and the plays before it in that line
     played = [(i, j) for note in replay.notes if not note.condoned
-              and CODES[note.violation.code].severity == "error"
+              and note.violation.code in _TURN_CODES
               for i, j in [_step_of(note.path)] if i is not None and i <= first + 1]
     if played:
         i, j = min(played)
@@ -197,8 +216,11 @@ def _mends(replay: Replay, first: int) -> Iterator[Mend]:
     # two neighbouring lines swapped: swapped back
     for k in range(max(0, first - 4), min(first + 1, n - 1)):
         a, b = events[k], events[k + 1]
-        if (type(a) is Round and type(b) is Round) or _same(a, b) or _condoned(a) \
-                or _condoned(b):
+        # within a round the lines are settled in any order but the sell lines': only a
+        # swap across a round line or of two sell lines changes anything
+        if not ((type(a) is Round) != (type(b) is Round) or type(a) is type(b) is Sell):
+            continue
+        if _same(a, b) or _condoned(a) or _condoned(b):
             continue
         yield Mend(_with(log, events[:k] + [b, a] + events[k + 2:]),
                    _swapped(k),
@@ -249,20 +271,23 @@ def _mutinies(replay: Replay, events: list[Event], low: int, first: int) -> Iter
     from cartlog.games.meuterer.notation import format_event
 
     log = replay.log
+    # the rounds with a mutineer and no mutiny line (the engine's warning at the round)
+    unrecorded = {n.turn for n in replay.notes if n.violation.code == "mutiny/not-recorded"}
+    if not unrecorded:
+        return
     starts = [k for k, ev in enumerate(events) if type(ev) is Round]
     for r, start in enumerate(starts):
         end = starts[r + 1] if r + 1 < len(starts) else len(events)
         if end <= low or start > first:
             continue
         body = events[start:end]
-        if any(type(ev) is Mutiny for ev in body):
+        if (any(type(ev) is Mutiny for ev in body) or r >= len(replay.scores)
+                or replay.scores[r].round not in unrecorded):
             continue
         at = next((start + k + 1 for k, ev in enumerate(body) if type(ev) is Dest), None)
         if at is None:
             at = next((start + k for k, ev in enumerate(body) if type(ev) is Score), None)
         if at is None or at >= len(events):
-            continue
-        if r >= len(replay.scores):
             continue
         captain = replay.scores[r].captain
         colours = [p.colour for p in log.players]
