@@ -206,9 +206,9 @@ def _mends(replay: Replay, first: int) -> Iterator[Mend]:
                 text = format_step(meant)
                 yield Mend(_with(log, events[:i] + [msgspec.structs.replace(ev, steps=steps)]
                                  + events[i + 1:]), _kept,
-                           Violation("sell/wrong-colour", f"{step.player} plays out of turn, "
-                                     f"but the card fits {colour}'s turn and hand, and the lines "
-                                     f"after it follow it: did you mean {text}?",
+                           Violation("sell/wrong-colour", f"the play written for {step.player} "
+                                     f"fits {colour}'s turn and hand, and the lines after it "
+                                     f"follow it: did you mean {text}?",
                                      expected=text, actual=format_step(step)),
                            i, f".steps[{jj}]", step)
     # a mutiny line left out: the round's draw shows how many conflict cards each added
