@@ -25,6 +25,23 @@ from cartlog.games import game_of
 ROOT = Path(__file__).resolve().parent.parent
 
 _EVENT = re.compile(r"^\$\.events\[(\d+)\]")
+def _structure_read(log) -> Any:
+    """A Meuterer log as the walker reads a slip of its structure, whose finding stands at
+    the slip and whose other findings are the log's so read (cartlog.games.meuterer.structure):
+    without a line copied from the line before, or with the repair it follows; None when it
+    reads none."""
+    from cartlog.games.meuterer import structure
+    from cartlog.games.meuterer.replay import Replay
+
+    replay = Replay(log, positions=0, mend=False).run()
+    copies = {event_index(n.path) for n in replay.notes if n.violation.code == "line/repeated"}
+    if copies:
+        return msgspec.structs.replace(log, events=[
+            e for i, e in enumerate(log.events) if i not in copies])
+    found = structure.find(replay)
+    return found[0].log if found is not None else None
+
+
 # A slip of the pen read by the walker: the value the rest of the log fits, named in the
 # finding's message ("...: did you mean red 2?"), unlike a suggestion for an unknown word,
 # which stands in brackets ("(did you mean Tortuga?)").
@@ -82,6 +99,10 @@ def compare(log) -> Comparison:
     """Where the audit's codes at each event of ``log`` differ from ``engine.check``'s
     there (see tests/test_audit_engine.py for the contract)."""
     spec = game_of(log)
+    if spec.name == "meuterer":
+        read = _structure_read(log)
+        if read is not None:  # compared as the walker read it
+            return compare(read)
     keep = compared_codes(spec)
     notes = audit_notes(log)
     audit: dict[int, list[str]] = {}

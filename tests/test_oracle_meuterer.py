@@ -56,7 +56,6 @@ def test_the_recorded_disagreements_still_stand() -> None:
     for cartlog; once cartlog is fixed, the class and its example are to be removed."""
     text = (ROOT / DOC).read_text(encoding="utf-8")
     examples = re.findall(r"```meuterer\n(.*?)```", text, re.S)
-    assert len(examples) == 1
     for example in examples:
         case = run.check(example, "example")
         assert not case.oracle.lawful, example

@@ -97,12 +97,34 @@ CODES: dict[str, Code] = {
         Code(code="action/unknown", severity="error", rule=f"{_SETUP} (cartes action)",
              summary="a pass names no action card: mutineer, cabin boy, mate, merchant or "
              "stevedore"),
+        # -- the log's lines -------------------------------------------------------------------
+        Code(code="line/repeated", severity="warning", rule="docs/notation.md",
+             summary="a body line written twice in a row: it is read once",
+             explanation="A copy of the line before changes nothing in the game when the lines "
+             "after it fit the line read once better than read twice."),
+        Code(code="line/swapped", severity="error", rule="docs/notation.md",
+             summary="two neighbouring lines that seem swapped: the lines after them follow "
+             "the other order",
+             explanation="Read as a slip of the pen: the audit follows the two lines in the "
+             "other order, and the finding names the line meant first."),
+        Code(code="line/missing", severity="error", rule=f"{_P4}; U6; docs/notation.md",
+             summary="a mutiny line seems to be left out: the score line and the lines after "
+             "it fit the mutiny it names better than none",
+             explanation="Without a mutiny line nobody is taken to add conflict cards, and the "
+             "mutineers win the tie. When the score line, the refill and the next round fit a "
+             "mutiny (its counts read from the draw line) better, the audit follows it and "
+             "the finding names the line meant."),
         # -- destinations and the mutiny -----------------------------------------------------
         Code(code="dest/wrong-island", severity="error", rule=f"{_P2}; {_P3}; U7",
              summary="a destination that is not as many islands clockwise from the port as "
              "the cards the player kept",
              explanation="The audit follows the destination as recorded: the ship sails there "
              "if that side wins."),
+        Code(code="sell/wrong-colour", severity="error", rule=f"{_P2}; docs/notation.md",
+             summary="a card played under another player's colour: the card fits the turn and "
+             "the hand of the player meant, and the lines after it follow that player",
+             explanation="Read as a slip of the pen: the audit follows the play as the named "
+             "player's, and the finding names the play meant."),
         Code(code="mutiny/no-mutineer", severity="error", rule=f"{_P4}; U6",
              summary="a mutiny (or a mutineer's destination) although nobody took the mutineer "
              "card"),
@@ -213,6 +235,8 @@ RECORD_ONLY = frozenset({"score/missing",
 # The families of codes (the part before the ``/``): a title and what they concern.
 FAMILIES: dict[str, tuple[str, str]] = {
     "setup": ("Setup", "The header: variant, players, the circle of islands and the deal."),
+    "line": ("Lines", "The log's lines themselves: a line written twice, two lines swapped, a "
+             "line left out (slips of the pen, docs/rules.md)."),
     "goods": ("Goods", "The cards named in the log against the cards the game has."),
     "round": ("Rounds", "The `round` and `wage` lines (phase 1)."),
     "end": ("Game end", "The last round (ruling U1): nothing may follow its scoring, and a "

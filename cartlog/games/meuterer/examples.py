@@ -68,7 +68,8 @@ EXAMPLES: dict[str, tuple[dict[str, str | None], str]] = {
     "dest/wrong-island": ({}, R.replace("captain Eisfelsen", "captain Sandkap")),
     "mutiny/no-mutineer": ({}, R.replace("yellow pass 3 mutineer", "yellow pass 3 cabinboy")
                            .replace(", mutineer Karge Zunge", "")),
-    "mutiny/not-recorded": ({}, R.replace("mutiny red 1, green 0, yellow 1 => captain\n", "")),
+    "mutiny/not-recorded": ({}, R.replace("mutiny red 1, green 0, yellow 1 => captain\n", "")
+                            .replace("\ndraw red 2, blue 2, green 1, yellow 3", "")),
     "mutiny/neutral": ({}, R.replace("mutiny red 1,", "mutiny red 1, blue 1,")),
     "mutiny/wrong-side": ({}, R.replace("mutiny red 1,", "mutiny red 1 mutineer,")),
     "mutiny/too-many": ({}, R.replace("yellow 1 =>", "yellow 2 =>")),

@@ -66,15 +66,19 @@ class Walker(Protocol):
                slip: DrawSlip | None = None) -> bool: ...
 
 HORIZON: Final = 2  # rounds of the log played past the one being settled: bounded in cost
+# a draw one card off shifts every later draw from the deck: its readings are played to the end
+# of the log, for this many draws of a log (past them, a table that draws wrong every time makes
+# no slips of the pen, and each draw is read over HORIZON rounds)
+FAR_READS: Final = 25
 
 Reading = dict[EventPath, object]  # a path's lawful entry (or outcome); empty: as written
 
 
-def _ahead(engine: Walker, twin: Walker, start: int) -> int:
+def _ahead(engine: Walker, twin: Walker, start: int, horizon: int = HORIZON) -> int:
     """The errors ``twin`` (a copy of ``engine`` with the round being closed settled up to
     where it stands) has found since ``start``, once it has finished that round and played
-    the log's next :data:`HORIZON` round(s); at the end of the log, a recorded result the
-    twin's game does not give counts as one more."""
+    the log's next ``horizon`` round(s) (-1: the rest of the log); at the end of the log, a
+    recorded result the twin's game does not give counts as one more."""
     log = engine.log
     assert log is not None
     events = log.events
@@ -85,7 +89,7 @@ def _ahead(engine: Walker, twin: Walker, start: int) -> int:
         ev = events[i]
         if type(ev) is _ROUND:
             rounds += 1
-            if rounds > HORIZON:
+            if rounds > horizon >= 0:
                 break
         twin.feed(i, ev)
         i += 1
@@ -292,7 +296,7 @@ def _lawful_draws(d: DrawEntry, want: int) -> list[DrawEntry]:
     return out
 
 
-def _draw_cost(engine: Walker, cur: RoundRecord, j: int, entry: DrawEntry,
+def _draw_cost(engine: Walker, cur: RoundRecord, j: int, entry: DrawEntry, horizon: int,
                kept: tuple[int, int] | None = None) -> int:
     twin = engine.copy()
     tc = cur.copy()
@@ -302,7 +306,7 @@ def _draw_cost(engine: Walker, cur: RoundRecord, j: int, entry: DrawEntry,
     start = len(twin.out)
     twin.refill(tc, j)
     rules.next_round(twin.state)
-    return _ahead(engine, twin, start)
+    return _ahead(engine, twin, start, horizon)
 
 
 def _add_readings(engine: Walker, cur: RoundRecord, seat: int, extra: int
@@ -340,32 +344,39 @@ def _add_readings(engine: Walker, cur: RoundRecord, seat: int, extra: int
     return out
 
 
-def read_draw(engine: Walker, cur: RoundRecord, j: int, want: int) -> DrawSlip | None:
+def read_draw(engine: Walker, cur: RoundRecord, j: int, want: int, far: bool = True
+              ) -> DrawSlip | None:
     """Entry ``j`` of the round's draw line draws other than the ``want`` cards the rules
     give: the draw read as a slip (or the round's mutiny line, which fixed the hand) when the
-    log's next lines support it, else None (the draw stands as written)."""
+    log's next lines support it, else None (the draw stands as written). ``far``: each
+    reading is played to the end of the log (a draw one card off shifts every later draw from
+    the deck), else over :data:`HORIZON` rounds.
+
+    The draw breaks the rule, the mutiny line none: the mutiny line is named only when its
+    reading meets fewer errors than the draw's own readings, as written or as the rules give
+    it; a tie names the draw."""
     from cartlog.games.meuterer.notation import format_draw
 
+    horizon = -1 if far else HORIZON
     d = cur.draws[j][1]
     seat = engine.seat_of.get(d.player, 0)
     got = len(d.cards) if d.cards is not None else (d.count or 0)
     best: DrawSlip | None = None
-    fewest = _draw_cost(engine, cur, j, d)
+    fewest = _draw_cost(engine, cur, j, d, horizon)
     lawful = _lawful_draws(d, want)
-    # a slip in the mutiny line is preferred to one in the draw on a tie: it names no card
+    for entry in lawful:
+        n = _draw_cost(engine, cur, j, entry, horizon) + 1
+        if n < fewest:
+            best, fewest = DrawSlip(entry, f"; the lines after it fit a draw of {want}: did you "
+                                    f"mean {format_draw(entry)}?"), n
     for path, a, count in _add_readings(engine, cur, seat, want - got):
-        n = _draw_cost(engine, cur, j, d, (seat, a.count - count)) + 1
+        n = _draw_cost(engine, cur, j, d, horizon, (seat, a.count - count)) + 1
         if n < fewest:
             other = (f", or, the mutiny line standing, a draw of {format_draw(lawful[0])}"
                      if lawful else "")
             best, fewest = DrawSlip(None, (
                 f"the draw line and the lines after it fit {count}: did you mean "
                 f"{a.player} {count}{other}?"), (path, a, count)), n
-    for entry in lawful:
-        n = _draw_cost(engine, cur, j, entry) + 1
-        if n < fewest:
-            best, fewest = DrawSlip(entry, f"; the lines after it fit a draw of {want}: did you "
-                                    f"mean {format_draw(entry)}?"), n
     return best
 
 

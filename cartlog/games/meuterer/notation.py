@@ -974,16 +974,27 @@ def round_problems(log: MeutererLog) -> list[tuple[int, RoundEntry | None, str, 
             first = f"round {from_position(log.position).round} first (the position's round)"
         except PositionError:
             pass
-    for i, ev in enumerate(log.events):
+    before: dict[str, set[str]] = {}  # the round before's lines
+    events = log.events
+    for i, ev in enumerate(events):
         kind = type(ev)
         if kind is _COMMENT:
             continue
         if kind is _ROUND:
             opened = True
-            seen = {}
+            before, seen = seen, {}
             continue
         if not opened:
             out.append((i, None, "a line before the first round", first))
+            continue
+        # a slip of the pen the audit reads (docs/rules.md, "Slips of the pen (Meuterer)"):
+        # a line copied from the line before, or the round before's line written after the
+        # round line (swapped with it)
+        if i and type(events[i - 1]) is kind and format_event(ev) == format_event(
+                events[i - 1]):
+            continue
+        if (i > 1 and type(events[i - 1]) is _ROUND and kind is not _WAGE
+                and kind.__name__.lower() not in before):
             continue
         if kind is _WAGE:
             if "wage" in seen:

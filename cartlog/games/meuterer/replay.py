@@ -12,13 +12,16 @@ step). Nothing here prints.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, Final
+
+import msgspec
 
 from cartlog.core.findings import Note, Violation
 from cartlog.core.walk import Walk, WalkStep, where
 from cartlog.games.meuterer import SPEC, lookahead, rules
 from cartlog.games.meuterer.engine import Engine, build_circle, table_position
-from cartlog.games.meuterer.events import Event, MeutererLog, Round
+from cartlog.games.meuterer.events import Event, MeutererLog, Round, Sell
 from cartlog.games.meuterer.frames import Frame
 from cartlog.games.meuterer.model import OVER, VARIANTS, State, cards_text, find_variant
 from cartlog.games.meuterer.score import RoundBreakdown
@@ -27,6 +30,7 @@ from cartlog.games.meuterer.settle import Finding, Told
 # the class compared by type below, as a C static (docs/performance.md, "Writing for the
 # compiler")
 _ROUND: Final = Round
+_SELL: Final = Sell
 
 
 class Replay(Walk[Engine]):
@@ -46,18 +50,21 @@ class Replay(Walk[Engine]):
     001 'Déroulement d'une partie'), rather than settled as a log that stops there is."""
 
     def __init__(self, log: MeutererLog, *, stop_at_first: bool = False,
-                 in_progress: bool = False, positions: int | None = None) -> None:
+                 in_progress: bool = False, positions: int | None = None,
+                 mend: bool = True, slips: bool = True) -> None:
         engine = Engine.for_log(log)
         super().__init__(log, SPEC, engine, stop_at_first=stop_at_first, positions=positions)
         self.in_progress = in_progress
         self.rs = find_variant(log.variant) or VARIANTS["base"]
         engine.auto_close = False  # the walker closes each round itself
-        engine.slips = True  # values the rules do not give may be read as slips
+        engine.slips = slips  # values the rules do not give may be read as slips
         # the note of each player's last sheet error, which the totals that carry it follow
         self.source: list[int | None] = [None] * len(log.players)
         self.told = 0  # the notes up to the last step told
         self.at_round = -1  # while a round is settled, its number (where a stopped walk was)
         self.round_notes = 0  # the notes before the round under way's first line
+        self.draws_read = 0  # the draws read as slips to the end of the log so far
+        self.mend = mend  # a log with an error: slips of its structure read (structure.mend)
 
     @property
     def state(self) -> State:
@@ -75,6 +82,15 @@ class Replay(Walk[Engine]):
     @property
     def scores(self) -> list[RoundBreakdown]:
         return self.engine.scores
+
+    def run(self, listener: Callable[[WalkStep], None] | None = None) -> Replay:
+        """Walk the whole log; a log the walk found an error in, walked whole and without a
+        listener, is read for a slip of its structure (:func:`structure.mend`)."""
+        super().run(listener)
+        if self.mend and listener is None and not self.stopped and self.notes:
+            from cartlog.games.meuterer import structure
+            structure.mend(self)
+        return self
 
     def reached(self) -> int:
         return self.at_round if self.at_round >= 0 else self.state.round
@@ -96,9 +112,28 @@ class Replay(Walk[Engine]):
             if engine.state.open is not None:
                 self.settle(index)
             self.round_notes = len(self.notes)
+        elif index and type(self.log.events[index - 1]) is type(event) and \
+                type(event) is not _SELL and self.repeated(index, event):
+            return
         engine.feed(index, event)
         if engine.out:
             self.take()
+
+    def repeated(self, index: int, event: Event) -> bool:
+        """Whether ``event`` copies the line before it (not a sell line: two plays alike may
+        follow each other, and a copy that breaks a rule is read by :func:`structure.mend`):
+        then it is noted (``line/repeated``) and read once."""
+        from cartlog.games.meuterer.notation import format_event
+
+        before = self.log.events[index - 1]
+        text = format_event(event)
+        if text != format_event(before):
+            return False
+        self.note(Violation("line/repeated", f"this line repeats the line before (line "
+                            f"{getattr(before, 'line', 0)}): it is read once",
+                            expected=text, actual="twice"),
+                  where(event), f"$.events[{index}]", self.engine.state.round)
+        return True
 
     def walk(self) -> None:
         super().walk()
@@ -118,7 +153,8 @@ class Replay(Walk[Engine]):
         engine = self.engine
         engine.next_event = after
         self.at_round = engine.state.round
-        lookahead.before_close(engine)
+        if engine.slips:
+            lookahead.before_close(engine)
         engine.close()
         while True:
             scoring = engine.scoring
@@ -132,7 +168,9 @@ class Replay(Walk[Engine]):
             if waiting is None:
                 break
             cur, j, want = waiting
-            engine.resume(lookahead.read_draw(engine, cur, j, want))
+            far = self.draws_read < lookahead.FAR_READS
+            self.draws_read += 1
+            engine.resume(lookahead.read_draw(engine, cur, j, want, far))
         self.take()
         self.at_round = -1
 
@@ -275,9 +313,11 @@ def not_checked(counts: dict[str, int], turns: int) -> list[str]:
 # -- frames for the step-by-step view ----------------------------------------------------------
 
 
-def record(log: MeutererLog, *, in_progress: bool = False) -> tuple[Replay, list[Frame]]:
+def record(log: MeutererLog, *, in_progress: bool = False, mend: bool = True
+           ) -> tuple[Replay, list[Frame]]:
     """Replay a log and keep a :class:`Frame` for every step; ``in_progress``: see
-    :class:`Replay`."""
+    :class:`Replay`; ``mend``: a slip of the log's structure is read (see
+    :meth:`Replay.run`)."""
     from cartlog.games.meuterer.notation import format_event, format_step
 
     replay = Replay(log, in_progress=in_progress)
@@ -319,6 +359,22 @@ def record(log: MeutererLog, *, in_progress: bool = False) -> tuple[Replay, list
                                 text=step.text, findings=found, line=line))
 
     replay.run(listener)
+    if mend and not in_progress and not replay.stopped and replay.notes:
+        # a slip of the log's structure (structure.find): the mended log's frames, the slip's
+        # finding at the frame of its line
+        from cartlog.games.meuterer import structure
+
+        found = structure.find(replay)
+        if found is not None:
+            m, _ = found
+            again, frames = record(m.log, mend=False)
+            structure.adopt(replay, m, again)
+            line = replay.notes[0].line
+            at = next((k for k, f in enumerate(frames) if (f.line or 0) >= line),
+                      len(frames) - 1)
+            frames = [msgspec.structs.replace(
+                f, findings=([0] if k == at else []) + [n + 1 for n in f.findings])
+                for k, f in enumerate(frames)]
     return replay, frames
 
 

@@ -23,6 +23,22 @@ path) and with the lawful value as its ``expected``. The kinds:
 - ``mutiny-outcome``: the recorded winner of the mutiny;
 - ``wage``: the wage, in a round where it is paid (a mate, and the captain holds): elsewhere a
   changed wage leaves a lawful log.
+
+The slips of structure (:data:`STRUCTURES`), one edit of the log's lines; a trial counts as
+*one finding* when the audit gives exactly one finding that follows no other (an error or a
+warning), at the edited place, whose ``expected`` names the repair (it starts with the
+``lawful`` text):
+
+- ``line-twice``: a body line written twice in a row (the copy is named, the line meant once);
+- ``lines-swapped``: two neighbouring lines of a round swapped, where that makes the log
+  unlawful (the first of the two is named, with the line meant there);
+- ``wrong-colour``: a card played written under another player's colour (the play is named,
+  with the colour meant);
+- ``no-mutiny``: a round's mutiny line left out, in a round with a draw line after it, where
+  someone added conflict cards (a line of no cards reads as none: nobody added any) (named at
+  the line after the gap, the mutiny line meant);
+- ``no-sell``: a round's sell line left out;
+- ``no-draw``: a round's draw line left out.
 """
 
 from __future__ import annotations
@@ -39,13 +55,26 @@ if __name__ == "__main__":  # run as a script: the worktree's cartlog
     sys.path.insert(0, str(Path(__file__).resolve().parents[3]))
 
 from cartlog.audit import audit
-from cartlog.games.meuterer.events import Dest, Draw, MeutererLog, Mutiny, Round, Score, Total, Wage
+from cartlog.games.meuterer.events import (
+    Dest,
+    Draw,
+    MeutererLog,
+    Mutiny,
+    Play,
+    Round,
+    Score,
+    Sell,
+    Total,
+    Wage,
+)
 from cartlog.games.meuterer.model import COLOURS, LETTERS
+from cartlog.games.meuterer.notation import format_event, format_step
 from cartlog.games.meuterer.replay import Replay
 from cartlog.games.meuterer.simulate import simulate
 
 KINDS = ("dest", "score", "total", "draw-count", "draw-cards", "mutiny-add", "mutiny-outcome",
-         "wage")
+         "wage", "line-twice", "lines-swapped", "wrong-colour", "no-mutiny", "no-sell", "no-draw")
+STRUCTURES = ("line-twice", "lines-swapped", "wrong-colour", "no-mutiny", "no-sell", "no-draw")
 GOODS = LETTERS[:6]  # the cards a slip may write: the five goods and the conflict card
 
 
@@ -195,15 +224,84 @@ def miswrite(log: MeutererLog, kind: str, rnd: random.Random) -> Slip | None:
         new = rnd.choice([w for w in range(4) if w != ev.wage])
         return Slip(_replace(log, i, msgspec.structs.replace(ev, wage=new)),
                     f"$.events[{i}].wage", str(ev.wage))
+    if kind in STRUCTURES:
+        return restructure(log, kind, rnd)
     raise ValueError(f"unknown kind {kind!r}")
 
 
-def judge(slip: Slip) -> Outcome:
+def _events(log: MeutererLog, events: list) -> MeutererLog:
+    return msgspec.structs.replace(log, events=events)
+
+
+def _round_ends(log: MeutererLog, i: int) -> int:
+    """The index of the round line after event ``i`` (the log's length at the end)."""
+    for k in range(i + 1, len(log.events)):
+        if type(log.events[k]) is Round:
+            return k
+    return len(log.events)
+
+
+def restructure(log: MeutererLog, kind: str, rnd: random.Random) -> Slip | None:
+    """``log`` with one slip of structure of ``kind`` (see :data:`STRUCTURES`)."""
+    events = list(log.events)
+    if kind == "line-twice":
+        spots = [i for i, e in enumerate(events) if type(e) is not Round]
+        i = rnd.choice(spots)
+        return Slip(_events(log, events[:i + 1] + [events[i]] + events[i + 1:]),
+                    f"$.events[{i + 1}]", format_event(events[i]))
+    if kind == "lines-swapped":
+        spots = [i for i in range(1, len(events) - 1)
+                 if type(events[i]) is not Round and format_event(events[i])
+                 != format_event(events[i + 1])]
+        rnd.shuffle(spots)
+        for i in spots[:8]:  # a swap that leaves a lawful log shows nothing: another
+            swapped = events[:i] + [events[i + 1], events[i]] + events[i + 2:]
+            new = _events(log, swapped)
+            if any(f.severity == "error" for f in audit(new).findings):
+                return Slip(new, f"$.events[{i}]", format_event(events[i]))
+        return None
+    if kind == "wrong-colour":
+        spots = [(i, j) for i, e in enumerate(events) if type(e) is Sell
+                 for j, step in enumerate(e.steps) if type(step) is Play]
+        if not spots:
+            return None
+        i, j = rnd.choice(spots)
+        step = events[i].steps[j]
+        others = [p.colour for p in log.players if p.colour != step.player]
+        new = _entry(log, i, "steps", j, player=rnd.choice(others))
+        return Slip(new, f"$.events[{i}].steps[{j}]", format_step(step))
+    wanted = {"no-mutiny": Mutiny, "no-sell": Sell, "no-draw": Draw}[kind]
+    spots = [i for i, e in enumerate(events) if type(e) is wanted
+             and (kind != "no-mutiny" or (any(a.count for a in e.adds) and any(
+                 type(x) is Draw for x in events[i:_round_ends(log, i)])))]
+    if not spots:
+        return None
+    i = rnd.choice(spots)
+    return Slip(_events(log, events[:i] + events[i + 1:]), f"$.events[{i}]",
+                format_event(events[i]).split(" ")[0])
+
+
+def judge(slip: Slip, structure: bool = False) -> Outcome:
+    if structure:
+        return judge_structure(slip)
     errors = [f for f in audit(slip.log).findings if f.severity == "error"]
     one = (len(errors) == 1 and errors[0].path is not None
            and (errors[0].path == slip.path or errors[0].path.startswith(slip.path + "."))
            and errors[0].expected == slip.lawful)
     return Outcome(len(errors), one)
+
+
+def judge_structure(slip: Slip) -> Outcome:
+    """One finding that follows no other (an error or a warning), at the edited place, whose
+    ``expected`` names the repair."""
+    found = audit(slip.log).findings
+    errors = sum(1 for f in found if f.severity == "error")
+    roots = [f for f in found if f.severity in ("error", "warning") and f.follows is None
+             and not f.condoned]
+    one = (len(roots) == 1 and roots[0].path is not None
+           and (roots[0].path == slip.path or roots[0].path.startswith(slip.path + "."))
+           and (roots[0].expected or "").startswith(slip.lawful))
+    return Outcome(errors, one)
 
 
 def trials(kind: str, n: int, first: int = 0, **kw) -> Iterator[tuple[int, Slip, Outcome]]:
@@ -215,7 +313,7 @@ def trials(kind: str, n: int, first: int = 0, **kw) -> Iterator[tuple[int, Slip,
         log = game(seed, **kw)
         slip = miswrite(log, kind, random.Random(seed * 7919 + KINDS.index(kind)))
         if slip is not None:
-            yield seed, slip, judge(slip)
+            yield seed, slip, judge(slip, kind in STRUCTURES)
             done += 1
         seed += 1
 

@@ -12,6 +12,7 @@ import pytest
 from cartlog.core.findings import Code
 from cartlog.games.cartagena import codes as cartagena_codes
 from cartlog.games.meuterer import codes as meuterer_codes
+from cartlog.games.meuterer.examples import ROUND2
 from cartlog.games.meuterer.notation import format_log
 from cartlog.games.meuterer.simulate import simulate
 from games.meuterer.helpers import ISLANDS, ROUND1, audit, make
@@ -60,8 +61,17 @@ CASES: dict[str, tuple[str, int, int | None]] = {
     "dest/wrong-island": (make(R.replace("captain Eisfelsen", "captain Sandkap")), 11, 6),
     "mutiny/no-mutineer": (make(R.replace("yellow pass 3 mutineer", "yellow pass 3 cabinboy")
                                 .replace(", mutineer Karge Zunge", "")), 12, 1),
-    "mutiny/not-recorded": (make(R.replace("mutiny red 1, green 0, yellow 1 => captain\n", "")),
+    "mutiny/not-recorded": (make(R.replace("mutiny red 1, green 0, yellow 1 => captain\n", "")
+                                 .replace("draw red 2, blue 2, green 1, yellow 3\n", "")),
                             8, 1),
+    "line/missing": (make(R.replace("mutiny red 1, green 0, yellow 1 => captain\n", "")), 12,
+                     1),
+    "line/repeated": (make(R.replace("wage 2\n", "wage 2\nwage 2\n")), 10, 1),
+    "line/swapped": (make(R.replace("draw red 2, blue 2, green 1, yellow 3\n", "round 2\n"
+                                    "draw red 2, blue 2, green 1, yellow 3\n") + ROUND2[8:]),
+                     15, 1),
+    "sell/wrong-colour": (make(R.replace("sell red W, blue S, green C", "sell red W, green S, "
+                                         "green C")), 10, 13),
     "mutiny/neutral": (make(R.replace("mutiny red 1,", "mutiny red 1, blue 1,")), 12, 15),
     "mutiny/wrong-side": (make(R.replace("mutiny red 1,", "mutiny red 1 mutineer,")), 12, 8),
     "mutiny/too-many": (make(R.replace("yellow 1 =>", "yellow 2 =>")), 12, 24),

@@ -22,21 +22,30 @@ def _errors(text: str):
 # -- the property over simulated games -----------------------------------------------------------
 
 
-@pytest.mark.parametrize("kind", ["dest", "score", "total", "mutiny-add", "mutiny-outcome",
-                                  "wage"])
+@pytest.mark.parametrize("kind", ["dest", "score", "total", "mutiny-outcome", "wage"])
 def test_one_miswritten_value_gives_one_finding_naming_the_lawful_value(kind):
     results = [o for _, _, o in trials(kind, TRIALS)]
     one = sum(o.one for o in results)
     assert one / TRIALS >= 0.95, f"{kind}: {one} of {TRIALS}"
 
 
-def test_one_miswritten_draw_gives_one_finding():
-    # a draw one card off for a player who added conflict cards to the round's mutiny is
-    # explained as well by the mutiny line one card off: the finding may be at that line
+def test_one_miswritten_draw_gives_one_finding_at_the_draw():
+    # a draw one card off for a player who added conflict cards to the round's mutiny may be
+    # explained as well by the mutiny line one card off: the draw, which breaks the rule, is
+    # named unless the mutiny line's reading meets fewer errors to the end of the log
     results = [o for _, _, o in trials("draw-count", TRIALS)]
     at_the_draw = sum(o.one for o in results)
+    assert at_the_draw / TRIALS >= 0.95, f"{at_the_draw} of {TRIALS} at the draw"
+
+
+def test_one_miswritten_mutiny_count_gives_one_finding():
+    # a count of conflict cards one off that keeps the outcome shows only at the player's
+    # draw, which it puts one card off: the draw is named (it breaks the rule; the mutiny line
+    # breaks none) unless the lines after it tell the two apart
+    results = [o for _, _, o in trials("mutiny-add", TRIALS)]
+    at_the_entry = sum(o.one for o in results)
     single = sum(o.errors == 1 for o in results)
-    assert at_the_draw / TRIALS >= 0.80, f"{at_the_draw} of {TRIALS} at the draw"
+    assert at_the_entry / TRIALS >= 0.50, f"{at_the_entry} of {TRIALS} at the mutiny line"
     assert single / TRIALS >= 0.95, f"{single} of {TRIALS} with one error"
 
 
@@ -110,15 +119,13 @@ def test_a_draw_count_the_next_round_follows_is_kept_as_written():
     assert "did you mean" not in errors[0].message
 
 
-def test_a_draw_the_mutiny_line_explains_as_well_is_named_at_the_mutiny_line():
+def test_a_draw_the_mutiny_line_explains_as_well_is_named_at_the_draw():
     # green (the mate) holds 4 with one conflict card, adds none and draws 1; written 2. Green
-    # adding the conflict card explains it as well: the mutiny line is named, the draw beside
+    # adding the conflict card explains it as well, but the mutiny line breaks no rule and its
+    # reading meets no fewer errors to the end of the log: the draw is named
     errors = _errors(make(ROUND1.replace("green 1, yellow 3", "green 2, yellow 3") + ROUND2))
-    assert codes(errors) == ["mutiny/count"]
+    assert codes(errors) == ["refill/count"]
     assert errors[0].expected == "1"
-    assert errors[0].message.endswith("did you mean green 1, or, the mutiny line standing, "
-                                      "a draw of green 1?")
-
 
 
 def test_a_captain_s_draw_the_mutiny_line_cannot_explain_is_named_at_the_draw():
@@ -150,3 +157,49 @@ def test_a_miswritten_score_gives_one_finding_and_its_carried_total_follows_it()
                        .replace("total red 3", "total red 5")))
     assert codes(found)[:2] == ["score/round", "score/carried"]
     assert found[0].expected == "3" and found[1].follows == 0
+
+
+# -- slips of the log's structure (structure.py) -----------------------------------------------
+
+
+@pytest.mark.parametrize("kind", ["line-twice", "lines-swapped", "wrong-colour", "no-mutiny"])
+def test_one_slip_of_structure_gives_one_finding_naming_the_repair(kind):
+    results = [o for _, _, o in trials(kind, TRIALS)]
+    one = sum(o.one for o in results)
+    assert one / TRIALS >= 0.95, f"{kind}: {one} of {TRIALS}"
+
+
+def test_a_mutiny_line_left_out_is_named_with_the_counts_the_draw_gives():
+    errors = _errors(make(ROUND1.replace("mutiny red 1, green 0, yellow 1 => captain\n", "")))
+    assert codes(errors) == ["line/missing"]
+    assert errors[0].line == 12
+    assert errors[0].expected == "mutiny red 1, blue 0, green 0, yellow 1 => captain"
+
+
+def test_a_play_under_another_colour_is_read_as_the_player_whose_turn_it_was():
+    errors = _errors(make(ROUND1.replace("sell red W, blue S,", "sell red W, yellow S,")))
+    assert codes(errors) == ["sell/wrong-colour"]
+    assert errors[0].expected == "blue S" and errors[0].message.endswith("did you mean blue S?")
+
+
+def test_a_sell_line_copied_is_read_once():
+    body = ROUND1.replace("sell red W", "sell red W\nsell red W").replace(
+        "sell red W\nsell red W, blue S", "sell red W\nsell red W\nsell blue S")
+    found = audit(make(body))
+    assert [f.code for f in found if f.severity != "info"] == ["line/repeated"]
+
+
+def test_a_lawful_line_copied_is_one_warning():
+    found = audit(make(ROUND1.replace("score red 3, blue 4, green 3, yellow 3\n",
+                                      "score red 3, blue 4, green 3, yellow 3\n" * 2)))
+    assert [f.code for f in found if f.severity != "info"] == ["line/repeated"]
+
+
+def test_a_clean_log_reads_no_slip_of_structure(monkeypatch):
+    from cartlog.games.meuterer import structure
+
+    def fail(*args, **kw):
+        raise AssertionError("read a clean log for slips")
+
+    monkeypatch.setattr(structure, "_mends", fail)
+    assert not _errors(make(ROUND1 + ROUND2))

@@ -16,10 +16,4 @@ def known_disagreement(case) -> str | None:
     o = case.oracle
     if o.lawful or o.line is None:
         return None
-    if not case.errors or case.first is None:
-        return None
-    first = codes_at(case, case.first)
-    # D3: a draw one card off read as a slip in the mutiny line, which breaks no rule
-    if first == {"mutiny/count"} and case.first < o.line and case.changed == o.line:
-        return "D3 draw read as a mutiny count"
-    return None
+    return None  # every class recorded so far is fixed (D1-D4)

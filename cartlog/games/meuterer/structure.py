@@ -1,0 +1,353 @@
+"""Slips of the pen in the structure of a Meuterer log: a line written twice, two lines
+swapped, a card played written under another player's colour, a mutiny line left out.
+
+Run only on a log the walk found an error in (:meth:`Replay.run
+<cartlog.games.meuterer.replay.Replay.run>`): near its first error, each repair of one of those
+kinds that fits the log is tried, by auditing the log so mended from the start. The repair
+that meets the fewest errors, counting its own finding as one, fewer than the log as written,
+is followed: its finding stands at the slip and names the repair, and the rest of the report
+is the mended log's (docs/rules.md, "Slips of the pen (Meuterer)"). A tie keeps the log as
+written. Lines marked condoned (``!``) are taken as the table let them stand.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterable, Iterator
+from typing import TYPE_CHECKING, NamedTuple
+
+import msgspec
+
+from cartlog.core.findings import Note, Violation
+from cartlog.core.walk import where
+from cartlog.games.meuterer.codes import CODES
+from cartlog.games.meuterer.events import (
+    Add,
+    Dest,
+    Draw,
+    Event,
+    MeutererLog,
+    Mutiny,
+    Play,
+    Round,
+    Score,
+    Sell,
+)
+
+if TYPE_CHECKING:
+    from cartlog.games.meuterer.replay import Replay
+
+WINDOW = 6  # lines before the first error a slip is looked for in
+# what a play under another player's colour breaks at the play
+_TURN_CODES = frozenset({"sell/out-of-order", "sell/after-pass", "sell/not-in-hand",
+                         "sell/no-card"})
+_INDEX = re.compile(r"^\$\.events\[(\d+)\]")
+
+
+class Mend(NamedTuple):
+    """A repair: the log mended, the index in the mended log of each of its events in the log
+    as written (None: a line the repair adds), and the finding at the slip with the index of
+    the written event it stands at (its path's tail after ``$.events[i]``)."""
+
+    log: MeutererLog
+    mapped: Callable[[int], int | None]  # a mended event's index in the log as written
+    violation: Violation
+    at: int
+    tail: str = ""
+    item: object = None  # the entry the finding stands at, when not the whole line
+
+
+def _errors(notes: list[Note], severity: str = "error") -> int:
+    return sum(1 for n in notes
+               if not n.condoned and CODES[n.violation.code].severity == severity)
+
+
+def _event_of(path: str) -> int | None:
+    m = _INDEX.match(path)
+    return int(m.group(1)) if m else None
+
+
+def _same(a: Event, b: Event) -> bool:
+    """Two lines alike but for where they stand."""
+    if type(a) is not type(b) or type(a) is Round:
+        return False
+    from cartlog.games.meuterer.notation import format_event
+    return format_event(a) == format_event(b)
+
+
+def mend(replay: Replay) -> None:
+    """Follow the repair of a slip of structure that the log supports clearly better than the
+    log as written, if any: ``replay`` then holds the mended log's audit, the slip's finding
+    first."""
+    found = find(replay)
+    if found is not None:
+        adopt(replay, *found)
+
+
+def find(replay: Replay) -> tuple[Mend, Replay] | None:
+    """The repair of a slip of structure that the log supports clearly better than the log as
+    written (walked by ``replay``), with the mended log's audit; None when there is none."""
+    from cartlog.games.meuterer.replay import Replay
+
+    written = _errors(replay.notes)
+    if not written:
+        return None
+    firsts = [i for n in replay.notes if not n.condoned
+              and CODES[n.violation.code].severity == "error"
+              for i in [_event_of(n.path)] if i is not None]
+    if not firsts:
+        return None
+    # each repair played with the rules alone (no value read as a slip: cheap), against the
+    # log as written so played; the best one then audited in full, and taken if it still wins
+    plain = Replay(replay.log, positions=0, mend=False, slips=False).run().notes
+    best = _best(_mends(replay, min(firsts)), _errors(plain), _errors(plain, "warning"),
+                 lambda log: Replay(log, positions=0, mend=False, slips=False).run().notes)
+    if best is None:
+        return None
+    again = Replay(best.log, positions=replay.positions, mend=False).run()
+    if _best([best], written, _errors(replay.notes, "warning"), lambda log: again.notes) is None:
+        return None
+    return best, again
+
+
+def _best(mends: Iterable[Mend], written: int, warned: int,
+          audit: Callable[[MeutererLog], list[Note]]) -> Mend | None:
+    """Of ``mends``, the one whose log (its notes by ``audit``) meets the fewest errors, its own
+    finding counting as one: fewer than ``written`` (the log as written), or none where the log
+    as written has one, with no more warnings than ``warned``; None when no repair is."""
+    best: Mend | None = None
+    fewest = written
+    for m in mends:
+        notes = audit(m.log)
+        if _errors(notes, "warning") > warned:
+            continue  # a line assumed (a wage, a sell line) is no lawful reading
+        errors = _errors(notes)
+        n = errors + (CODES[m.violation.code].severity == "error")
+        if n < fewest or (best is None and n == fewest == 1 and not errors):
+            best, fewest = m, n
+            if n <= 1:
+                break
+    return best
+
+
+def adopt(replay: Replay, m: Mend, again: Replay) -> None:
+    """``replay`` takes the audit of the mended log (``again``): the slip's finding first, then
+    the mended log's findings at the places of the log as written."""
+    log = replay.log
+    ev = m.item if m.item is not None else log.events[m.at]
+    slip = Note(m.violation, *(where(ev) or (0, 0, 0)), f"$.events[{m.at}]{m.tail}",
+                _round_of(log, m.at), None, None, None)
+    notes = [slip]
+    for note in again.notes:
+        i = _event_of(note.path)
+        if i is not None:
+            j = m.mapped(i)
+            if j is None:  # at a line the repair adds: placed at the slip
+                note = note._replace(path=slip.path, line=slip.line, col=slip.col,
+                                     end=slip.end)
+            else:
+                note = note._replace(path=f"$.events[{j}]" + note.path[len(f"$.events[{i}]"):])
+        if note.follows is not None:
+            note = note._replace(follows=note.follows + 1)
+        notes.append(note)
+    replay.notes = notes
+    replay.engine = again.engine
+    replay.unchecked = again.unchecked
+
+
+def _round_of(log: MeutererLog, at: int) -> int | None:
+    rnd = 0
+    for ev in log.events[:at + 1]:
+        if type(ev) is Round:
+            rnd += 1
+    return rnd or None
+
+
+def _with(log: MeutererLog, events: list[Event]) -> MeutererLog:
+    return msgspec.structs.replace(log, events=events)
+
+
+def _mends(replay: Replay, first: int) -> Iterator[Mend]:
+    """The repairs near the log's first error (event ``first``), the likeliest first."""
+    from cartlog.games.meuterer.notation import format_event, format_step
+
+    log = replay.log
+    events = list(log.events)
+    n = len(events)
+    low = max(1, first - WINDOW)
+    # a line written twice in a row: the copy read once
+    for k in range(low, min(first + 1, n)):
+        if _same(events[k - 1], events[k]) and not _condoned(events[k]):
+            yield Mend(_with(log, events[:k] + events[k + 1:]),
+                       _dropped(k),
+                       Violation("line/repeated", f"this line repeats the line before (line "
+                                 f"{events[k - 1].line}): it is read once",
+                                 expected=format_event(events[k]), actual="twice"), k)
+    # a card played under another player's colour: the first faulty play of the first sell
+    # line with an error, and the plays before it in that line
+    played = [(i, j) for note in replay.notes if not note.condoned
+              and note.violation.code in _TURN_CODES
+              for i, j in [_step_of(note.path)] if i is not None and i <= first + 1]
+    if played:
+        i, j = min(played)
+        ev = events[i]
+        assert isinstance(ev, Sell)
+        colours = [p.colour for p in log.players]
+        for jj in range(j, max(-1, j - 3), -1):
+            step = ev.steps[jj]
+            if type(step) is not Play or step.condoned:
+                continue
+            for colour in colours:
+                if colour == step.player:
+                    continue
+                meant = msgspec.structs.replace(step, player=colour)
+                steps = list(ev.steps)
+                steps[jj] = meant
+                text = format_step(meant)
+                yield Mend(_with(log, events[:i] + [msgspec.structs.replace(ev, steps=steps)]
+                                 + events[i + 1:]), _kept,
+                           Violation("sell/wrong-colour", f"the play written for {step.player} "
+                                     f"fits {colour}'s turn and hand, and the lines after it "
+                                     f"follow it: did you mean {text}?",
+                                     expected=text, actual=format_step(step)),
+                           i, f".steps[{jj}]", step)
+    # a mutiny line left out: the round's draw shows how many conflict cards each added
+    yield from _mutinies(replay, events, low, first)
+    # two neighbouring lines swapped: swapped back
+    for k in range(max(0, first - 4), min(first + 1, n - 1)):
+        a, b = events[k], events[k + 1]
+        # within a round the lines are settled in any order but the sell lines': only a
+        # swap across a round line or of two sell lines changes anything
+        if not ((type(a) is Round) != (type(b) is Round) or type(a) is type(b) is Sell):
+            continue
+        if _same(a, b) or _condoned(a) or _condoned(b):
+            continue
+        yield Mend(_with(log, events[:k] + [b, a] + events[k + 2:]),
+                   _swapped(k),
+                   Violation("line/swapped", f"this line and the next (line {b.line}) seem "
+                             "swapped: the lines after them follow the other order: did you "
+                             f"mean {format_event(b)} first?",
+                             expected=format_event(b), actual=format_event(a)), k)
+
+
+def _kept(i: int) -> int | None:
+    return i
+
+
+def _dropped(k: int) -> Callable[[int], int | None]:
+    """The index map of a log with its line ``k`` left out."""
+    def mapped(i: int) -> int | None:
+        return i if i < k else i + 1
+    return mapped
+
+
+def _swapped(k: int) -> Callable[[int], int | None]:
+    """The index map of a log with its lines ``k`` and ``k + 1`` swapped."""
+    def mapped(i: int) -> int | None:
+        return k + 1 if i == k else k if i == k + 1 else i
+    return mapped
+
+
+def _added(at: int) -> Callable[[int], int | None]:
+    """The index map of a log with a line added at ``at``."""
+    def mapped(i: int) -> int | None:
+        return None if i == at else i if i < at else i - 1
+    return mapped
+
+
+def _condoned(ev: Event) -> bool:
+    return bool(getattr(ev, "condoned", False))
+
+
+def _step_of(path: str) -> tuple[int | None, int]:
+    m = re.match(r"^\$\.events\[(\d+)\]\.steps\[(\d+)\]", path)
+    return (int(m.group(1)), int(m.group(2))) if m else (None, 0)
+
+
+def _mutinies(replay: Replay, events: list[Event], low: int, first: int) -> Iterator[Mend]:
+    """A mutiny line left out of a round with a mutineer's destination, or of the round of
+    the first error or the one before: inserted after the round's destinations (its counts
+    of conflict cards read from the round's draw line when the draw gives them away)."""
+    from cartlog.games.meuterer.notation import format_event
+
+    log = replay.log
+    # the rounds with a mutineer and no mutiny line (the engine's warning at the round)
+    unrecorded = {n.turn for n in replay.notes if n.violation.code == "mutiny/not-recorded"}
+    if not unrecorded:
+        return
+    starts = [k for k, ev in enumerate(events) if type(ev) is Round]
+    for r, start in enumerate(starts):
+        end = starts[r + 1] if r + 1 < len(starts) else len(events)
+        if end <= low or start > first:
+            continue
+        body = events[start:end]
+        if (any(type(ev) is Mutiny for ev in body) or r >= len(replay.scores)
+                or replay.scores[r].round not in unrecorded):
+            continue
+        at = next((start + k + 1 for k, ev in enumerate(body) if type(ev) is Dest), None)
+        if at is None:
+            at = next((start + k for k, ev in enumerate(body) if type(ev) is Score), None)
+        if at is None or at >= len(events):
+            continue
+        captain = replay.scores[r].captain
+        colours = [p.colour for p in log.players]
+        c = colours.index(captain) if captain in colours else 0
+        order = colours[c:] + colours[:c]
+        draws = next((ev for ev in body if type(ev) is Draw), None)
+        for outcome in ("captain", "mutineers"):
+            counts = dict.fromkeys(order, 0)
+            for _ in range(3):  # the counts the draw line gives, read from the try before
+                line = Mutiny(adds=[Add(player=p, count=counts[p]) for p in order],
+                              outcome=outcome, line=events[at].line)
+                mended = _with(log, events[:at] + [line] + events[at:])
+                if draws is None:
+                    break
+                read = _counts_read(mended, at, start + body.index(draws) + 1, order)
+                if read is None or read == counts:
+                    break
+                counts = read
+            text = format_event(line)
+            said = "the captain held" if outcome == "captain" else "the mutineers won"
+            yield Mend(mended, _added(at),
+                       Violation("line/missing", f"a mutiny line seems to be missing before "
+                                 f"this line: the score line and the lines after it show "
+                                 f"{said}: did you mean {text}?",
+                                 expected=text, actual="no mutiny line"), at)
+
+
+def _counts_read(log: MeutererLog, at: int, draw: int, order: list[str]
+                 ) -> dict[str, int] | None:
+    """The conflict cards each player of ``order`` added to the mutiny line ``at`` of ``log``
+    as the audit reads them: a count it reads as a slip (``mutiny/count``), or the count that
+    puts the draw line ``draw`` right (``refill/count``, cards more than the rules give); None
+    when it reads none."""
+    from cartlog.games.meuterer.replay import Replay
+
+    again = Replay(log, mend=False).run()
+    mutiny = log.events[at]
+    assert isinstance(mutiny, Mutiny)
+    out = {a.player: a.count for a in mutiny.adds}
+    seen = False
+    for note in again.notes:
+        v = note.violation
+        i = _event_of(note.path)
+        try:
+            if v.code == "mutiny/count" and i == at and note.seat is not None:
+                out[replay_colour(log, note.seat)] = int(v.expected or 0)
+            elif v.code == "refill/count" and i == draw and note.seat is not None:
+                colour = replay_colour(log, note.seat)
+                extra = int(v.actual or 0) - int(v.expected or 0)
+                if colour not in out or extra <= 0:
+                    continue
+                out[colour] += extra
+            else:
+                continue
+        except ValueError:
+            continue
+        seen = True
+    return out if seen else None
+
+
+def replay_colour(log: MeutererLog, seat: int) -> str:
+    players = log.players
+    return players[seat].colour if 0 <= seat < len(players) else ""
