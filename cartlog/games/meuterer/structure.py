@@ -121,6 +121,8 @@ def _best(mends: Iterable[Mend], written: int, warned: int,
         notes = audit(m.log)
         if _errors(notes, "warning") > warned:
             continue  # a line assumed (a wage, a sell line) is no lawful reading
+        if any(_added_error(m, n) for n in notes):
+            continue  # a line the repair writes must itself be lawful
         errors = _errors(notes)
         n = errors + (CODES[m.violation.code].severity == "error")
         if n < fewest or (best is None and n == fewest == 1 and not errors):
@@ -128,6 +130,15 @@ def _best(mends: Iterable[Mend], written: int, warned: int,
             if n <= 1:
                 break
     return best
+
+
+def _added_error(m: Mend, note: Note) -> bool:
+    """Whether ``note`` is an error at a line the repair ``m`` adds (where the log as written
+    has no line)."""
+    if note.condoned or CODES[note.violation.code].severity != "error":
+        return False
+    i = _event_of(note.path)
+    return i is not None and m.mapped(i) is None
 
 
 def adopt(replay: Replay, m: Mend, again: Replay) -> None:

@@ -203,3 +203,96 @@ def test_a_clean_log_reads_no_slip_of_structure(monkeypatch):
 
     monkeypatch.setattr(structure, "_mends", fail)
     assert not _errors(make(ROUND1 + ROUND2))
+
+
+# a mutineer's destination and no mutiny line, where the score line shows the captain held
+# with no conflict card laid: a mutiny line "0, 0 => captain" is no lawful reading (a tie
+# goes to the mutineers, rulebook 001 "Phase 4"), so no line is named as missing; the error
+# stays where the second opinion puts it, at the score line (a mutant of its run, game 420)
+NO_LAWFUL_MUTINY = """[Game "Meuterer"]
+[Variant "pirate"]
+[Players "red Anna, blue Ben, green Cleo"]
+[Captain "green"]
+[Islands "Hochland, Affeninsel, Sommerland, Grünland, Piratennest, Frosthöhle, Sandkap, Karge \
+Zunge, Eisfelsen, Kalte Klippe, Fingerhut, Rotes Riff"]
+[Deal "red SGWWW, blue CCGCG, green XXWCW"]
+[Result "green"]
+
+round 1
+wage 3
+sell green pass 5, red G, blue pass 5 stevedore, red W, red W, red S, red pass 1 merchant
+dest captain Frosthöhle
+score red 4, blue 0, green 3
+total red 4, blue 0, green 3
+draw green 0, red RRWR, blue GXX keep -
+round 2
+wage 3
+sell green X, red pass 5 mutineer, blue G, green C, blue C, green pass 3, blue pass 3 stevedore
+dest captain Eisfelsen
+sale green C Frosthöhle 1, blue C Frosthöhle 1, blue G Hochland 1
+score red 0, blue 6, green 7
+total red 4, blue 6, green 10
+draw green GG, red 0, blue SCSRX keep CS
+round 3
+wage 2
+sell green W, red pass 5 cabinboy, blue pass 5 merchant, green G, green X, green W, green G, \
+green pass 0
+dest captain Eisfelsen
+score red 0, blue 0, green 5
+total red 4, blue 6, green 15
+draw green SGXPS, red 0, blue 0
+round 4
+wage 1
+sell green S, red pass 5 merchant, blue C, green S, blue C, green P, blue S, green G, blue G, \
+green X, blue C, green pass 0, blue pass 0 mutineer
+dest captain Eisfelsen, mutineer Eisfelsen
+mutiny green 0, blue 0 => mutineers
+score red 0, blue 5, green 0
+total red 4, blue 11, green 15
+draw blue CGCXG, green XXSRC, red 0
+round 5
+wage 1
+sell blue pass 5, green pass 5 mate, red R, red W, red R, red pass 2 cabinboy
+dest captain Affeninsel
+score red 6, blue 1, green 2
+total red 10, blue 12, green 17
+draw blue 0, green 0, red XSC
+round 6
+wage 3
+sell blue pass 5, green C, red pass 5 stevedore, green pass 4 mutineer
+dest captain Sandkap, mutineer Frosthöhle
+mutiny blue 1, green 2 => mutineers
+score red 0, blue 0, green 3
+total red 10, blue 12, green 20
+draw green CSW, red GGX keep -, blue G
+round 7
+wage 2
+sell green R, red pass 5 stevedore, blue G, green C, blue pass 4 merchant, green W, green S, \
+green S, green pass 0
+dest captain Frosthöhle
+score red 0, blue 2, green 6
+total red 10, blue 14, green 26
+draw green WGCWG, red GWS keep -, blue X
+round 8
+wage 2
+sell green pass 5, red X, blue G, red S, blue pass 4 mate, red C, red R, red pass 1 cabinboy
+dest captain Fingerhut
+score red 3, blue 3, green 0
+total red 13, blue 17, green 26
+draw green 0, red CPSX, blue G
+round 9
+wage 3
+sell green G, red P robbed, blue G, green G, red X, blue C, green W, red S, blue G, green W, \
+red C, blue X, green C, red W, blue C, green pass 0, red pass 0 merchant, blue pass 0 stevedore
+dest captain Fingerhut
+score red 0, blue 3, green 2
+total red 13, blue 20, green 28
+"""
+
+
+def test_a_repair_whose_own_line_breaks_a_rule_is_not_named():
+    found = audit(NO_LAWFUL_MUTINY)
+    assert "line/missing" not in codes(found)
+    errors = [f for f in found if f.severity == "error" and f.code != "result/differs"]
+    score_line = NO_LAWFUL_MUTINY.splitlines().index("score red 0, blue 6, green 7") + 1
+    assert errors and errors[0].line == score_line, [(f.line, f.code) for f in found]
