@@ -465,9 +465,22 @@ def _unreadable(path: str | Path, err: LogSyntaxError, text: bool) -> Outcome:
     if str(path) != "-" and os.path.isdir(path) and not any(
             isinstance(found, Path) for found in walk(path)):
         said = no_logs(path)
-    if not text and said.source is not None:
-        said = LogSyntaxError(said.path, said.problems, None)
+    if not text and said.source is not None:  # only the lines its problems show
+        said = LogSyntaxError(said.path, said.problems, _lines_shown(said))
     return Outcome(name=said.path, error=said)
+
+
+def _lines_shown(err: LogSyntaxError) -> str:
+    """The log's text with only the lines ``err``'s problems show (each under its problem,
+    with a caret) kept, the others left empty: a report without the log's text still shows
+    where an unreadable log went wrong, at the cost of those lines."""
+    from cartlog.core.text import split_lines
+
+    wanted = {p.line for p in err.problems if p.line}
+    if not wanted or err.source is None:
+        return ""
+    lines = split_lines(err.source)[:max(wanted)]
+    return "\n".join(line if n in wanted else "" for n, line in enumerate(lines, 1))
 
 
 def _audited(log: Any, source: str, name: str, *, stop_at_first: bool, min_severity: str,
