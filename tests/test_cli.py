@@ -550,7 +550,7 @@ def test_explain_far_off_code_lists_codes():
 def test_games_lists_the_rule_sets():
     result = run("games", "--format", "json")
     assert result.exit_code == 0
-    games = {g["name"]: g for g in msgspec.json.decode(result.stdout)}
+    games = {g["name"]: g for g in msgspec.json.decode(result.stdout)["games"]}
     assert set(games) == set(GAMES)  # every registered game, a plugin's too
     assert {"cartagena", "meuterer", "mutiny"} <= set(games)
     assert {rs["name"] for rs in games["cartagena"]["rulesets"]} == RULE_SETS

@@ -125,7 +125,7 @@ def test_a_broken_plugin_does_not_break_a_command(broken):
                            cwd=ROOT, env=env, capture_output=True, text=True, timeout=60)
     assert games.returncode == 0, games.stderr
     # "fine" loads, but its parts (package "x") do not: it is left out of the list
-    listed = [g["name"] for g in msgspec.json.decode(games.stdout)]
+    listed = [g["name"] for g in msgspec.json.decode(games.stdout)["games"]]
     assert listed == [spec.name for spec in SPECS]
     warned = [line for line in games.stderr.splitlines() if line]
     assert len(warned) == 5 and all(w.startswith("cartlog: warning: ") for w in warned)
@@ -148,7 +148,7 @@ def test_no_plugins_runs_cartlog_s_own_games_only():
     env = {**os.environ, "PYTHONPATH": str(ROOT), "CARTLOG_NO_PLUGINS": "1"}
     games = subprocess.run([sys.executable, "-m", "cartlog", "games", "--format", "json"],
                            cwd=ROOT, env=env, capture_output=True, text=True, timeout=60)
-    assert [g["name"] for g in msgspec.json.decode(games.stdout)] == [
+    assert [g["name"] for g in msgspec.json.decode(games.stdout)["games"]] == [
         spec.name for spec in BUILT_IN]
 
 
@@ -204,7 +204,7 @@ def test_every_command_reaches_every_registered_game(spec: GameSpec, tmp_path, m
     back = _run("convert", json_file, "--to", "text")
     assert back.exit_code == 0 and back.stdout == text.stdout
     # games, explain, schema
-    listed = msgspec.json.decode(_run("games", "--format", "json").stdout)
+    listed = msgspec.json.decode(_run("games", "--format", "json").stdout)["games"]
     assert spec.name in [g["name"] for g in listed]
     for code in spec.codes.CODES:
         said = _run("explain", code, "--ascii")

@@ -21,8 +21,10 @@ def games(fmt: FormatOpt = Format.text, ascii_only: AsciiOpt = False,
     from cartlog.games import catalogue
 
     data = catalogue()
-    if fmt is Format.json:
-        write_json(data)
+    if fmt is Format.json:  # a document, as every other command's: cartlog's version first
+        from cartlog import __version__
+
+        write_json({"cartlog": __version__, "games": data})
         return
     from cartlog.render.report import render_catalogue
 
