@@ -1147,3 +1147,21 @@ def test_whole_app_when_no_command_leads(args):
 def test_whole_app_while_completing(monkeypatch):
     monkeypatch.setenv("_CARTLOG_COMPLETE", "complete_bash")
     assert _app_for(["check"]) is app
+
+
+def test_simulate_out_with_a_logs_name_writes_that_file(tmp_path):
+    # --out names a folder for many games; a log's name is the one game's file (as -o)
+    target = tmp_path / "one.cartlog"
+    result = run("simulate", "cartagena", "--seed", "3", "--out", str(target))
+    assert result.exit_code == 0, result.output
+    assert target.is_file() and target.read_text().startswith('[Game "Cartagena"]')
+    result = run("simulate", "cartagena", "--count", "2", "--out", str(tmp_path / "x.json"))
+    assert result.exit_code == 2 and "-o" in result.output
+    assert not (tmp_path / "x.json").exists()
+
+
+def test_simulated_logs_keep_their_seed_in_a_seed_tag():
+    # a Round tag is a tournament's round (PGN); the seed has a tag of its own
+    for game in ("cartagena", "meuterer"):
+        text = run("simulate", game, "--seed", "7").stdout
+        assert '[Seed "7"]' in text and "[Round " not in text

@@ -50,7 +50,8 @@ def simulate(
     out: Annotated[Optional[Path], typer.Option(
         "--out", metavar="DIR", help="Write each game into this folder (made if missing), "
         "one file per game, named so that they sort by seed: "
-        "cartagena-2000-jamaica-4p-0042.cartlog.", readable=False)] = None,
+        "cartagena-2000-jamaica-4p-0042.cartlog. A name ending in .cartlog or .json is one "
+        "game's file, as with -o.", readable=False)] = None,
 ) -> None:
     """Play a random legal game and write it as a log (seeded, reproducible).
 
@@ -78,6 +79,12 @@ def simulate(
         fail("--out (a folder) and --output (a file) cannot be given together")
     if count > 1 and out is None:
         fail(f"--count {count} needs --out DIR, the folder to write the games into")
+    if out is not None and out.suffix.lower() in (".cartlog", ".json") and not out.is_dir():
+        # a log's name: the file the user means (-o), not a folder of that name
+        if count > 1:
+            fail(f"--out {out}: --count {count} writes a folder of games, and this name is a "
+                 f"log's; give a folder (--out games/), or -o {out} for one game")
+        out, output = None, out
     if out is not None and seed < 0:
         fail(f"--seed {seed}: give 0 or more with --out, so that the file names sort")
     entry = find_game(game)

@@ -182,7 +182,7 @@ def simulate(rules_name: str = "2000-jamaica", players: int = 4, seed: int = 0, 
         board="".join(letters[s] for s in board),
         deal={c: "".join(letters[x] for x in h) for c, h in zip(colours, hands)},
         row=row_header, result=result,
-        tags={"Event": "cartlog simulation", "Round": str(seed)}, events=events)
+        tags={"Event": "cartlog simulation", "Seed": str(seed)}, events=events)
     return redact(log, view) if view != "all" else log
 
 

@@ -242,7 +242,7 @@ def simulate(variant: str = "base", players: int = 4, seed: int = 0, *, view: st
     log = MeutererLog(
         variant=rs.name, players=[Player(c, n) for c, n in zip(colours, DEFAULT_NAMES)],
         captain=colours[captain], islands=names, deal=deal, result=result,
-        tags={"Event": "cartlog simulation", "Round": str(seed)}, events=events)
+        tags={"Event": "cartlog simulation", "Seed": str(seed)}, events=events)
     return redact(log, view) if view != "all" else log
 
 
