@@ -1165,3 +1165,21 @@ def test_simulated_logs_keep_their_seed_in_a_seed_tag():
     for game in ("cartagena", "meuterer"):
         text = run("simulate", game, "--seed", "7").stdout
         assert '[Seed "7"]' in text and "[Round " not in text
+
+
+@pytest.mark.parametrize("words, offered", [
+    ("cartlog simulate meuterer --rules ", {"base", "pirate"}),
+    ("cartlog simulate cartagena --rules ", {"2000-jamaica", "2000-tortuga", "ravensburger",
+                                             "ravensburger-advanced"}),
+    ("cartlog simulate mutin --rules ", {"base", "pirate"}),  # an alias of Meuterer
+    ("cartlog record mutiny --rules ", {"base"}),
+    ("cartlog simulate --rules ", {"2000-jamaica", "2000-tortuga", "ravensburger",
+                                   "ravensburger-advanced", "base", "pirate"}),  # no game yet
+])
+def test_completion_of_rules_offers_the_games_own_rule_sets(words, offered):
+    # as bash asks for it: the words typed, and the place of the word to complete
+    env = {**os.environ, "_CARTLOG_COMPLETE": "complete_bash", "COMP_WORDS": words,
+           "COMP_CWORD": str(len(words.split())), "CARTLOG_NO_PLUGINS": "1"}
+    proc = subprocess.run([sys.executable, "-m", "cartlog"], env=env, capture_output=True,
+                          text=True, timeout=60, cwd=ROOT)
+    assert set(proc.stdout.split()) == offered, proc.stderr

@@ -121,8 +121,25 @@ def game_names(incomplete: str) -> list[str]:
     return starting_with(incomplete, [spec.name for spec in SPECS])
 
 
-def rule_set_names(incomplete: str) -> list[str]:
-    return starting_with(incomplete, [r for spec in SPECS for r in spec.rulesets])
+def rule_set_names(ctx: typer.Context, incomplete: str) -> list[str]:
+    """The rule sets of the game already typed (``simulate meuterer --rules <TAB>``: base,
+    pirate), or of every game before a game is given (shell completion). The words typed
+    come from the shell (``COMP_WORDS`` in bash, ``_TYPER_COMPLETE_ARGS`` in zsh, fish and
+    PowerShell): the game is the first after the command that is no option."""
+    import os
+
+    from cartlog.games import find_game
+
+    game = (ctx.params or {}).get("game")
+    if not isinstance(game, str):
+        words = (os.environ.get("COMP_WORDS") or os.environ.get("_TYPER_COMPLETE_ARGS")
+                 or "").split()
+        after = next((i for i, w in enumerate(words) if w in ("simulate", "record")), None)
+        game = next((w for w in words[after + 1:] if not w.startswith("-")), None) \
+            if after is not None else None
+    spec = find_game(game) if isinstance(game, str) else None
+    specs = [spec] if spec is not None else SPECS
+    return starting_with(incomplete, [r for s in specs for r in s.rulesets])
 
 
 def code_names(incomplete: str) -> list[str]:
