@@ -19,6 +19,7 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
+from cartlog import examples  # noqa: E402
 from cartlog.audit import audit  # noqa: E402
 from cartlog.core import codes as common  # noqa: E402
 from cartlog.games import BUILT_IN  # noqa: E402
@@ -33,20 +34,6 @@ def _examples(game: str):
     return GAMES[game].module("examples")
 
 
-def _sample_of_code(game: str | None) -> dict[str, str]:
-    """For each code of ``game`` (``None``: of any game), the first sample that
-    samples/README.md lists for it."""
-    out: dict[str, str] = {}
-    for line in (SAMPLES / "README.md").read_text(encoding="utf-8").splitlines():
-        cells = [c.strip() for c in line.strip().strip("|").split("|")]
-        if len(cells) != 6 or not cells[0].startswith(f"`{game or ''}"):
-            continue
-        for code in (c.strip() for c in cells[4].split(",")):
-            if "/" in code:
-                out.setdefault(code, cells[0].strip("`"))
-    return out
-
-
 def _game_of(code: str) -> str | None:
     """The game a code belongs to; ``None`` for a code common to every game."""
     return next((g for g, spec in GAMES.items() if code in spec.codes.CODES), None)
@@ -59,7 +46,7 @@ def example_source(code: str) -> tuple[str, str]:
     game = _game_of(code)
     if game is not None and code in _examples(game).EXAMPLES:
         return "examples", game
-    sample = _sample_of_code(game).get(code)
+    sample = examples.sample_of(code, game)
     if sample is None:
         raise SystemExit(f"gen_codes.py: no example for {code}; add one to "
                          f"cartlog/games/{game}/examples.py or list a sample for it in "
@@ -67,51 +54,23 @@ def example_source(code: str) -> tuple[str, str]:
     return "sample", sample
 
 
-def example_log(code: str) -> tuple[str, list[str], str, str]:
-    """The full example log of ``code``, the header lines that differ from the game's base
-    header, the body as shown, and the file name the messages use."""
-    kind, where = example_source(code)
-    if kind == "sample":
-        text = (SAMPLES / where).read_text(encoding="utf-8")
-        name = where.split("/")[-1]
-        f = next(f for f in audit(read_log(text, name), name).findings if f.code == code)
-        line = text.splitlines()[f.line - 1] if f.line else None
-        at = f"line {f.line}" if f.line else f"{f.path}"
-        return text, [], (f"... samples/{where}, {at}:\n{line}" if line is not None
-                          else f"samples/{where}"), name
-    ex = _examples(where)
-    base = ex.HEADER
-    changes, body = ex.EXAMPLES[code]
-    tags = {**base, **changes}
-    changed = [name for name in tags if name in changes and changes[name] != base[name]]
-    shown = [f'[{name} "{tags[name]}"]' for name in changed if tags[name] is not None]
-    shown += [f"(no {name} tag)" for name in changed if tags[name] is None]
-    marker = getattr(ex, "SIMULATED", None)
-    if marker and body.startswith(marker):
-        rest = body[len(marker):].lstrip("\n")
-        spec = GAMES[where]
-        game_text = spec.notation.format_log(spec.simulate(*ex.SIMULATED_GAME))
-        return game_text + rest + "\n", [], f"... {marker}:\n{rest}", "game.cartlog"
-    lines = [f'[{name} "{value}"]' for name, value in tags.items() if value is not None]
-    return ("\n".join(lines) + "\n\n" + body + ("\n" if body else ""), shown, body,
-            "game.cartlog")
+def example_log(code: str) -> tuple[str, list[str], str]:
+    """The full example log of ``code``, the lines shown of it, and the file name the
+    messages use (:func:`cartlog.examples.example`: the game's example, or a sample)."""
+    example_source(code)  # a code with no example stops the page here, saying so
+    ex = examples.example(code)
+    assert ex is not None, code
+    return ex.text, ex.shown, ex.name
 
 
 def example_message(code: str) -> str | None:
     """The audit's message for the example of ``code``, as ``file:line:col: ...`` lines."""
-    text, _, _, name = example_log(code)
-    report = audit(read_log(text, name), name)
-    for f in report.findings:
-        if f.code != code:
-            continue
-        where = f"{name}:{f.line}:{f.col}" if f.line else f"{name}:{f.path}"
-        label = "condoned" if f.condoned else f.severity
-        out = [f"{where}: {label}[{f.code}] {f.message}"]
-        if f.expected is not None or f.actual is not None:
-            out.append(f"    expected {f.expected if f.expected is not None else '-'}, "
-                       f"found {f.actual if f.actual is not None else '-'}")
-        return "\n".join(out)
-    return None
+    text, _, name = example_log(code)
+    found = next((f for f in audit(read_log(text, name), name).findings if f.code == code),
+                 None)
+    if found is None:
+        return None
+    return "\n".join(examples.message(found, name))
 
 
 # -- the page -----------------------------------------------------------------------------------
@@ -291,10 +250,7 @@ def render() -> str:
                 if c.explanation:
                     out.append(" " + c.explanation)
                 out.append("\n\n")
-                _, shown, body, _ = example_log(c.code)
-                lines = [*shown, *([""] if shown and body else []), *([body] if body else [])]
-                if not lines:
-                    lines = ["(the header alone)"]
+                _, lines, _ = example_log(c.code)
                 out.append("Example:\n\n```text\n" + "\n".join(lines) + "\n```\n\n")
                 message = example_message(c.code)
                 if message is None:

@@ -1183,3 +1183,17 @@ def test_completion_of_rules_offers_the_games_own_rule_sets(words, offered):
     proc = subprocess.run([sys.executable, "-m", "cartlog"], env=env, capture_output=True,
                           text=True, timeout=60, cwd=ROOT)
     assert set(proc.stdout.split()) == offered, proc.stderr
+
+
+@pytest.mark.parametrize("game", ["cartagena", "meuterer", "mutiny"])
+def test_explain_shows_a_wrong_line_and_what_check_says_of_it_for_every_code(game):
+    # every code of a game: its example's lines, the finding check gives there, the docs
+    from cartlog.games import GAMES as ALL
+
+    for code in ALL[game].codes.CODES:
+        result = run("explain", code, "--ascii")
+        assert result.exit_code == 0, code
+        out = result.stdout
+        assert "example, in a log:" in out and "cartlog check says:" in out, code
+        assert f"[{code}]" in out.split("cartlog check says:")[1], code
+        assert f"more: docs/codes.md#{code.replace('/', '')}" in out, code

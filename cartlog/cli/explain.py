@@ -19,7 +19,8 @@ def explain(
     ascii_only: AsciiOpt = False,
     theme_name: ThemeOpt = ThemeName.auto,
 ) -> None:
-    """Explain a finding code: what it means and the rule it enforces.
+    """Explain a finding code: what it means, the rule it enforces, a wrong line with what
+    cartlog says of it (and the line meant), and where the docs say more.
 
     Exit status: 0 known code, 2 unknown code (with the nearest known ones).
 
@@ -40,6 +41,11 @@ def explain(
         hint = (f"; did you mean {' or '.join(near)}?" if near
                 else f"; known codes: {', '.join(sorted(codes))}")
         fail(f"unknown code {code!r}{hint}")
+    from cartlog.examples import anchor, example, message
     from cartlog.render.report import render_code
 
-    open_console(ascii_only, theme_name=theme_name).print(render_code(info))
+    shown = example(info.code)
+    said = (message(shown.finding, shown.name)
+            if shown is not None and shown.finding is not None else None)
+    open_console(ascii_only, theme_name=theme_name).print(render_code(
+        info, shown.shown if shown is not None else None, said, anchor(info.code)))

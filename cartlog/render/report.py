@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from rich.console import Group
+from rich.console import Group, RenderableType
 from rich.text import Text
 
 from cartlog.core.errors import LogSyntaxError
@@ -213,14 +213,28 @@ def render_totals(clean: int, with_errors: int, unreadable: int) -> Text:
 # -- the text of the smaller commands (explain, games) -----------------------------------------
 
 
-def render_code(info: Code) -> Group:
-    """``cartlog explain``: a finding code, its severity, what it means and its rule."""
-    parts = [Text.assemble((info.code, "finding.code"), "  ",
-                           (info.severity, severity_style(info.severity))),
-             Text(info.summary)]
+def render_code(info: Code, example: list[str] | None = None, said: list[str] | None = None,
+                more: str = "") -> Group:
+    """``cartlog explain``: a finding code, its severity, what it means and its rule; then,
+    when the game writes one, an example: lines of a log (``example``) and what ``check``
+    says of them (``said``); and where the code is described at length (``more``)."""
+    parts: list[RenderableType] = [
+        Text.assemble((info.code, "finding.code"), "  ",
+                      (info.severity, severity_style(info.severity))),
+        Text(info.summary)]
     if info.explanation:
         parts.append(Text(info.explanation))
     parts.append(Text(f"rule: {info.rule}", style="label"))
+    if example:
+        parts.append(Text(""))
+        parts.append(Text("example, in a log:", style="label"))
+        parts.extend(Text("  " + line, style="notation") for line in example)
+    if said:
+        parts.append(Text("cartlog check says:", style="label"))
+        parts.extend(Text("  " + line) for line in said)
+    if more:
+        parts.append(Text(""))
+        parts.append(Text.assemble(("more: ", "label"), more))
     return Group(*parts)
 
 
