@@ -891,7 +891,8 @@ NO_COLUMNS = {"COLUMNS": None, "LINES": None}
 
 @needs_renderer
 def test_replay_to_a_pipe_is_not_wrapped(logs):
-    args = ["replay", logs["out-of-order"], "--ascii"]
+    # (the board is left out: it is drawn to the width given, tests/render/test_board_width.py)
+    args = ["replay", logs["out-of-order"], "--ascii", "--no-board"]
     piped = run(*args, env=NO_COLUMNS).stdout
     narrow = run(*args, env={"COLUMNS": "60"}).stdout  # COLUMNS, when set, is the width
     assert max(map(len, piped.splitlines())) > 100

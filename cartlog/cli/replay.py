@@ -61,10 +61,11 @@ def replay(
     html: Annotated[Optional[Path], typer.Option(
         "--html", metavar="FILE", help="Write the game as one HTML page to FILE ('-' for "
         "standard output): every step with its board, the findings linked to their steps, "
-        "the score. It opens at --turn N if given, else at the first finding.")] = None,
+        "the score. It opens at --turn N if given, else at the first finding.",
+        readable=False)] = None,
     svg: Annotated[Optional[Path], typer.Option(
         "--svg", metavar="FILE", help="Write the board after --turn N (or at the end) as an "
-        "SVG picture to FILE ('-' for standard output).")] = None,
+        "SVG picture to FILE ('-' for standard output).", readable=False)] = None,
     position: Annotated[bool, typer.Option(
         "--position", help="Print only the one-line position as --turn N begins (at the end "
         "without --turn), ready for record --position.")] = False,
