@@ -385,7 +385,8 @@ def test_progress_bar_on_a_terminal_only(archive):
     shown = on_a_terminal("-j", "2")
     assert "checking" in shown and "logs/s" in shown
     assert "12 logs: 10 clean" in re.sub(r"\x1b\[[0-9;?]*[A-Za-z]", "", shown)
-    assert "checking" not in on_a_terminal("-q", "-j", "1")  # nor with --format json, --ascii
+    assert "checking" in on_a_terminal("-q", "-j", "1")  # with --quiet too
+    assert "checking" not in on_a_terminal("--ascii", "-j", "1")  # nor with --format json
 
 
 # -- simulate --count --------------------------------------------------------------------------

@@ -219,7 +219,8 @@ class _Screen:
         self.bar: Progress | None = None
         self.waiting: list[Callable[[], None]] = []
         self.held: list[RenderableType] = []  # reports to write, without a bar
-        if total < 2 or quiet or ascii_only or not is_terminal(sys.stdout):
+        # with --quiet too: the summaries of a large archive come slowly, the bar says how far
+        if total < 2 or ascii_only or not is_terminal(sys.stdout):
             return
         err = open_console(stderr=True, theme_name=theme_name)
         if not err.is_interactive:  # not a terminal, or a dumb one
