@@ -41,6 +41,7 @@ class Report(msgspec.Struct, Generic[B], kw_only=True, omit_defaults=True):
     unchecked: list[str]
     breakdown: B  # the game's breakdown Struct, tagged by game
     more_findings: int = 0  # findings past the limit, not listed
+    seal: str = ""  # "verified": the log is sealed and no line nor its header was changed
 
     @property
     def clean(self) -> bool:
@@ -48,16 +49,18 @@ class Report(msgspec.Struct, Generic[B], kw_only=True, omit_defaults=True):
 
 
 def audit(log: GameLog, path: str = "<log>", *, stop_at_first: bool = False,
-          text: str | None = None, max_findings: int | None = None) -> Report[Any]:
+          text: str | None = None, max_findings: int | None = None,
+          seal: str | None = None) -> Report[Any]:
     """Audit a decoded log of any game. ``text``: the JSON the log was read from, to give its
     findings a line and column beside their JSON path; ``max_findings``: the findings listed
     (default: ``CARTLOG_MAX_FINDINGS``, :func:`~cartlog.core.limits.max_findings`), the
-    only ones the replay gives a position."""
+    only ones the replay gives a position; ``seal``: the seal the log must end with
+    (``check --seal``: lines cut from its end, or its seals taken out, are ``seal/edited``)."""
     most = findings_limit() if max_findings is None else max_findings
     entry = game_of(log)
     replay = entry.walker.Replay(log, stop_at_first=stop_at_first,
                                            positions=most).run()
-    return report_of(replay, path, text=text, max_findings=most)
+    return report_of(replay, path, text=text, max_findings=most, seal=seal)
 
 
 def replay_report(log: GameLog, path: str = "<log>", *, text: str | None = None,
@@ -76,16 +79,16 @@ def replay_report(log: GameLog, path: str = "<log>", *, text: str | None = None,
 
 
 def report_of(replay: Walked, path: str, *, text: str | None = None,
-              max_findings: int | None = None) -> Report[Any]:
+              max_findings: int | None = None, seal: str | None = None) -> Report[Any]:
     """Build the report of a finished :class:`Replay` (also used by ``replay`` and ``score``):
     the findings in the order of the log's text (see :func:`in_source_order`), the first
     ``max_findings`` of them (default: ``CARTLOG_MAX_FINDINGS``); ``text``, the JSON of a
     JSON log, places each finding at the value its path names."""
     most = findings_limit() if max_findings is None else max_findings
-    return _report(replay, path, text, most)[0]
+    return _report(replay, path, text, most, seal)[0]
 
 
-def _report(replay: Walked, path: str, text: str | None, most: int
+def _report(replay: Walked, path: str, text: str | None, most: int, seal: str | None = None
             ) -> tuple[Report[Any], list[int] | None]:
     entry = game_of(replay.log)
     codes = entry.codes
@@ -118,7 +121,9 @@ def _report(replay: Walked, path: str, text: str | None, most: int
             first_error_of.setdefault(note.seat, index)
         findings.append(f)
     remarked = seals.remarks(replay.log.events)
-    findings += _seal_findings(replay.log, text, remarked)
+    sealing = _seal_findings(replay.log, text, remarked, seal)
+    findings += sealing
+    verified = "verified" if not sealing and seals.seal_tag(replay.log) is not None else ""
     if remarked:
         findings += _comment_findings(replay.log, remarked)
     if text is not None and any(f.line is None and f.path for f in findings):
@@ -133,16 +138,18 @@ def _report(replay: Walked, path: str, text: str | None, most: int
         condoned=len(findings) - len(live),
         unchecked=replay.unchecked,
         breakdown=entry.breakdown(replay),
-        more_findings=max(0, len(findings) - most))
+        more_findings=max(0, len(findings) - most), seal=verified)
     return report, new_index
 
 
 def _seal_findings(log: GameLog, text: str | None = None,
-                   remarked: list[tuple[int, Any, str]] | None = None) -> list[Finding]:
+                   remarked: list[tuple[int, Any, str]] | None = None,
+                   final: str | None = None) -> list[Finding]:
     """Where a sealed log was changed after it was recorded (``seal/edited``); ``text``, the
-    JSON the log was read from, ``remarked`` its comments (see :func:`seals.check`)."""
+    JSON the log was read from, ``remarked`` its comments, ``final`` the seal it must end
+    with (see :func:`seals.check`)."""
     out = []
-    for index, v in seals.check(log, text, remarked):
+    for index, v in seals.check(log, text, remarked, final):
         info = common_codes.CODES[v.code]
         if index is None:
             line = log.line or None

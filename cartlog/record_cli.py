@@ -354,7 +354,29 @@ def _from_stdin(rec: Recorder, lines: Any, ascii_only: bool,
     not_written = f", {failed} not written" if failed else ""
     sys.stdout.write(shown(f"{rec.path}: {n} line{'s' if n != 1 else ''}, {refused} "
                            f"refused{not_written}; {state}") + "\n")
+    final = _final_seal(rec)
+    if final:
+        sys.stdout.write(final + "\n")
     return EXIT_UNUSABLE if failed else EXIT_REFUSED if refused else EXIT_OK
+
+
+def _final_seal(rec: Recorder) -> str:
+    """For a sealed log, the line that gives its final seal, to write on the paper score
+    sheet or send to the director: ``check --seal`` then verifies that the log ends there
+    (docs/cli.md, "Sealed logs"); '' for a log that is not sealed."""
+    if not rec.sealed:
+        return ""
+    from cartlog.core.errors import LogSyntaxError
+    from cartlog.games.seals import final_seal
+    from cartlog.logs import read_log
+
+    try:
+        seal = final_seal(read_log(rec.text(), str(rec.path)))
+    except (ValueError, LogSyntaxError):  # a log the recorder wrote reads back: say nothing
+        # rather than guess
+        return ""
+    return (f"final seal: {seal} (write it on the score sheet; cartlog check --seal {seal} "
+            f"{rec.path} verifies that the log ends here)") if seal else ""
 
 
 def _bounded_lines(stream: Any, most: int | None) -> Iterator[str]:
@@ -412,6 +434,9 @@ def _at_terminal(rec: Recorder, board: bool, ascii_only: bool,
             say(reply.text, style=style, markup=False, highlight=False)
         if reply.kind == "quit":
             say(reply.text, markup=False, highlight=False)
+            final = _final_seal(rec)
+            if final:
+                say(final, style="label", markup=False, highlight=False)
             return EXIT_OK
         if reply.kind == "board" or (board and reply.turn_over):
             _draw(rec, out, ascii_only)

@@ -66,6 +66,10 @@ def check(
     jobs: Annotated[Optional[int], typer.Option(
         "--jobs", "-j", metavar="N", parser=read_number, help="Check in N worker processes; "
         "default: one per core; 1: in this process.", show_default=False)] = None,
+    seal: Annotated[Optional[str], typer.Option(
+        "--seal", metavar="SEAL", help="The final seal record --hash printed when the log "
+        "was recorded: the log must end with it (lines cut from its end, or its seals taken "
+        "out, are seal/edited).", show_default=False)] = None,
     ascii_only: AsciiOpt = False,
     theme_name: ThemeOpt = ThemeName.auto,
 ) -> None:
@@ -100,6 +104,8 @@ def check(
       cartlog check -q --statistics --min-severity error archive/
 
       cartlog check club.cartlog    (club.cartlog#1, club.cartlog#2, ...)
+
+      cartlog check --seal 8c4fbbd71719255c game.cartlog
     """
     from cartlog import corpus
 
@@ -113,7 +119,8 @@ def check(
     if workers == 1 and len(paths) > 1:  # a long audit in this process (workers see to theirs)
         corpus.freeze_imports()
     groups = corpus.audit_groups(paths, jobs=workers, stop_at_first=stop_at_first,
-                                 min_severity=min_severity.value, text=as_text and not quiet)
+                                 min_severity=min_severity.value, text=as_text and not quiet,
+                                 seal=seal)
     tally: CodeTally | None = None
     if statistics:
         from cartlog.documents import CodeTally

@@ -81,37 +81,64 @@ class Line(NamedTuple):
     where: int
 
 
-def check(tag: str | None, header: str, lines: list[Line]) -> list[tuple[int | None, Violation]]:
+def check(tag: str | None, header: str, lines: list[Line], final: str | None = None
+          ) -> list[tuple[int | None, Violation]]:
     """Where a log was changed after it was sealed: ``(where, violation)`` pairs, ``where``
     ``None`` for the header. ``tag``: the ``Seal`` tag's value (``None``: no tag); ``header``:
-    the header's canonical text. A log with no tag and no sealed line is not sealed: nothing
-    to check. Each line is checked against the seal written on the line before it, so a
-    change shows at the line changed (or just after a line removed), not on every line after.
+    the header's canonical text; ``final``: the last seal the log must end with (written on
+    the score sheet when it was recorded, ``check --seal``). A log with no tag and no sealed
+    line is not sealed: nothing to check, unless a final seal is given. Each line is checked
+    against the seal written on the line before it, so a change shows at the line changed
+    (or just after a line removed), not on every line after. No finding says what seal a
+    changed line would need: that would tell how to forge it.
     """
     if tag is None and all(line.seal is None for line in lines):
-        return []
+        if final is None:
+            return []
+        return [(None, Violation(CODE, "the log carries no seal, though a final seal was "
+                                 "given to check it against: its seals were taken out, or "
+                                 "it was never sealed", actual="no seal"))]
     out: list[tuple[int | None, Violation]] = []
     expected_header = header_seal(header)
     recorded = read_tag(tag)
     if tag is None:
         out.append((None, Violation(CODE, "the log's lines are sealed but its Seal tag is "
                                     "gone: the header was changed after it was recorded",
-                                    expected=tag_value(expected_header), actual="no Seal tag")))
+                                    actual="no Seal tag")))
     elif recorded != expected_header:
-        out.append((None, Violation(CODE, "the header was changed after it was recorded",
-                                    expected=tag_value(expected_header), actual=tag)))
+        out.append((None, Violation(CODE, "the header was changed after it was recorded")))
     previous = recorded or expected_header
     for line in lines:
         if line.seal is None:
             out.append((line.where, Violation(
                 CODE, "a line without a seal in a sealed log: it was added after the log "
-                "was recorded", expected=f"{MARK}{line_seal(previous, line.text)}",
-                actual="no seal")))
+                "was recorded", actual="no seal")))
             continue
-        expected = line_seal(previous, line.text)
-        if line.seal != expected:
+        if line.seal != line_seal(previous, line.text):
             out.append((line.where, Violation(
                 CODE, "this line was changed after it was recorded, or a line just before it "
-                "was removed", expected=MARK + expected, actual=MARK + line.seal)))
+                "was removed")))
         previous = line.seal
+    if final is not None and previous != _final_value(final):
+        out.append((lines[-1].where if lines else None, Violation(
+            CODE, "the log does not end with the final seal given: lines were cut from its "
+            "end or added after it, or it is another log", expected=_final_value(final),
+            actual=previous)))
     return out
+
+
+def _final_value(final: str) -> str:
+    """A final seal as given: its digits, with or without ``sha256`` or the line mark."""
+    text = final.strip().lower()
+    for prefix in (MARK, ALGORITHM + ":", ALGORITHM + " ", "#"):
+        text = text.removeprefix(prefix).strip()
+    return text
+
+
+def final_seal(tag: str | None, header: str, lines: list[Line]) -> str | None:
+    """The last seal of a sealed log (its last sealed line's, or its header's): what
+    ``record --hash`` prints at the end, for ``check --seal``; None when it is not sealed."""
+    last = next((line.seal for line in reversed(lines) if line.seal is not None), None)
+    if last is not None:
+        return last
+    return read_tag(tag)

@@ -98,7 +98,7 @@ def remarks(events: list[Any]) -> list[tuple[int, Any, str]]:
 
 
 def check(log: Any, source: str | None = None,
-          remarked: list[tuple[int, Any, str]] | None = None
+          remarked: list[tuple[int, Any, str]] | None = None, final: str | None = None
           ) -> list[tuple[int | None, Violation]]:
     """Where a sealed log was changed: ``(index of the event, violation)``, ``None`` for the
     header; nothing for a log that is not sealed.
@@ -106,8 +106,11 @@ def check(log: Any, source: str | None = None,
     ``source``: the JSON text the log was decoded from, when there is one. A JSON text with
     no ``#`` (the mark's first character) and no backslash holds no seal mark: every string
     decoded from it is a piece of it, as only an escape (``\\u0023``) writes a character
-    that is not there itself. ``remarked``: the log's :func:`remarks`, when already known."""
+    that is not there itself. ``remarked``: the log's :func:`remarks`, when already known.
+    ``final``: the seal the log must end with (``check --seal``)."""
     tag = seal_tag(log)
+    if final is not None:
+        return core.check(tag, header_text(log), _lines(log), final)
     if (tag is None and source is not None and core.MARK[0] not in source
             and "\\" not in source):
         return []  # not sealed, and no comment can hold a seal mark
@@ -116,6 +119,12 @@ def check(log: Any, source: str | None = None,
         if not any(mark in text for _, _, text in
                    (remarks(log.events) if remarked is None else remarked)):
             return []  # not sealed: the audit's usual case costs one pass over the comments
+    return core.check(tag, header_text(log), _lines(log))
+
+
+def _lines(log: Any) -> list[core.Line]:
+    """The body lines as the seal check sees them (a line with no comment of its own takes
+    the seal of the comment line after it)."""
     notation = game_of(log).notation
     lines = []
     events = log.events
@@ -129,4 +138,9 @@ def check(log: Any, source: str | None = None,
             continue
         lines.append(core.Line(str(notation.format_event(bare, log)), found, i))
         i += 1
-    return core.check(tag, header_text(log), lines)
+    return lines
+
+
+def final_seal(log: Any) -> str | None:
+    """The last seal of a sealed log, or None (see :func:`cartlog.core.seal.final_seal`)."""
+    return core.final_seal(seal_tag(log), header_text(log), _lines(log))

@@ -45,6 +45,8 @@ class Audited(Protocol):
     @property
     def more_findings(self) -> int: ...
     @property
+    def seal(self) -> str: ...
+    @property
     def breakdown(self) -> Any:  # the game's breakdown (its score module's Struct)
         ...
 
@@ -269,6 +271,8 @@ def summary_line(report: Audited, spec: GameSpec | None, *, stopped: bool = Fals
         text.append("clean", style="ok")
     if report.condoned:
         text.append(f" ({report.condoned} condoned)", style="finding.condoned")
+    if report.seal == "verified":
+        text.append("; seal verified", style="ok")
     if stopped and report.errors:
         last = max((f.turn for f in report.findings if f.turn is not None), default=None)
         unit = spec.turn_word if spec is not None else "turn"
