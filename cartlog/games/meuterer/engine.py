@@ -49,11 +49,9 @@ from cartlog.games.meuterer.events import (
 from cartlog.games.meuterer.model import (
     ACTION_TITLES,
     ACTIONS,
-    ANY,
     CONFLICT,
     DEFAULT_ISLANDS,
     GOODS,
-    ISLAND_BY_NAME,
     LETTER_INDEX,
     LETTERS,
     MATE,
@@ -61,21 +59,19 @@ from cartlog.games.meuterer.model import (
     NKINDS,
     OVER,
     PIRATE,
-    START_ISLAND,
     STEVEDORE,
     UNKNOWN,
     VARIANT_SPELLINGS,
     VARIANTS,
     WAGES,
     EventPath,
-    Island,
     RoundRecord,
     SoldCards,
     State,
     Variant,
+    build_circle,
     find_action,
     find_variant,
-    island_with,
     located,
 )
 from cartlog.games.meuterer.position import from_position, to_position
@@ -187,29 +183,6 @@ def table_position(state: State) -> str | None:
     if held > state.variant.deck_size:
         return None
     return to_position(state)
-
-
-def build_circle(log: MeutererLog) -> list[Island]:
-    """The log's circle with its island table applied, turned so that Hochland comes first."""
-    names = [n for n in log.islands if n in ISLAND_BY_NAME] or [i.name for i in DEFAULT_ISLANDS]
-    if START_ISLAND in names:
-        at = names.index(START_ISLAND)
-        names = names[at:] + names[:at]
-    circle = []
-    for name in names:
-        isl = ISLAND_BY_NAME[name]
-        data = log.island_table.get(name)
-        if data is not None:
-            good = None
-            if data.good is not None:
-                good = ANY if data.good == "any" else LETTERS.index(data.good)
-            values = None
-            if data.values is not None:
-                sole, two, three = data.values  # three, as the readers require
-                values = (sole, two, three)
-            isl = island_with(isl, good, values, data.ship)
-        circle.append(isl)
-    return circle
 
 
 class Scoring(NamedTuple):

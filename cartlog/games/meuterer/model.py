@@ -24,6 +24,7 @@ from cartlog.games.meuterer.events import (
     Draw,
     DrawEntry,
     Entry,
+    MeutererLog,
     Mutiny,
     Round,
     Sale,
@@ -257,6 +258,29 @@ def island_with(base: Island, good: int | None = None, values: tuple[int, int, i
     """``base`` with the fields a log overrides."""
     return Island(base.name, base.code, base.good if good is None else good,
                   base.values if values is None else values, base.ship if ship is None else ship)
+
+
+def build_circle(log: MeutererLog) -> list[Island]:
+    """The log's circle with its island table applied, turned so that Hochland comes first."""
+    names = [n for n in log.islands if n in ISLAND_BY_NAME] or [i.name for i in DEFAULT_ISLANDS]
+    if START_ISLAND in names:
+        at = names.index(START_ISLAND)
+        names = names[at:] + names[:at]
+    circle = []
+    for name in names:
+        isl = ISLAND_BY_NAME[name]
+        data = log.island_table.get(name)
+        if data is not None:
+            good = None
+            if data.good is not None:
+                good = ANY if data.good == "any" else LETTERS.index(data.good)
+            values = None
+            if data.values is not None:
+                sole, two, three = data.values  # three, as the readers require
+                values = (sole, two, three)
+            isl = island_with(isl, good, values, data.ship)
+        circle.append(isl)
+    return circle
 
 
 # -- variants ----------------------------------------------------------------------------------

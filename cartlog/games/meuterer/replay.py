@@ -20,10 +20,17 @@ import msgspec
 from cartlog.core.findings import Note, Violation
 from cartlog.core.walk import Walk, WalkStep, where
 from cartlog.games.meuterer import SPEC, lookahead, rules
-from cartlog.games.meuterer.engine import Engine, build_circle, table_position
+from cartlog.games.meuterer.engine import Engine, table_position
 from cartlog.games.meuterer.events import Event, MeutererLog, Round, Sell
 from cartlog.games.meuterer.frames import Frame
-from cartlog.games.meuterer.model import OVER, VARIANTS, State, cards_text, find_variant
+from cartlog.games.meuterer.model import (
+    OVER,
+    VARIANTS,
+    State,
+    build_circle,
+    cards_text,
+    find_variant,
+)
 from cartlog.games.meuterer.score import RoundBreakdown
 from cartlog.games.meuterer.settle import Finding, Told
 

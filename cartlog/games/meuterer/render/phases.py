@@ -28,6 +28,7 @@ from cartlog.games.meuterer.events import (
     Wage,
 )
 from cartlog.games.meuterer.frames import Frame
+from cartlog.games.meuterer.model import build_circle
 from cartlog.games.meuterer.notation import format_draw
 from cartlog.games.meuterer.render.circle import (
     circle_legend,
@@ -35,7 +36,6 @@ from cartlog.games.meuterer.render.circle import (
     circle_marks,
     table_lines,
 )
-from cartlog.games.meuterer.replay import build_circle
 from cartlog.games.meuterer.score import MeutererBreakdown, Points, RoundBreakdown
 from cartlog.render.theme import player_style
 from cartlog.render.widgets import Audited, Glyphs, Hanging, add_findings, glyphs, heading

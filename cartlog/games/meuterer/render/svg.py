@@ -11,10 +11,9 @@ from __future__ import annotations
 
 import math
 
-from cartlog.games.meuterer.engine import build_circle
 from cartlog.games.meuterer.events import MeutererLog
 from cartlog.games.meuterer.frames import Frame
-from cartlog.games.meuterer.model import GOODS, LETTERS
+from cartlog.games.meuterer.model import GOODS, LETTERS, build_circle
 from cartlog.render.svg import Svg, player_class
 
 WIDTH, RING, RADIUS, ISLAND = 480, 150, 16, 230  # picture width, ring radius, island, centre y
