@@ -37,7 +37,7 @@ from cartlog.games.cartagena.events import (
     Turn,
 )
 from cartlog.games.cartagena.frames import Frame
-from cartlog.games.cartagena.lookahead import errors_ahead, errors_of
+from cartlog.games.cartagena.lookahead import errors_ahead, errors_from, errors_of
 from cartlog.games.cartagena.model import NSIGNS, RULESETS, UNKNOWN, State, find_ruleset
 from cartlog.games.cartagena.notation import format_action
 from cartlog.games.cartagena.position import to_position
@@ -173,8 +173,13 @@ class Replay(Walk[Engine]):
         log, rs = self.log, self.rs
         start = len(self.notes)
         engine = self.engine
+        board_slip = self._board_slip() if log.position is None else None
+        if board_slip is not None:
+            engine = self.engine = board_slip[0]
         for note in engine.setup:
             self.note(note.violation, self.header(note.field), note.path, seat=note.seat)
+        if board_slip is not None:
+            self.note(board_slip[1], self.header("board"), "$.board")
         if log.position is not None:
             self._from_position(engine, start)
             return
@@ -185,6 +190,58 @@ class Replay(Walk[Engine]):
         if log.row is None and rs.tortuga:
             self.unchecked.append("the opening row is not recorded")
         self.emit("setup", None, None, None, None, None, "setup", start)
+
+    def _board_slip(self) -> tuple[Engine, Violation] | None:
+        """A miscopied letter of the Board tag: one section holds a sign twice and misses
+        another (C7, ``setup/board-section``), and the log's moves show which of the two
+        spaces was the missing sign. Each reading of the board (either space read as the
+        missing sign) is played through the whole log (:mod:`lookahead`); the one that
+        meets the fewest errors, fewer than the board as written and than the other, is
+        followed: the engine starts from it, and the section's finding names the letter
+        meant. Returns that engine and finding, or ``None``."""
+        engine, log, rs = self.engine, self.log, self.rs
+        notes = [n for n in engine.setup if n.field == "board"]
+        board = log.board
+        if (len(notes) != 1 or notes[0].violation.code != "setup/board-section"
+                or len(board) != rs.spaces):
+            return None
+        signs = [rs.index.get(c, -1) for c in board]
+        first = next(f for f in range(0, len(board), 6)
+                     if sorted(signs[f:f + 6]) != list(range(NSIGNS)))
+        section = signs[first:first + 6]
+        twice = [s for s in range(NSIGNS) if section.count(s) == 2]
+        missing = [s for s in range(NSIGNS) if s not in section]
+        if len(twice) != 1 or len(missing) != 1:
+            return None
+        letter = rs.letters[missing[0]]
+        best = errors_from(log, self.seat_of, engine.copy(), 0)
+        meant: tuple[int, Engine] | None = None
+        ties = 0
+        for space in [first + i for i, s in enumerate(section) if s == twice[0]]:
+            reading = Engine.start(msgspec.structs.replace(
+                log, board=board[:space] + letter + board[space + 1:]))
+            n = errors_from(log, self.seat_of, reading.copy(), 0)
+            if n < best:
+                meant, best, ties = (space, reading), n, 0
+            elif n == best and meant is not None:
+                ties += 1
+        if meant is None or ties:
+            return None
+        space, reading = meant
+        v = notes[0].violation
+        fixed = "".join(rs.letters[s] for s in section)
+        fixed = fixed[:space - first] + letter + fixed[space - first + 1:]
+        shown = sum(1 for e in log.events if type(e) is _TURN for a in e.actions
+                    if type(a) is _FORWARD and a.to == space + 1 and a.card.upper() == letter)
+        sign = rs.signs[missing[0]]
+        why = (f"{shown} move{'s' if shown != 1 else ''} of the log "
+               f"land{'s' if shown == 1 else ''} as if space "
+               f"{space + 1} were a {sign}" if shown else
+               f"the moves of the log fit a {sign} on space {space + 1}")
+        reading.setup[:] = [n for n in reading.setup if n.field != "board"]
+        return reading, v._replace(
+            message=f"{v.message}; {why}: did you mean {fixed} "
+                    f"(space {space + 1} {letter}, not {board[space]})?", expected=fixed)
 
     def _from_position(self, engine: Engine, start: int) -> None:
         """A log that starts from a position: its turns are numbered on from the position's,
