@@ -37,7 +37,7 @@ from cartlog.games.cartagena.events import (
     Turn,
 )
 from cartlog.games.cartagena.frames import Frame
-from cartlog.games.cartagena.lookahead import errors_ahead, errors_from, errors_of
+from cartlog.games.cartagena.lookahead import HORIZON, errors_ahead, errors_from, errors_of
 from cartlog.games.cartagena.model import NSIGNS, RULESETS, UNKNOWN, State, find_ruleset
 from cartlog.games.cartagena.notation import format_action
 from cartlog.games.cartagena.position import to_position
@@ -146,9 +146,13 @@ class Replay(Walk[Engine]):
         seat_of, hands = self.seat_of, state.hands
         plain = self.listener is None
         previous: Turn | None = None
-        for index, event in enumerate(self.log.events):
+        events = self.log.events
+        skip = -1  # the second of two lines read swapped, already played
+        for index, event in enumerate(events):
             if type(event) is not _TURN:
                 self._event(index, event)
+                continue
+            if index == skip:
                 continue
             if (previous is not None and event.player == previous.player
                     and self._repeated(index, event, previous)):
@@ -156,6 +160,10 @@ class Replay(Walk[Engine]):
             previous = event
             self.turns = number = self.turns + 1
             seat = seat_of.get(event.player, 0)
+            if (seat != state.seat and index + 1 < len(events)
+                    and self._swapped(index, event, number, seat)):
+                skip = index + 1
+                continue
             if event.number == number + 1 and self._missing(index, event, number, seat):
                 self.turns = number = number + 1
             done = -1
@@ -366,6 +374,50 @@ class Replay(Walk[Engine]):
                             f"{previous.line}): it is read once", expected="the line once",
                             actual="twice"), where(turn), f"$.events[{index}]",
                   self.turns, None, self.seat_of.get(turn.player))
+        return True
+
+    def _swapped(self, index: int, turn: Turn, number: int, seat: int) -> bool:
+        """Two turn lines swapped: this line is not the turn of the player to move, and the
+        next line is. When the log from here (:mod:`lookahead`) meets fewer errors with the
+        two lines read the other way round (their numbers with them, or left in place) than
+        as written, and than with a turn left out before this line (:meth:`_missing`), the
+        slip is one finding (``turn/swapped``) and the walk plays the next line, then this
+        one. Returns whether it did."""
+        engine = self.engine
+        state = engine.state
+        log, events = self.log, self.log.events
+        after = events[index + 1]
+        if (state.winner is not None or type(after) is not _TURN
+                or self.seat_of.get(after.player, -1) != state.seat):
+            return False
+        first, second = after, turn
+        if not (turn.number == number + 1 and after.number == number):  # numbers in place
+            first = msgspec.structs.replace(after, number=turn.number)
+            second = msgspec.structs.replace(turn, number=after.number)
+        seat_of = self.seat_of
+        best = errors_from(log, seat_of, engine.copy(), index, HORIZON)
+        n_players = len(state.colours)
+        if turn.number == number + 1 and seat == (state.seat + 1) % n_players:
+            empty = engine.copy()  # the reading of a turn left out (:meth:`_missing`)
+            empty.begin(Turn(number=number, player=state.colours[state.seat], actions=[]),
+                        state.seat)
+            empty.end()
+            best = min(best, errors_from(log, seat_of, empty, index, HORIZON))
+        read = msgspec.structs.replace(log, events=[*events[:index], first, second,
+                                                    *events[index + 2:]])
+        if errors_from(read, seat_of, engine.copy(), index, HORIZON) >= best:
+            return False
+        colour = state.colours[state.seat]
+        self.note(Violation("turn/swapped", f"this line and the next (line {after.line}) seem "
+                            f"swapped: turn {number} is {colour}'s, written on the next line, "
+                            "and the rest of the log fits the two read the other way round",
+                            expected=f"{number}. {colour} ...",
+                            actual=f"{turn.number}. {turn.player}"),
+                  where(turn), f"$.events[{index}]", number, None, state.seat,
+                  self.position())
+        self._turn(index + 1, first, number, state.seat)
+        self.turns = number + 1
+        self._turn(index, second, number + 1, seat)
         return True
 
     def _missing(self, index: int, turn: Turn, number: int, seat: int) -> bool:
