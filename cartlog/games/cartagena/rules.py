@@ -289,9 +289,13 @@ def check_drawn(state: State, seat: int, cards: Sequence[int]) -> list[Violation
         at, split, size = state.row_next, state.row_split, len(state.row)
         upper, known_out = state.deck.upper[:], state.known_out[:]
         before = state.row_upper[:]
-        free, deck, _, row, _ = unseen_counts(state)
         if not before:
             before = [0] * NSIGNS
+        # what the counts leave for an unseen card (:func:`fits_as`), counted when one is
+        # named: the free cards, the deck and the row before the reshuffle, less the unseen
+        # cards of each drawn so far
+        free: list[int] | None = None
+        deck = row = gone_deck = gone_row = 0
         beyond = []
         for k, (c, e) in enumerate(zip(cards, expect)):
             if at + k >= size:  # beyond the current row: from the deck, checked below
@@ -306,17 +310,21 @@ def check_drawn(state: State, seat: int, cards: Sequence[int]) -> list[Violation
                     out.append(_too_many(rs, c, known_out, "" if split <= at else
                                          "before the reshuffle " if bounds is before else
                                          "after the reshuffle "))
-                elif not fits_as(free, deck, upper, row, before, c,
-                                 ROW if at + k < split else DECK):
-                    out.append(_no_room(rs, c))
                 else:
-                    bounds[c] -= 1
-                    known_out[c] += 1
-                    free[c] -= 1
+                    if free is None:
+                        _, deck, _, row, _ = unseen_counts(state)
+                        free = [rs.per_sign - known_out[s] for s in range(NSIGNS)]
+                    if not fits_as(free, deck - gone_deck, upper, row - gone_row, before, c,
+                                   ROW if at + k < split else DECK):
+                        out.append(_no_room(rs, c))
+                    else:
+                        bounds[c] -= 1
+                        known_out[c] += 1
+                        free[c] -= 1
             if e < 0 and at + k < split:
-                row -= 1
+                gone_row += 1
             elif e < 0:
-                deck -= 1
+                gone_deck += 1
         if not beyond:
             return out
         return out + _check_from_deck(state, beyond, upper, known_out)
@@ -618,6 +626,11 @@ def counts_fit(free: Sequence[int], deck: int, deck_cap: Sequence[int], row: int
     unseen places (a hand's or the discard pile's ``?``, which take the rest). Each group
     of bounded places, alone and together, must find its cards among the free ones."""
     deck_room = row_room = both = 0
+    if not row:  # the deck alone: the other two conditions follow from its own
+        for s in range(NSIGNS):
+            f, d = free[s], deck_cap[s]
+            deck_room += d if d < f else (f if f > 0 else 0)
+        return deck_room >= deck
     for s in range(NSIGNS):
         f = free[s] if free[s] > 0 else 0
         d, r = deck_cap[s], row_cap[s]
