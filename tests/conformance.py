@@ -117,6 +117,14 @@ def compare(log) -> Comparison:
             audit.setdefault(i, []).append(note.violation.code)
     events = list(log.events)
     slip = min(slips) if slips else None
+    for i in sorted(event_index(n.path) for n in notes if n.violation.code == "turn/swapped"):
+        # the walker read two lines the other way round (turn numbers are not compared)
+        events[i], events[i + 1] = events[i + 1], events[i]
+        audit[i], audit[i + 1] = audit.pop(i + 1, []), audit.pop(i, [])
+        audit[i + 1].remove("turn/swapped")
+        first, second = slips.pop(i + 1, None), slips.pop(i, None)
+        slips.update({k: v for k, v in ((i, first), (i + 1, second)) if v})
+        slip = i if slip is None else min(slip, i)
     if spec.name == "meuterer":
         found, compared = _by_round(spec, log, events, audit, keep, slips)
     else:

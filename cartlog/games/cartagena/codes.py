@@ -52,6 +52,14 @@ CODES: dict[str, Code] = {
              explanation="The walk goes on as if the missing turn had been played with "
              "nothing written: what that turn did is unknown, so findings about its player's "
              "later moves follow from it."),
+        Code(code="turn/swapped", severity="error", rule=f"{_B2} 'How to play'; {_B4} 'DÉROULEMENT'",
+             summary="two turn lines seem swapped: the line is not the turn of the player to "
+             "move, the next line is, and the rest of the log fits the two read the other way "
+             "round better than as written",
+             explanation="The walk plays the next line first, then this one (with the turn "
+             "numbers in order, whether the lines were swapped with their numbers or without), "
+             "and goes on: the moves of the two lines are checked in the order they were "
+             "played."),
         Code(code="turn/out-of-order", severity="error", rule=f"{_B2} 'How to play'; {_B4} 'DÉROULEMENT'",
              summary="a turn taken by a player whose turn it was not (play goes clockwise "
              "in seat order)",

@@ -227,7 +227,8 @@ class Engine:
         the log writes them (destinations filled in; the cards a backward move or a stuck
         draw takes are chance, so only their number is given), then :class:`EndTurn` once the
         turn may end. A hand holding cards the log does not know also offers a forward move
-        with each sign one of them may be (C1; the deck's counts allow it: O1, R1), and one
+        with each sign one of them may be (C1; the counts allow it, :func:`rules.hidden_signs`:
+        O1, R1, C5), and one
         with the card unseen (``?0``, notation.md, Part 1), each once."""
         state = self.state
         if state.winner is not None:
@@ -240,9 +241,10 @@ class Engine:
         actions = rules.legal_actions(state)
         if hidden:  # the signs the unseen cards may be, among the known ones in sign order
             starts = [p for p in sorted(set(state.pirates[seat])) if p != state.boat]
+            may = rules.hidden_signs(state)
             forwards = [a for a in actions if a[0] == "forward"] + [
                 ("forward", sign, start) for sign in range(NSIGNS)
-                if not hand[sign] and state.known_out[sign] < rs.per_sign for start in starts]
+                if not hand[sign] and may[sign] for start in starts]
             actions = sorted(forwards, key=lambda a: (a[1], a[2])) + [
                 a for a in actions if a[0] != "forward"]
         out: list[Any] = []

@@ -59,8 +59,17 @@ def errors_ahead(log: CartagenaLog, seat_of: dict[str, int], game: Engine, index
     turn = events[index]
     assert type(turn) is _TURN  # a slip is an action of a turn line
     n = _line(game, turn.actions[action + 1:])
+    return n + errors_from(log, seat_of, game, index + 1, horizon)
+
+
+def errors_from(log: CartagenaLog, seat_of: dict[str, int], game: Engine, index: int,
+                horizon: int | None = None) -> int:
+    """The errors the log meets from ``game`` (changed: pass a copy) playing its events from
+    ``index`` on: up to ``horizon`` turns (``None``: to the end of the log), with the
+    ``pirates`` claims and row lines on the way."""
+    n = 0
     turns = 0
-    for ev in events[index + 1:]:
+    for ev in log.events[index:]:
         if type(ev) is _TURN:
             turns += 1
             if horizon is not None and turns > horizon:

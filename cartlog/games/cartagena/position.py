@@ -25,8 +25,10 @@ A position no game can reach is refused as unreadable too: another number of pir
 the rule set gives (O1, R1), more than 3 on a space of the passage (C4), more cards of a sign
 or in all than the game has (O1, R1), refused at the hand, pile or row that brings the count
 past it, a deck of another size than the cards not elsewhere (an unseen ``?`` is a card
-elsewhere), a hand of a colour that has no pirates, more actions taken than a turn holds
-(O2, R2). The number of players, their colours and the board are setup rules, findings of the
+elsewhere), unseen cards (the ``?`` of the hands, pile and row, and the deck) that the cards
+of each sign not seen elsewhere cannot make within the deck's bounds (``deckmax``, and
+``split``'s: C5, refused at the bound), a hand of a colour that has no pirates, more actions
+taken than a turn holds (O2, R2). The number of players, their colours and the board are setup rules, findings of the
 audit at the ``Position`` tag.
 
 A log may start from a position (its ``Position`` tag, docs/notation.md "Starting from a
@@ -38,6 +40,7 @@ from __future__ import annotations
 
 from cartlog.core.notation import NUMBER_CAP
 from cartlog.games.cartagena.model import NSIGNS, UNKNOWN, RuleSet, State, find_ruleset
+from cartlog.games.cartagena.rules import counts_fit, unseen_counts
 
 
 class PositionError(ValueError):
@@ -256,6 +259,7 @@ def from_position(text: str) -> State:
     if "deckmax" in extra:
         for sign, bound in _bounds(rs, extra["deckmax"], "deckmax").items():
             state.deck.upper[sign] = min(bound, state.deck.upper[sign])
+    _check_unseen(state)
     _ended(state, extra.get("ended"))
     state.winner = _winner(state)
     if "won" in extra:
@@ -309,6 +313,35 @@ def _check_deck(state: State, count: int) -> None:
         raise PositionError(f"deck: {count} cards; {rs.name} has {rs.deck_size}, {held} of "
                             f"them in the hands, discard pile and row: the deck holds "
                             f"{state.deck.count} (O1, R1)")
+
+
+def _check_unseen(state: State) -> None:
+    """The unseen cards (the ``?`` in the hands, the discard pile and the row, and the deck)
+    against the cards of each sign not seen elsewhere (O1, R1): the deck's bounds
+    (``deckmax``) must leave room for its cards, and those of the row laid before a
+    reshuffle (``split``) for its unseen ones, alone and together (C5,
+    :func:`rules.counts_fit`)."""
+    free, deck, deck_cap, row, row_cap = unseen_counts(state)
+    if counts_fit(free, deck, deck_cap, 0, row_cap):
+        if counts_fit(free, 0, deck_cap, row, row_cap):
+            if counts_fit(free, deck, deck_cap, row, row_cap):
+                return
+            raise PositionError(
+                f"deckmax: the deck's bounds and the split's leave room for fewer than the "
+                f"{deck} cards of the deck and the {row} unseen ones of the row laid before "
+                f"a reshuffle, of the cards of each sign not seen elsewhere (O1, R1, C5)")
+        room = sum(min(max(f, 0), r) for f, r in zip(free, row_cap))
+        raise PositionError(
+            f"split: the bounds leave room for {room} of the {row} unseen cards of the row "
+            f"laid before a reshuffle, of the cards of each sign not seen elsewhere (O1, R1)")
+    rs = state.rs
+    room = sum(min(max(f, 0), d) for f, d in zip(free, deck_cap))
+    laid = deck - state.deck.count
+    held = (f"the deck holds {deck}" if not laid else f"the deck and the row's unseen cards "
+            f"laid from it hold {deck}")
+    raise PositionError(
+        f"deckmax: the bounds add up to {room} cards, counting only the cards of each sign "
+        f"not seen elsewhere; {held} ({rs.name} has {rs.per_sign} of each sign, O1, R1)")
 
 
 def _row(state: State, extra: dict[str, str]) -> None:

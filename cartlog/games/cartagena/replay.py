@@ -37,7 +37,7 @@ from cartlog.games.cartagena.events import (
     Turn,
 )
 from cartlog.games.cartagena.frames import Frame
-from cartlog.games.cartagena.lookahead import errors_ahead, errors_of
+from cartlog.games.cartagena.lookahead import HORIZON, errors_ahead, errors_from, errors_of
 from cartlog.games.cartagena.model import NSIGNS, RULESETS, UNKNOWN, State, find_ruleset
 from cartlog.games.cartagena.notation import format_action
 from cartlog.games.cartagena.position import to_position
@@ -146,9 +146,13 @@ class Replay(Walk[Engine]):
         seat_of, hands = self.seat_of, state.hands
         plain = self.listener is None
         previous: Turn | None = None
-        for index, event in enumerate(self.log.events):
+        events = self.log.events
+        skip = -1  # the second of two lines read swapped, already played
+        for index, event in enumerate(events):
             if type(event) is not _TURN:
                 self._event(index, event)
+                continue
+            if index == skip:
                 continue
             if (previous is not None and event.player == previous.player
                     and self._repeated(index, event, previous)):
@@ -156,6 +160,10 @@ class Replay(Walk[Engine]):
             previous = event
             self.turns = number = self.turns + 1
             seat = seat_of.get(event.player, 0)
+            if (seat != state.seat and index + 1 < len(events)
+                    and self._swapped(index, event, number, seat)):
+                skip = index + 1
+                continue
             if event.number == number + 1 and self._missing(index, event, number, seat):
                 self.turns = number = number + 1
             done = -1
@@ -173,8 +181,13 @@ class Replay(Walk[Engine]):
         log, rs = self.log, self.rs
         start = len(self.notes)
         engine = self.engine
+        board_slip = self._board_slip() if log.position is None else None
+        if board_slip is not None:
+            engine = self.engine = board_slip[0]
         for note in engine.setup:
             self.note(note.violation, self.header(note.field), note.path, seat=note.seat)
+        if board_slip is not None:
+            self.note(board_slip[1], self.header("board"), "$.board")
         if log.position is not None:
             self._from_position(engine, start)
             return
@@ -185,6 +198,58 @@ class Replay(Walk[Engine]):
         if log.row is None and rs.tortuga:
             self.unchecked.append("the opening row is not recorded")
         self.emit("setup", None, None, None, None, None, "setup", start)
+
+    def _board_slip(self) -> tuple[Engine, Violation] | None:
+        """A miscopied letter of the Board tag: one section holds a sign twice and misses
+        another (C7, ``setup/board-section``), and the log's moves show which of the two
+        spaces was the missing sign. Each reading of the board (either space read as the
+        missing sign) is played through the whole log (:mod:`lookahead`); the one that
+        meets the fewest errors, fewer than the board as written and than the other, is
+        followed: the engine starts from it, and the section's finding names the letter
+        meant. Returns that engine and finding, or ``None``."""
+        engine, log, rs = self.engine, self.log, self.rs
+        notes = [n for n in engine.setup if n.field == "board"]
+        board = log.board
+        if (len(notes) != 1 or notes[0].violation.code != "setup/board-section"
+                or len(board) != rs.spaces):
+            return None
+        signs = [rs.index.get(c, -1) for c in board]
+        first = next(f for f in range(0, len(board), 6)
+                     if sorted(signs[f:f + 6]) != list(range(NSIGNS)))
+        section = signs[first:first + 6]
+        twice = [s for s in range(NSIGNS) if section.count(s) == 2]
+        missing = [s for s in range(NSIGNS) if s not in section]
+        if len(twice) != 1 or len(missing) != 1:
+            return None
+        letter = rs.letters[missing[0]]
+        best = errors_from(log, self.seat_of, engine.copy(), 0)
+        meant: tuple[int, Engine] | None = None
+        ties = 0
+        for space in [first + i for i, s in enumerate(section) if s == twice[0]]:
+            reading = Engine.start(msgspec.structs.replace(
+                log, board=board[:space] + letter + board[space + 1:]))
+            n = errors_from(log, self.seat_of, reading.copy(), 0)
+            if n < best:
+                meant, best, ties = (space, reading), n, 0
+            elif n == best and meant is not None:
+                ties += 1
+        if meant is None or ties:
+            return None
+        space, reading = meant
+        v = notes[0].violation
+        fixed = "".join(rs.letters[s] for s in section)
+        fixed = fixed[:space - first] + letter + fixed[space - first + 1:]
+        shown = sum(1 for e in log.events if type(e) is _TURN for a in e.actions
+                    if type(a) is _FORWARD and a.to == space + 1 and a.card.upper() == letter)
+        sign = rs.signs[missing[0]]
+        why = (f"{shown} move{'s' if shown != 1 else ''} of the log "
+               f"land{'s' if shown == 1 else ''} as if space "
+               f"{space + 1} were a {sign}" if shown else
+               f"the moves of the log fit a {sign} on space {space + 1}")
+        reading.setup[:] = [n for n in reading.setup if n.field != "board"]
+        return reading, v._replace(
+            message=f"{v.message}; {why}: did you mean {fixed} "
+                    f"(space {space + 1} {letter}, not {board[space]})?", expected=fixed)
 
     def _from_position(self, engine: Engine, start: int) -> None:
         """A log that starts from a position: its turns are numbered on from the position's,
@@ -309,6 +374,50 @@ class Replay(Walk[Engine]):
                             f"{previous.line}): it is read once", expected="the line once",
                             actual="twice"), where(turn), f"$.events[{index}]",
                   self.turns, None, self.seat_of.get(turn.player))
+        return True
+
+    def _swapped(self, index: int, turn: Turn, number: int, seat: int) -> bool:
+        """Two turn lines swapped: this line is not the turn of the player to move, and the
+        next line is. When the log from here (:mod:`lookahead`) meets fewer errors with the
+        two lines read the other way round (their numbers with them, or left in place) than
+        as written, and than with a turn left out before this line (:meth:`_missing`), the
+        slip is one finding (``turn/swapped``) and the walk plays the next line, then this
+        one. Returns whether it did."""
+        engine = self.engine
+        state = engine.state
+        log, events = self.log, self.log.events
+        after = events[index + 1]
+        if (state.winner is not None or type(after) is not _TURN
+                or self.seat_of.get(after.player, -1) != state.seat):
+            return False
+        first, second = after, turn
+        if not (turn.number == number + 1 and after.number == number):  # numbers in place
+            first = msgspec.structs.replace(after, number=turn.number)
+            second = msgspec.structs.replace(turn, number=after.number)
+        seat_of = self.seat_of
+        best = errors_from(log, seat_of, engine.copy(), index, HORIZON)
+        n_players = len(state.colours)
+        if turn.number == number + 1 and seat == (state.seat + 1) % n_players:
+            empty = engine.copy()  # the reading of a turn left out (:meth:`_missing`)
+            empty.begin(Turn(number=number, player=state.colours[state.seat], actions=[]),
+                        state.seat)
+            empty.end()
+            best = min(best, errors_from(log, seat_of, empty, index, HORIZON))
+        read = msgspec.structs.replace(log, events=[*events[:index], first, second,
+                                                    *events[index + 2:]])
+        if errors_from(read, seat_of, engine.copy(), index, HORIZON) >= best:
+            return False
+        colour = state.colours[state.seat]
+        self.note(Violation("turn/swapped", f"this line and the next (line {after.line}) seem "
+                            f"swapped: turn {number} is {colour}'s, written on the next line, "
+                            "and the rest of the log fits the two read the other way round",
+                            expected=f"{number}. {colour} ...",
+                            actual=f"{turn.number}. {turn.player}"),
+                  where(turn), f"$.events[{index}]", number, None, state.seat,
+                  self.position())
+        self._turn(index + 1, first, number, state.seat)
+        self.turns = number + 1
+        self._turn(index, second, number + 1, seat)
         return True
 
     def _missing(self, index: int, turn: Turn, number: int, seat: int) -> bool:

@@ -12,7 +12,7 @@ Cards are sign numbers, ``-1`` for a card whose sign the log does not know.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, Final
 
 from cartlog.core import cards
 from cartlog.core.cards import heap_text
@@ -289,6 +289,13 @@ def check_drawn(state: State, seat: int, cards: Sequence[int]) -> list[Violation
         at, split, size = state.row_next, state.row_split, len(state.row)
         upper, known_out = state.deck.upper[:], state.known_out[:]
         before = state.row_upper[:]
+        if not before:
+            before = [0] * NSIGNS
+        # what the counts leave for an unseen card (:func:`fits_as`), counted when one is
+        # named: the free cards, the deck and the row before the reshuffle, less the unseen
+        # cards of each drawn so far
+        free: list[int] | None = None
+        deck = row = gone_deck = gone_row = 0
         beyond = []
         for k, (c, e) in enumerate(zip(cards, expect)):
             if at + k >= size:  # beyond the current row: from the deck, checked below
@@ -304,8 +311,20 @@ def check_drawn(state: State, seat: int, cards: Sequence[int]) -> list[Violation
                                          "before the reshuffle " if bounds is before else
                                          "after the reshuffle "))
                 else:
-                    bounds[c] -= 1
-                    known_out[c] += 1
+                    if free is None:
+                        _, deck, _, row, _ = unseen_counts(state)
+                        free = [rs.per_sign - known_out[s] for s in range(NSIGNS)]
+                    if not fits_as(free, deck - gone_deck, upper, row - gone_row, before, c,
+                                   ROW if at + k < split else DECK):
+                        out.append(_no_room(rs, c))
+                    else:
+                        bounds[c] -= 1
+                        known_out[c] += 1
+                        free[c] -= 1
+            if e < 0 and at + k < split:
+                gone_row += 1
+            elif e < 0:
+                gone_deck += 1
         if not beyond:
             return out
         return out + _check_from_deck(state, beyond, upper, known_out)
@@ -361,6 +380,17 @@ def _check_from_deck(state: State, cards: Sequence[int], upper: list[int],
             upper[c] -= 1
             known_out[c] += 1
     return out
+
+
+def _no_room(rs: RuleSet, c: int) -> Violation:
+    """A row card drawn as a sign whose free cards must all be in the deck (or in the row's
+    part laid before a reshuffle) for the rest of the unseen cards to fit their bounds."""
+    return Violation(
+        "card/too-many",
+        f"draws a {rs.signs[c]} from the row, but the other unseen cards fit the bounds of "
+        f"the deck and of the row laid before a reshuffle (C5) only if every {rs.signs[c]} "
+        "not accounted for elsewhere is among them", expected="a card the row can hold",
+        actual=rs.letters[c])
 
 
 def _too_many(rs: RuleSet, c: int, known_out: list[int], where: str) -> Violation:
@@ -573,6 +603,8 @@ def _forward_findings(state: State, seat: int, card: int, start: int, to: int | 
                     f"{state.colours[seat]} plays a {rs.signs[sign]}, but all {rs.per_sign} "
                     f"{rs.signs[sign]} cards are already accounted for elsewhere",
                     expected=f"<= {rs.per_sign}", actual=str(state.known_out[sign] + 1)))
+            elif not hidden_signs(state)[sign]:
+                out.append(_deck_holds_them(state, seat, sign))
         if start != boat and to is not None:
             target = forward_target(state, start, sign)
             if to != target:
@@ -585,15 +617,113 @@ def _forward_findings(state: State, seat: int, card: int, start: int, to: int | 
     return out
 
 
+def counts_fit(free: Sequence[int], deck: int, deck_cap: Sequence[int], row: int,
+               row_cap: Sequence[int]) -> bool:
+    """Whether the unseen cards can be made of the cards of each sign not seen elsewhere
+    (``free``, O1, R1): ``deck`` cards in the deck, at most ``deck_cap[s]`` of sign ``s``
+    (its bounds since the last reshuffle, C5), ``row`` unseen cards of the Tortuga row laid
+    before a reshuffle, at most ``row_cap[s]`` of each (O4, C5), and any sign in the other
+    unseen places (a hand's or the discard pile's ``?``, which take the rest). Each group
+    of bounded places, alone and together, must find its cards among the free ones."""
+    deck_room = row_room = both = 0
+    if not row:  # the deck alone: the other two conditions follow from its own
+        for s in range(NSIGNS):
+            f, d = free[s], deck_cap[s]
+            deck_room += d if d < f else (f if f > 0 else 0)
+        return deck_room >= deck
+    for s in range(NSIGNS):
+        f = free[s] if free[s] > 0 else 0
+        d, r = deck_cap[s], row_cap[s]
+        deck_room += d if d < f else f
+        row_room += r if r < f else f
+        both += d + r if d + r < f else f
+    return deck_room >= deck and row_room >= row and both >= deck + row
+
+
+def unseen_counts(state: State) -> tuple[list[int], int, list[int], int, list[int]]:
+    """What :func:`counts_fit` weighs for ``state``: the cards of each sign not seen
+    elsewhere; the deck's count (with the Tortuga row's unseen cards laid from it, which its
+    bounds hold too, O4) and bounds; the unseen cards of the row laid before a reshuffle and
+    their bounds (C5)."""
+    per_sign, known = state.rs.per_sign, state.known_out
+    free = [per_sign - known[s] for s in range(NSIGNS)]
+    row = 0
+    row_cap = [0] * NSIGNS
+    at = state.row_next
+    if state.row_upper and state.row_split > at:
+        row = state.row[at:state.row_split].count(-1)
+        row_cap = state.row_upper
+        at = state.row_split
+    # the row's other unseen cards were laid from the deck: its bounds hold them too
+    deck = state.deck.count + state.row[at:].count(-1) if state.row else state.deck.count
+    return free, deck, state.deck.upper, row, row_cap
+
+
+OUT: Final = 0  # an unseen card outside the deck and the row's part laid before a reshuffle
+DECK: Final = 1  # the deck's next card
+ROW: Final = 2  # an unseen card of the row laid before a reshuffle (Tortuga)
+
+
+def fits_as(free: list[int], deck: int, deck_cap: list[int], row: int, row_cap: list[int],
+            sign: int, place: int) -> bool:
+    """Whether an unseen card of ``place`` (:data:`OUT`, :data:`DECK`, :data:`ROW`) may be
+    of ``sign``: a card of the sign is free and its place can hold one, and with it taken
+    the rest still fits (:func:`counts_fit`). The lists are restored."""
+    if free[sign] <= 0 or (place == DECK and (deck <= 0 or deck_cap[sign] <= 0)) \
+            or (place == ROW and (row <= 0 or row_cap[sign] <= 0)):
+        return False
+    free[sign] -= 1
+    if place == DECK:
+        deck_cap[sign] -= 1
+        ok = counts_fit(free, deck - 1, deck_cap, row, row_cap)
+        deck_cap[sign] += 1
+    elif place == ROW:
+        row_cap[sign] -= 1
+        ok = counts_fit(free, deck, deck_cap, row - 1, row_cap)
+        row_cap[sign] += 1
+    else:
+        ok = counts_fit(free, deck, deck_cap, row, row_cap)
+    free[sign] += 1
+    return ok
+
+
+def hidden_signs(state: State) -> list[bool]:
+    """For each sign, whether an unseen card outside the deck (a ``?`` in a hand) may be of
+    it (:func:`fits_as`: a card of the sign is not seen elsewhere, O1, R1, and with one taken
+    for it the rest of the unseen cards still fit the deck's bounds, C5). When the counts
+    fit no way at all (a log already wrong on them), each sign with a card not seen
+    elsewhere. The one place that decides what a ``?`` may be, for the lawful moves and for
+    the checks."""
+    free, deck, deck_cap, row, row_cap = unseen_counts(state)
+    out = [fits_as(free, deck, deck_cap, row, row_cap, s, OUT) for s in range(NSIGNS)]
+    if True in out:
+        return out
+    return [f > 0 for f in free]
+
+
+def _deck_holds_them(state: State, seat: int, sign: int) -> Violation:
+    """An unseen card played as ``sign`` when the cards of it not seen elsewhere must all be
+    in the deck: the deck's bounds leave no room for the rest of the unseen cards otherwise
+    (C5, O1, R1)."""
+    rs = state.rs
+    free = rs.per_sign - state.known_out[sign]
+    may = hidden_signs(state)
+    signs = ", ".join(rs.signs[s] for s in range(NSIGNS) if may[s]) or "none"
+    return Violation(
+        "card/too-many",
+        f"{state.colours[seat]} plays an unseen card as a {rs.signs[sign]}, but the other "
+        f"unseen cards fit the deck's bounds (C5) only if the {free} {rs.signs[sign]} not "
+        f"accounted for elsewhere are all in the deck: an unseen card in hand can be {signs}",
+        expected=signs, actual=rs.letters[sign])
+
+
 def unseen_signs(state: State, seat: int) -> list[int]:
     """The signs an unseen card (``?``) played by ``seat`` may be: one the hand is known to
-    hold, or, while the hand holds unseen cards, any sign not all of whose cards are known to
-    be elsewhere (O1, R1). Every sign when nothing is known to fit (the play is then wrong on
-    other counts)."""
+    hold, or, while the hand holds unseen cards, any sign :func:`hidden_signs` allows.
+    Every sign when nothing is known to fit (the play is then wrong on other counts)."""
     hand = state.hands[seat]
-    per_sign, known = state.rs.per_sign, state.known_out
-    out = [s for s in range(NSIGNS)
-           if hand[s] or (hand[UNKNOWN] and known[s] < per_sign)]
+    may = hidden_signs(state) if hand[UNKNOWN] else [False] * NSIGNS
+    out = [s for s in range(NSIGNS) if hand[s] or may[s]]
     return out or list(range(NSIGNS))
 
 

@@ -170,6 +170,38 @@ def test_an_unseen_hand_offers_each_sign_it_may_hold_and_the_unseen_card():
     assert "?" not in {e.card for e in known.legal() if type(e) is Forward}
 
 
+# every card of 2000-jamaica but 2 skulls and 1 key is in the discard pile
+ALL_BUT_SSK = "S" * 15 + "D" * 17 + "K" * 16 + "B" * 17 + "P" * 17 + "H" * 17
+T_START = "red:0,0,0,0,0,9;blue:0,0,0,0,8,8"
+
+
+def test_an_unseen_card_is_only_what_the_counts_leave_for_it():
+    """The deck's 2 cards hold no skull (its bound since a reshuffle, C5) and are 2 of the
+    3 cards not seen elsewhere (O1): the deck holds both skulls, red's unseen card is the
+    key. The lawful moves offer only the key, and a skull played from it is refused."""
+    g = game(f"2000-jamaica {J_BOARD} {T_START} red:?;blue:- red/0 deck:2 deckmax:K0 "
+             f"discard:{ALL_BUT_SSK}")
+    assert [e.card for e in g.legal() if type(e) is Forward] == ["K", "K", "?", "?"]
+    assert codes(g.check(g.read("S0"))) == ["card/too-many"]
+    assert g.check(g.read("K0")) == []
+    # with a card of the deck unbounded, the unseen card may be a skull too
+    free = game(f"2000-jamaica {J_BOARD} {T_START} red:?;blue:- red/0 deck:2 "
+                f"discard:{ALL_BUT_SSK}")
+    assert {e.card for e in free.legal() if type(e) is Forward} == {"S", "K", "?"}
+    assert free.check(free.read("S0")) == []
+
+
+def test_a_row_card_is_only_what_the_counts_leave_for_it():
+    """Tortuga: the deck's card holds no skull, so it is the key, and the row's 2 unseen
+    cards, laid before a reshuffle, are the 2 skulls: a backward move draws them, never the
+    key (O4, C5)."""
+    g = game(f"2000-tortuga {J_BOARD} {T_START} red:-;blue:- red/0 deck:1 deckmax:S0 "
+             f"discard:{ALL_BUT_SSK} row:?? split:2")
+    assert {e.cards for e in g.legal() if type(e) is Back} == {"SS", None}
+    assert codes(g.check(Back(start=9, to=8, cards="KS"))) == ["card/too-many"]
+    assert codes(g.check(Back(start=9, to=8, cards="SK"))) == ["card/too-many"]
+
+
 def test_a_hand_line_that_fits_reveals_the_hand_in_the_engine():
     """The table saw the hand: its unseen cards are known now, to the recorder as to the
     audit; a hand line that does not fit reveals nothing."""

@@ -92,7 +92,9 @@ def test_a_reshuffle_of_unseen_cards_is_written_and_resumed():
 def test_bounds_do_not_grow_when_a_known_hand_plays_an_unnamed_card():
     """An unnamed card from a hand of known cards: the deck did not change, and what it can
     hold of each sign stays as it was (the hand's cards merely became unseen)."""
-    g = game(f"2000-jamaica {J_BOARD} {START} red:SS;blue:- red/0 deck:100 deckmax:S3")
+    # 12 skulls are neither in the deck nor in red's hand: blue's unseen cards hold them
+    # (without them the position is refused: no game can reach it)
+    g = game(f"2000-jamaica {J_BOARD} {START} red:SS;blue:{'?' * 12} red/0 deck:88 deckmax:S3")
     before = [rules.deck_bound(g.state, s) for s in range(6)]
     g.apply(g.read("?0"))
     assert [rules.deck_bound(g.state, s) for s in range(6)] == before
@@ -261,3 +263,44 @@ def test_an_unseen_card_is_a_card_outside_the_deck():
     g = game(f"{J} {START} red:SDK;blue:?????? blue/0 deck:90 discard:BBB")
     assert g.state.deck.count == 90 and g.state.known_out == [1, 1, 1, 3, 0, 0]
     assert "deck:90" in g.position()
+
+
+# -- unseen cards that cannot be made of the cards not seen elsewhere --------------------------
+
+# every card of 2000-jamaica but 2 skulls and 1 key is in the discard pile
+ALL_BUT_SSK = "S" * 15 + "D" * 17 + "K" * 16 + "B" * 17 + "P" * 17 + "H" * 17
+
+
+@pytest.mark.parametrize("text, at, words", [
+    # 12 skulls are in no hand and no pile, and the deck holds at most 3 of them
+    (f"{J} {START} red:SS;blue:- red/0 deck:100 deckmax:S3", "deckmax:S3",
+     "the bounds add up to 88 cards, counting only the cards of each sign not seen "
+     "elsewhere; the deck holds 100"),
+    # the deck's 2 cards are 2 of SSK, but it holds no skull: only the key is left for it
+    (f"{J} {START} red:?;blue:- red/0 deck:2 deckmax:S0 discard:{ALL_BUT_SSK}",
+     "deckmax:S0", "the bounds add up to 1 cards"),
+    # Tortuga: the row was laid from the deck, whose bounds hold its unseen cards too
+    (f"2000-tortuga {T_BOARD} {START} red:-;blue:- red/0 deck:1 deckmax:S0 "
+     f"discard:{ALL_BUT_SSK} row:??", "deckmax:S0",
+     "the deck and the row's unseen cards laid from it hold 3"),
+    # the row's 2 cards laid before a reshuffle hold no skull, and the deck 1 card
+    (f"2000-tortuga {T_BOARD} {START} red:-;blue:- red/0 deck:1 "
+     f"discard:{ALL_BUT_SSK} row:?? split:2/S0", "split:2/S0",
+     "the bounds leave room for 1 of the 2 unseen cards"),
+])
+def test_unseen_cards_the_free_cards_cannot_make_are_refused(text, at, words):
+    """The unseen cards (the ``?`` of the hands, pile and row, and the deck) must be made
+    of the cards of each sign not seen elsewhere within the deck's bounds (O1, R1, C5): a
+    position whose bounds leave room for fewer is refused at the bound, saying the sum."""
+    with pytest.raises(PositionError) as caught:
+        from_position(text)
+    message = str(caught.value)
+    assert words in message, message
+    span = field_span(text, error_field(message), KEY_SEP)
+    assert span is not None and at in text[span[0]:span[1]]
+
+
+def test_bounds_that_leave_room_for_the_deck_are_read():
+    # the deck's card is the key: it holds no skull, and the unseen hand holds both
+    text = f"{J} {START} red:??;blue:- red/0 deck:1 deckmax:S0 discard:{ALL_BUT_SSK}"
+    assert game(text).position() == text

@@ -925,6 +925,7 @@ CODE_CASES = [
     ("turn/out-of-order", _log("1. blue S0-1\n"), 7, 1),
     ("turn/missing", _log("1. red S0-1\n3. red D0-2\n"), 8, 1),
     ("turn/repeated", _log("1. red S0-1\n1. red S0-1\n2. blue S0-1\n"), 8, 1),
+    ("turn/swapped", _log("2. blue S0-7\n1. red S0-1\n"), 7, 1),
     ("turn/too-many-actions", _log("1. red S0-1 D0-2 K0-3 S0-7\n"), 7, 23),
     ("turn/no-action", _log("1. red pass\n"), 7, 1),
     ("turn/action-after-pass", _log("1. red pass S0-1\n"), 7, 13),
