@@ -101,7 +101,12 @@ def test_unreadable_files_among_readable_ones(archive, tmp_path):
     assert messages[3].startswith("not UTF-8 text")
     assert out[2].error.source is not None  # to show the line under the caret
     quiet = list(corpus.audit_files(paths, jobs=1, text=False))
-    assert quiet[2].error.source is None and quiet[2].error.problems == out[2].error.problems
+    assert quiet[2].error.problems == out[2].error.problems
+    # without the log's text, only the lines its problems show are kept (check -q shows them)
+    kept = quiet[2].error.source.split("\n")
+    shown = {p.line for p in quiet[2].error.problems}
+    assert all(bool(line) == (n in shown) for n, line in enumerate(kept, 1))
+    assert kept[-1] == out[2].error.source.split("\n")[max(shown) - 1]
 
 
 def test_the_text_comes_only_to_show_lines(archive):
