@@ -84,7 +84,7 @@ def _record(game: str | None, rules: str | None, out: Path | None, source: Path 
         return EXIT_OK
     try:
         if interactive:
-            return _at_terminal(rec, board, ascii_only, console)
+            return _at_terminal(rec, board, ascii_only, console, resumed=resume is not None)
         return _from_stdin(rec, sys.stdin, ascii_only, console)
     except OSError as exc:
         sys.stderr.write(shown(f"cartlog: {rec.path}: cannot write: {exc.strerror or exc}; "
@@ -402,7 +402,7 @@ def _indented(text: str) -> str:
 
 
 def _at_terminal(rec: Recorder, board: bool, ascii_only: bool,
-                 console: Callable[..., Any]) -> int:
+                 console: Callable[..., Any], resumed: bool = False) -> int:
     from prompt_toolkit import PromptSession
     from prompt_toolkit.history import InMemoryHistory
 
@@ -416,6 +416,8 @@ def _at_terminal(rec: Recorder, board: bool, ascii_only: bool,
               "undo, board, hand, quit."), markup=False, highlight=False)
     for note in rec.notes:
         say(shown(note), style="finding.warning", markup=False, highlight=False)
+    if resumed and rec.count():  # a recap: where the game was left
+        _recap(rec, out, ascii_only)
     say(shown(rec.status()), markup=False, highlight=False)
     while True:
         completer.refresh()
@@ -442,6 +444,16 @@ def _at_terminal(rec: Recorder, board: bool, ascii_only: bool,
             _draw(rec, out, ascii_only)
         if reply.kind in ("accepted", "command", "board"):
             say(shown(rec.status()), markup=False, highlight=False)
+
+
+def _recap(rec: Recorder, out: Any, ascii_only: bool) -> None:
+    """Where a resumed game was left, in two lines: how many lines the log holds and the
+    last of them (``board`` draws the table)."""
+    last = next((line.text for line in reversed(rec.lines) if line.event is not None), None)
+    n = rec.count()
+    out.print(shown(f"{rec.path} holds {n} line{'s' if n != 1 else ''}; the last one:"),
+              markup=False, highlight=False)
+    out.print(shown(f"  {last}  (board draws the table)"), markup=False, highlight=False)
 
 
 def _draw(rec: Recorder, out: Any, ascii_only: bool) -> None:

@@ -26,7 +26,7 @@ from cartlog.audit import audit
 from cartlog.cli import app
 from cartlog.core.spec import GameSpec
 from cartlog.games import BUILT_IN, GAMES, SPECS
-from cartlog.logs import read_log
+from cartlog.logs import read_log, write_log
 from cartlog.record import OPEN_MARK, Busy, Recorder, header_text, hold, lock_path, setup_problems
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -942,3 +942,48 @@ def test_a_turn_line_numbered_wrong_is_recorded_with_the_warning_check_gives(tmp
     findings = audit(read_log((tmp_path / "g.cartlog").read_text())).findings
     assert [(f.code, f.line) for f in findings if f.code == "turn/number"] == [
         ("turn/number", 8)]
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="a pseudo-terminal")
+def test_resume_at_a_terminal_starts_with_a_recap_of_the_last_line(tmp_path):
+    # the scribe taking a game up again sees where it was left before the first prompt
+    import pty
+    import select
+    import time
+
+    spec = GAMES["cartagena"]
+    text = write_log(spec.simulate("2000-jamaica", 3, 2), to_json=False)
+    head, body = text.split("\n\n", 1)
+    lines = [line for line in body.split("\n") if line.strip()][:6]
+    log = tmp_path / "game.cartlog"
+    log.write_text(head.replace('[Result "yellow"]\n', "").rstrip("\n") + "\n\n"
+                   + "\n".join(lines) + "\n", encoding="utf-8")
+    leader, follower = pty.openpty()
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "TERM": "xterm", "COLUMNS": "100",
+           "NO_COLOR": "1"}
+    proc = subprocess.Popen([sys.executable, "-m", "cartlog", "record", "--resume", str(log)],
+                            cwd=tmp_path, env=env, stdin=follower, stdout=follower,
+                            stderr=follower)
+    os.close(follower)
+    seen, sent, deadline = b"", False, time.monotonic() + 60
+    while time.monotonic() < deadline:
+        ready, _, _ = select.select([leader], [], [], 0.5)
+        if ready:
+            try:
+                chunk = os.read(leader, 65536)
+            except OSError:
+                break
+            if not chunk:
+                break
+            seen += chunk
+        if not sent and b"turn>" in seen:
+            os.write(leader, b"quit\r")
+            sent = True
+        if proc.poll() is not None:
+            break
+    proc.wait(timeout=30)
+    os.close(leader)
+    shown = re.sub(r"\x1b\[[0-9;?]*[A-Za-z]", "", seen.decode("utf-8", "replace"))
+    assert "game.cartlog holds 6 lines; the last one:" in shown, shown[-2000:]
+    assert lines[-1] in shown and "(board draws the table)" in shown
+    assert shown.index("the last one:") < shown.index("to move")
