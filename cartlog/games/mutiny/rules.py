@@ -901,7 +901,8 @@ def check_ship(state: State, moved: int | None, at: int | None,
                              str(move), str(moved)))
     want, ship = ship_after(state, move), state.ship
     if at is not None and want is not None and ship is not None and at != want:
-        out.append(Violation("ship/at", "the declared track puts the ship elsewhere"
+        out.append(Violation("ship/at", f"the ship is on space {ship} and moves {move}: the "
+                             f"declared track puts it on space {want}, not {at}"
                              + (" (it stops at the mutiny space, the end of the track)"
                                 if want != ship + move else ""),
                              str(want), str(at)))
