@@ -544,6 +544,8 @@ class _Reader(LogReader):
         else:
             text, comment = self.strip_comments(raw, line)
         kind, word, pos = _keyword(text, indent)
+        if kind is None and word in self.colours:
+            kind, pos = "sell", indent  # a play as written on paper: ``red R``, no ``sell``
         if kind is None:
             self.problem(line, indent + 1, with_hint(
                 f"{word!r} is not a line of a Meuterer log", did_you_mean(word, KEYWORDS))

@@ -482,3 +482,15 @@ def test_a_pass_whose_action_ends_with_the_mark_cannot_be_written():
     step["action"] += "!"
     problems = validate(msgspec.json.decode(msgspec.json.encode(data), type=LOG_TYPE))
     assert problems and "without a final !" in problems[0].message
+
+
+def test_a_sell_line_written_as_on_paper_without_its_keyword_reads_as_a_sell_line():
+    # the scribe writes the plays as on the score sheet: "red R, blue pass 4 mate"
+    from cartlog.games.meuterer.notation import format_event, read_line
+
+    colours = ["red", "blue", "green"]
+    paper = read_line("red R, blue pass 4 mate", colours)
+    assert format_event(paper) == "sell red R, blue pass 4 mate"
+    assert [(s.col, s.end) for s in paper.steps] == [(1, 6), (8, 24)]  # where they stand
+    with pytest.raises(Exception, match="not a line of a Meuterer log"):
+        read_line("yellow R", colours)  # not a player of this game: no play
