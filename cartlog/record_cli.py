@@ -39,6 +39,8 @@ from cartlog.record import (
     Lock,
     Recorder,
     Reply,
+    answer_problems,
+    canonical_header,
     header_text,
     hold,
     read_position,
@@ -306,11 +308,15 @@ def _ask_setup(spec: GameSpec, rules: str, out: Path, ascii_only: bool,
                     continue
                 if answer.strip() or not q.required:
                     answers[q.tag] = answer.strip()
-                    break
+                    wrong = answer_problems(spec, rules, answers, q.tag) if answer.strip() else []
+                    if not wrong:
+                        break
+                    for message in wrong:  # at once, the answer offered again to mend
+                        say(shown(f"  {q.tag}: {message}"), markup=False, highlight=False)
         text = header_text(spec, rules, answers)
         problems = setup_problems(text)
         if not problems:
-            return text
+            return canonical_header(text)
         for tag, message in problems:
             say(shown(f"  {tag or 'header'}: {message}"), markup=False, highlight=False)
         todo = [tag for tag, _ in problems if tag in answers]
@@ -320,7 +326,7 @@ def _ask_setup(spec: GameSpec, rules: str, out: Path, ascii_only: bool,
             except (EOFError, KeyboardInterrupt):
                 return None
             if keep.strip().lower() in ("y", "yes"):
-                return text
+                return canonical_header(text)
             todo = [q.tag for q in questions]
 
 

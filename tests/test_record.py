@@ -987,3 +987,37 @@ def test_resume_at_a_terminal_starts_with_a_recap_of_the_last_line(tmp_path):
     assert "game.cartlog holds 6 lines; the last one:" in shown, shown[-2000:]
     assert lines[-1] in shown and "(board draws the table)" in shown
     assert shown.index("the last one:") < shown.index("to move")
+
+
+def test_a_set_up_answer_is_checked_as_it_is_typed():
+    # the board's section is wrong: said at the Board answer, not questions later
+    from cartlog.record import answer_problems
+
+    spec = GAMES["cartagena"]
+    bad_board = "SDKBPH SDKBPS SDKBPH SDKBPH SDKBPH SDKBPH"
+    said = answer_problems(spec, "2000-jamaica", {"Players": "red Anne, blue Bart",
+                                                  "Board": bad_board}, "Board")
+    assert said and "section 2" in said[0]
+    # a later question not answered yet is not held against an answer
+    assert answer_problems(spec, "2000-jamaica", {"Players": "red Anne, blue Bart"},
+                           "Players") == []
+    meuterer = GAMES["meuterer"]
+    islands = ("Hochland, Frosthöhle, Grünland, Karge Zunge, Eisfelsen, Affeninsel, "
+               "Kalte Klippe, Sommerland, Rotes Riff, Piratennest, Fingerhut, Schatzinsel")
+    said = answer_problems(meuterer, "base", {"Players": "red Anna, blue Ben, green Cleo",
+                                              "Islands": islands}, "Islands")
+    assert said and "Schatzinsel" in said[0]
+
+
+def test_the_header_is_written_as_cartlog_writes_it():
+    # answers as typed (a colour in German, an island without its umlaut) come out canonical
+    from cartlog.record import canonical_header
+
+    spec = GAMES["meuterer"]
+    typed = header_text(spec, "base", {
+        "Players": "red Anna, blue Ben, gelb Cleo",
+        "Islands": "Hochland, Frosthohle, Grunland, Karge Zunge, Eisfelsen, Affeninsel, "
+                   "Kalte Klippe, Sommerland, Rotes Riff, Piratennest, Fingerhut, Sandkap"})
+    written = canonical_header(typed)
+    assert "yellow Cleo" in written and "Frosthöhle" in written and "Grünland" in written
+    assert read_log(written + "round 1\n").players == read_log(typed + "round 1\n").players

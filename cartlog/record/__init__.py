@@ -47,7 +47,13 @@ The package is three modules: :mod:`~cartlog.record.session` (the :class:`Record
 :mod:`~cartlog.record.header` (setting a recording up).
 """
 
-from cartlog.record.header import header_text, read_position, setup_problems
+from cartlog.record.header import (
+    answer_problems,
+    canonical_header,
+    header_text,
+    read_position,
+    setup_problems,
+)
 from cartlog.record.session import (
     CLOSEST,
     COMMANDS,
@@ -64,5 +70,6 @@ from cartlog.record.session import (
 from cartlog.record.storage import Busy, Lock, hold, lock_path, regular_file, torn_line
 
 __all__ = ["CLOSEST", "COMMANDS", "MAX_RECORD_LINES", "MAX_UNDO", "MAX_UNIT_LINES", "OPEN_MARK",
-           "OPEN_TEXT", "UNDO_TEXT", "Busy", "Lock", "Recorder", "Reply", "header_text", "hold",
+           "OPEN_TEXT", "UNDO_TEXT", "Busy", "Lock", "Recorder", "Reply", "answer_problems",
+           "canonical_header", "header_text", "hold",
            "lock_path", "read_position", "regular_file", "setup_problems", "shown", "torn_line"]

@@ -82,6 +82,38 @@ def setup_problems(text: str) -> list[tuple[str | None, str]]:
 _ENDING = frozenset({"game/unfinished", "end/unfinished"})
 
 
+def answer_problems(spec: GameSpec, rules: str, answers: dict[str, str], tag: str
+                    ) -> list[str]:
+    """What is wrong with the answer for ``tag``, as soon as it is typed: the problems of the
+    header built from the answers so far that are about that tag. A required tag not
+    answered yet stands in as its question's example, so that the header reads; what the
+    others lack is not held against this one."""
+    given = {}
+    for q in spec.notation.header_questions(rules):
+        value = answers.get(q.tag, "").strip()
+        if value:
+            given[q.tag] = value
+        elif q.required:
+            given[q.tag] = q.example
+    return [message for name, message in setup_problems(header_text(spec, rules, given))
+            if name is not None and name.lower() == tag.lower()]
+
+
+def canonical_header(text: str) -> str:
+    """A header as cartlog writes it (``blu`` as ``blue``, an island's name spelt in full):
+    the header read and written back; as given when it does not read."""
+    import msgspec
+
+    try:
+        log = read_log(text, "<header>")
+    except LogSyntaxError:
+        return text
+    from cartlog.games import game_of
+
+    written = str(game_of(log).notation.format_log(msgspec.structs.replace(log, events=[])))
+    return written.rstrip("\n") + "\n\n"
+
+
 def _header_tags(text: str) -> list[str]:
     return [line.strip()[1:].split(" ", 1)[0] for line in split_lines(text)
             if line.strip().startswith("[")]
