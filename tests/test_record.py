@@ -830,11 +830,12 @@ def test_meuterer_at_a_terminal(tmp_path, terminal):
     term.expect("Players>")
     term.line("red Anna, blue Ben, green Cleo", "Captain>")
     term.line("", "Islands>")
-    term.line(MEUTERER_CIRCLE, "IslandTable>")  # Sandkap left out
-    term.line("", "Deal>")
-    term.line("red RSWCX", r"Islands: the circle has 11 islands \(missing: Sandkap\) "
+    # Sandkap left out: said at once, the answer offered again to add to
+    term.line(MEUTERER_CIRCLE, r"Islands: the circle has 11 islands \(missing: Sandkap\) "
               r"\[setup/islands\].*Islands> Hochland.*Fingerhut")
-    term.line(", Sandkap", r"Recording Meuterer to game\.cartlog.*may: round 1\s+red round>")
+    term.line(", Sandkap", "IslandTable>")
+    term.line("", "Deal>")
+    term.line("red RSWCX", r"Recording Meuterer to game\.cartlog.*may: round 1\s+red round>")
     term.line("round 1", r"recorded: round 1.*red wage>")
     term.line("wage 2", r"may: sell red R, sell red S, sell red W, sell red C, sell red X, "
               r"sell red pass 5\s+red sell>")
@@ -881,11 +882,12 @@ def test_the_mutiny_at_a_terminal(tmp_path, terminal):
     term.line("red Ann, blue Bob", "Giver>")
     term.line("", "Track>")
     term.line("length 24; storms 5 11 17; start 2:0 3:2 4:4; mutiny 24", "Combat>")
-    term.line("P1 8, P2 6, P3 6, G1 8, G2 6, G3 5", "Gold>")
-    term.line("", r"the combat split does not add up to 40.*Combat> P1 8, P2 6, P3 6, G1 8, "
-              r"G2 6, G3 5")
+    # said at once, the answer offered again to mend
+    term.line("P1 8, P2 6, P3 6, G1 8, G2 6, G3 5", r"the combat split does not add up to 40"
+              r".*Combat> P1 8, P2 6, P3 6, G1 8, G2 6, G3 5")
     term.type("\x7f")  # Backspace: the answer given stands, to mend
-    term.line("6", r"may: round 1 giver red\s+red deal>")
+    term.line("6", "Gold>")
+    term.line("", r"may: round 1 giver red\s+red deal>")
     term.line("hand", r"combat +red P1G1  blue P1G1\s.*red deal>")
     term.line("round 1 giver red", r"red turn>")
     term.line("red ^Diaz ^Tembo ^Sate +1",
