@@ -7,6 +7,7 @@ earlier error, and gathers what the log did not let it check.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any, Generic, TypeVar
 
 import msgspec
@@ -76,6 +77,27 @@ def replay_report(log: GameLog, path: str = "<log>", *, text: str | None = None,
             j for j in (i if new_index is None else new_index[i] for i in f.findings)
             if j < listed)) if f.findings else f for f in frames]
     return report, frames
+
+
+def view_label(view: str) -> str:
+    """How a view of a game is named: ``the table's view``, ``red's view``."""
+    return "the table's view" if view == "table" else f"{view}'s view"
+
+
+def seat_views(log: GameLog, path: str = "<log>"
+               ) -> Iterator[tuple[str, GameLog, Report[Any], list[Any]]]:
+    """The table's view and each seat's of a log that knows more than they did: ``(view,
+    the log redacted to it, its report, its frames)``, each replayed on its own, each that
+    differs from the log and from the views before it (a game that hides nothing has none)."""
+    entry = game_of(log)
+    seen = [log]
+    for view in ["table", *dict.fromkeys(p.colour for p in log.players)]:
+        redacted = entry.redact(log, view)
+        if redacted is None or any(redacted == other for other in seen):
+            continue
+        seen.append(redacted)
+        report, frames = replay_report(redacted, path)
+        yield view, redacted, report, frames
 
 
 def report_of(replay: Walked, path: str, *, text: str | None = None,

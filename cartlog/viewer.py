@@ -43,25 +43,14 @@ def seats_of(log: Any, report: Any, frames: Sequence[Any], view: str | None = No
              ) -> list[Seat]:
     """The views of a game: the log as recorded (or as ``view`` saw it, alone), then the
     table's and each seat's, each that differs from the ones before (as the ruling page)."""
-    from cartlog.audit import replay_report
-    from cartlog.games import GAMES
+    from cartlog.audit import seat_views, view_label
 
-    spec = GAMES[report.game]
     panel = _panel(report.game)
-    first = "as recorded" if view is None else (
-        "the table's view" if view == "table" else f"{view}'s view")
-    seats = [_seat(first, log, report, frames, panel)]
-    if view is not None:
-        return seats
-    seen = [log]
-    for name in ["table", *dict.fromkeys(p.colour for p in log.players)]:
-        redacted = spec.redact(log, name)
-        if redacted is None or any(redacted == other for other in seen):
-            continue
-        seen.append(redacted)
-        seat_report, seat_frames = replay_report(redacted, report.file, text=None)
-        label = "the table's view" if name == "table" else f"{name}'s view"
-        seats.append(_seat(label, redacted, seat_report, seat_frames, panel))
+    seats = [_seat("as recorded" if view is None else view_label(view), log, report, frames,
+                   panel)]
+    if view is None:
+        seats += [_seat(view_label(name), seen, seat_report, seat_frames, panel)
+                  for name, seen, seat_report, seat_frames in seat_views(log, report.file)]
     return seats
 
 

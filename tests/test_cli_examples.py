@@ -20,8 +20,6 @@ import subprocess
 import sys
 from pathlib import Path
 
-import pytest
-
 ROOT = Path(__file__).resolve().parent.parent
 DOC = ROOT / "docs" / "cli.md"
 # commands the page shows but this test does not run, with the reason
@@ -64,12 +62,6 @@ def _examples() -> list[tuple[int, str, list[str]]]:
 
 
 EXAMPLES = _examples()
-
-
-@pytest.fixture(scope="module")
-def folder(tmp_path_factory):
-    """The files the page's examples use, made as the page says."""
-    return make_files(tmp_path_factory.mktemp("cli-examples"))
 
 
 def make_files(here: Path) -> Path:
@@ -121,26 +113,32 @@ def _without_comment(command: str) -> str:
     return re.sub(r"\s+#\s.*$", "", command)
 
 
-@pytest.mark.parametrize("line, command, expected", EXAMPLES,
-                         ids=[f"line{n}" for n, _, _ in EXAMPLES])
-def test_the_command_prints_what_the_page_shows(folder, line, command, expected):
-    if _without_comment(command) in NOT_RUN:
-        pytest.skip(f"docs/cli.md:{line}: {NOT_RUN[_without_comment(command)]}")
-    if command.startswith("echo $?"):  # the status of the command before it
-        n = [e[0] for e in EXAMPLES].index(line)
-        before = _without_comment(EXAMPLES[n - 1][1])
-        if before in NOT_RUN:
-            pytest.skip(f"docs/cli.md:{line}: {NOT_RUN[before]}")
-        assert [str(_process(before, folder)[0])] == expected, f"docs/cli.md:{line}: {before}"
-        return
-    status, text = _process(_without_comment(command), folder)
-    shown = text.rstrip("\n").split("\n") if text.strip() else []
-    if not expected and _without_comment(command) != command:
-        assert status in (0, 1), text  # an example whose output the page does not show
-        return
-    assert _matches(shown, expected), (
-        f"docs/cli.md:{line}: $ {command}\n--- the page:\n" + "\n".join(expected)
-        + "\n--- printed:\n" + "\n".join(shown))
+def test_every_command_prints_what_the_page_shows(tmp_path):
+    """The commands run in the page's order, one after the other in one folder (an example
+    uses the files the ones before it wrote); every mismatch is listed."""
+    folder = make_files(tmp_path)
+    wrong: list[str] = []
+    statuses: dict[int, int] = {}
+    for n, (line, command, expected) in enumerate(EXAMPLES):
+        bare = _without_comment(command)
+        if bare in NOT_RUN:
+            continue
+        if command.startswith("echo $?"):  # the status of the command before it
+            if n and n - 1 in statuses and [str(statuses[n - 1])] != expected:
+                wrong.append(f"docs/cli.md:{line}: {EXAMPLES[n - 1][1]} exits "
+                             f"{statuses[n - 1]}, the page says {expected}")
+            continue
+        status, text = _process(bare, folder)
+        statuses[n] = status
+        shown = text.rstrip("\n").split("\n") if text.strip() else []
+        if not expected and bare != command:  # an example whose output the page does not show
+            if status not in (0, 1):
+                wrong.append(f"docs/cli.md:{line}: $ {command} exits {status}:\n{text}")
+        elif not _matches(shown, expected):
+            wrong.append(f"docs/cli.md:{line}: $ {command}\n--- the page:\n"
+                         + "\n".join(expected) + "\n--- printed:\n" + "\n".join(shown))
+    assert not wrong, "\n\n".join(wrong)
+    assert len(statuses) >= 25, "the page's examples are run"
 
 
 def _matches(shown: list[str], expected: list[str]) -> bool:

@@ -201,8 +201,10 @@ def seat_view(game: Any, parsed: Any, view: str, name: str) -> tuple[Any, str]:
     if view != "table" and view not in colours:
         fail(f"--view {printable(view)}: expected table or one of the players: "
              f"{', '.join(colours)}")
+    from cartlog.audit import view_label
+
     redacted = game.redact(parsed, view)
-    label = "the table's view" if view == "table" else f"{view}'s view"
+    label = view_label(view)
     if redacted is None:  # nothing hidden: every view is the log
         return parsed, f"{label} ({game.title} hides nothing: every view is the log)"
     return redacted, label

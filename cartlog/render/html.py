@@ -417,23 +417,16 @@ def ruling_of(log: Any, report: Any, frames: Sequence[Any], console: Console, *,
     on its own), each that differs from the views before it; ``label`` names the log's own
     view. ``console`` draws the score view as text (a recording console, which the command
     line gives)."""
-    from cartlog.audit import replay_report
+    from cartlog.audit import seat_views, view_label
     from cartlog.games import GAMES
 
     spec = GAMES[report.game]
     drawn: dict[object, str] = {}
     views = [_view_of(log, report, frames, "", label, theme, drawn, console)]
-    if seats:
-        seen = [log]
-        for name in ["table", *dict.fromkeys(p.colour for p in log.players)]:
-            redacted = spec.redact(log, name)
-            if redacted is None or any(redacted == other for other in seen):
-                continue
-            seen.append(redacted)
-            seat_report, seat_frames = replay_report(redacted, report.file, text=None)
-            label = "the table" if name == "table" else f"{name}'s seat"
-            views.append(_view_of(redacted, seat_report, seat_frames, name, label, theme,
-                                  drawn, console))
+    for name, seen, seat_report, seat_frames in (seat_views(log, report.file) if seats
+                                                 else ()):
+        views.append(_view_of(seen, seat_report, seat_frames, name, view_label(name), theme,
+                              drawn, console))
     return ruling_page(title=spec.title, file=report.file, rules=report.rules,
                        turn_word=spec.turn_word, views=views, theme=theme, opening=turn)
 
