@@ -51,17 +51,18 @@ class Report(msgspec.Struct, Generic[B], kw_only=True, omit_defaults=True):
 
 def audit(log: GameLog, path: str = "<log>", *, stop_at_first: bool = False,
           text: str | None = None, max_findings: int | None = None,
-          seal: str | None = None) -> Report[Any]:
+          seal: str | None = None, key: bytes | None = None) -> Report[Any]:
     """Audit a decoded log of any game. ``text``: the JSON the log was read from, to give its
     findings a line and column beside their JSON path; ``max_findings``: the findings listed
     (default: ``CARTLOG_MAX_FINDINGS``, :func:`~cartlog.core.limits.max_findings`), the
     only ones the replay gives a position; ``seal``: the seal the log must end with
-    (``check --seal``: lines cut from its end, or its seals taken out, are ``seal/edited``)."""
+    (``check --seal``: lines cut from its end, or its seals taken out, are ``seal/edited``); ``key``: the key
+    it must be sealed with (``check --key``)."""
     most = findings_limit() if max_findings is None else max_findings
     entry = game_of(log)
     replay = entry.walker.Replay(log, stop_at_first=stop_at_first,
                                            positions=most).run()
-    return report_of(replay, path, text=text, max_findings=most, seal=seal)
+    return report_of(replay, path, text=text, max_findings=most, seal=seal, key=key)
 
 
 def replay_report(log: GameLog, path: str = "<log>", *, text: str | None = None,
@@ -101,17 +102,18 @@ def seat_views(log: GameLog, path: str = "<log>"
 
 
 def report_of(replay: Walked, path: str, *, text: str | None = None,
-              max_findings: int | None = None, seal: str | None = None) -> Report[Any]:
+              max_findings: int | None = None, seal: str | None = None,
+              key: bytes | None = None) -> Report[Any]:
     """Build the report of a finished :class:`Replay` (also used by ``replay`` and ``score``):
     the findings in the order of the log's text (see :func:`in_source_order`), the first
     ``max_findings`` of them (default: ``CARTLOG_MAX_FINDINGS``); ``text``, the JSON of a
     JSON log, places each finding at the value its path names."""
     most = findings_limit() if max_findings is None else max_findings
-    return _report(replay, path, text, most, seal)[0]
+    return _report(replay, path, text, most, seal, key)[0]
 
 
-def _report(replay: Walked, path: str, text: str | None, most: int, seal: str | None = None
-            ) -> tuple[Report[Any], list[int] | None]:
+def _report(replay: Walked, path: str, text: str | None, most: int, seal: str | None = None,
+            key: bytes | None = None) -> tuple[Report[Any], list[int] | None]:
     entry = game_of(replay.log)
     codes = entry.codes
     table = codes.CODES
@@ -143,7 +145,7 @@ def _report(replay: Walked, path: str, text: str | None, most: int, seal: str | 
             first_error_of.setdefault(note.seat, index)
         findings.append(f)
     remarked = seals.remarks(replay.log.events)
-    sealing = _seal_findings(replay.log, text, remarked, seal)
+    sealing = _seal_findings(replay.log, text, remarked, seal, key)
     findings += sealing
     verified = "verified" if not sealing and seals.seal_tag(replay.log) is not None else ""
     if remarked:
@@ -166,16 +168,18 @@ def _report(replay: Walked, path: str, text: str | None, most: int, seal: str | 
 
 def _seal_findings(log: GameLog, text: str | None = None,
                    remarked: list[tuple[int, Any, str]] | None = None,
-                   final: str | None = None) -> list[Finding]:
+                   final: str | None = None, key: bytes | None = None) -> list[Finding]:
     """Where a sealed log was changed after it was recorded (``seal/edited``); ``text``, the
     JSON the log was read from, ``remarked`` its comments, ``final`` the seal it must end
-    with (see :func:`seals.check`)."""
+    with, ``key`` the key it must be sealed with (see :func:`seals.check`)."""
     out = []
-    for index, v in seals.check(log, text, remarked, final):
+    for index, v in seals.check(log, text, remarked, final, key):
         info = common_codes.CODES[v.code]
-        if index is None:
-            line = log.line or None
-            col, end, path = (1 if line else None), None, "$.tags.Seal"
+        if index is None:  # the header's: at its Seal tag, where it has one
+            span = next((v for k, v in log.spans.items() if k.lower() == "seal"), None)
+            line = span[0] if span else (log.line or None)
+            col = span[1] if span else (1 if line else None)
+            end, path = (span[2] if span else None), "$.tags.Seal"
         else:
             ev = log.events[index]
             line, col = ev.line or None, ev.col or None

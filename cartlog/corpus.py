@@ -376,6 +376,7 @@ class _Options(msgspec.Struct, frozen=True):
     max_findings: int
     max_games: int
     seal: str | None = None
+    key: bytes | None = None
 
 
 def at_least(report: Report[Any], severity: str) -> Report[Any]:
@@ -415,12 +416,13 @@ def audit_path(path: str | Path, *, stop_at_first: bool = False, min_severity: s
 def audit_games(path: str | Path, *, stop_at_first: bool = False, min_severity: str = "info",
                 text: bool = True, max_bytes: int | None = None, max_line: int | None = None,
                 max_findings: int | None = None, max_games: int | None = None,
-                seal: str | None = None) -> list[Outcome]:
+                seal: str | None = None, key: bytes | None = None) -> list[Outcome]:
     """Read and audit one file: the outcome of its game, or of each game of a file of several
     written one after the other (docs/notation.md, "Several games in one file"), each named
     ``file#N``, its findings and problems at the file's lines. A game that cannot be read is
     its own unreadable outcome; the games past ``max_games`` (``CARTLOG_MAX_GAMES``) are one
-    more. See :func:`audit_files` for the other options."""
+    more. ``seal``, ``key``: the final seal and the key the log must be sealed with (``check
+    --seal``, ``--key``). See :func:`audit_files` for the other options."""
     from cartlog.logs import is_json
     from cartlog.logs.reading import read_game, split_games
 
@@ -433,7 +435,7 @@ def audit_games(path: str | Path, *, stop_at_first: bool = False, min_severity: 
             log = read_log(source, name)
             return [_audited(log, source, name, stop_at_first=stop_at_first,
                              min_severity=min_severity, text=text, max_findings=max_findings,
-                             seal=seal)]
+                             seal=seal, key=key)]
     except LogSyntaxError as err:
         return [_unreadable(path, err, text)]
     outcomes = []
@@ -447,7 +449,7 @@ def audit_games(path: str | Path, *, stop_at_first: bool = False, min_severity: 
             continue
         outcomes.append(msgspec.structs.replace(_audited(
             log, source, game, stop_at_first=stop_at_first, min_severity=min_severity,
-            text=text, max_findings=max_findings, seal=seal), game=part.number))
+            text=text, max_findings=max_findings, seal=seal, key=key), game=part.number))
     if games.rest:
         number = len(games.parts) + 1
         more = f"{games.rest} more game{'s' if games.rest != 1 else ''}"
@@ -486,14 +488,15 @@ def _lines_shown(err: LogSyntaxError) -> str:
 
 
 def _audited(log: Any, source: str, name: str, *, stop_at_first: bool, min_severity: str,
-             text: bool, max_findings: int | None, seal: str | None = None) -> Outcome:
+             text: bool, max_findings: int | None, seal: str | None = None,
+             key: bytes | None = None) -> Outcome:
     """The outcome of a log read: its report, and its text when a finding has a line."""
     from cartlog.audit import audit
     from cartlog.logs import is_json
 
     report = audit(log, name, stop_at_first=stop_at_first,
                    text=source if is_json(source) else None, max_findings=max_findings,
-                   seal=seal)
+                   seal=seal, key=key)
     report = at_least(report, min_severity)
     shown = text and any(f.line for f in report.findings)
     return Outcome(name=name, report=report, text=source if shown else None)
@@ -504,7 +507,8 @@ def _audit_batch(paths: list[str], options: _Options) -> list[Outcome]:
     return [outcome for path in paths for outcome in audit_games(
         path, stop_at_first=options.stop_at_first, min_severity=options.min_severity,
         text=options.text, max_bytes=options.max_bytes, max_line=options.max_line,
-        max_findings=options.max_findings, max_games=options.max_games, seal=options.seal)]
+        max_findings=options.max_findings, max_games=options.max_games, seal=options.seal,
+        key=options.key)]
 
 
 def default_jobs() -> int:
@@ -561,18 +565,19 @@ def audit_files(paths: Iterable[str | Path | Outcome], *, executor: Executor | N
 def audit_groups(paths: Iterable[str | Path | Outcome], *, executor: Executor | None = None,
                  jobs: int | None = None, stop_at_first: bool = False,
                  min_severity: str = "info", text: bool = True, batch: int | None = None,
-                 in_flight: int | None = None, seal: str | None = None
-                 ) -> Generator[list[Outcome], None, None]:
+                 in_flight: int | None = None, seal: str | None = None,
+                 key: bytes | None = None) -> Generator[list[Outcome], None, None]:
     """:func:`audit_files`, the outcomes yielded in the groups they come in: the files of one
     task, audited together in a worker; one file at a time in this process (``jobs=1``, and
     standard input). A caller may write each group at once. ``seal``: the seal each log
-    must end with (``check --seal``)."""
+    must end with (``check --seal``); ``key``: the key each must be sealed with
+    (``check --key``)."""
     if min_severity not in SEVERITIES:
         raise ValueError(f"min_severity {min_severity!r}: expected one of "
                          f"{', '.join(SEVERITIES)}")
     options = _Options(stop_at_first, min_severity, text,
                        limit("CARTLOG_MAX_BYTES", MAX_BYTES), limit("CARTLOG_MAX_LINE", MAX_LINE),
-                       max_findings(), max_games(), seal)
+                       max_findings(), max_games(), seal, key)
     jobs = default_jobs() if jobs is None else max(1, jobs)
     own = executor is None
     if executor is None and jobs > 1:

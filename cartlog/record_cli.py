@@ -59,23 +59,24 @@ class Usage(Exception):
 def record(*, game: str | None, rules: str | None, out: Path | None, source: Path | None,
            resume: Path | None, seal: bool, board: bool, ascii_only: bool,
            console: Callable[..., Any], show_unreadable: Callable[..., None],
-           position: str | None = None) -> int:
+           position: str | None = None, key: bytes | None = None) -> int:
     """Run the recorder; the exit status. ``console(ascii_only, stderr=False)`` gives a rich
     console, ``show_unreadable(err, ascii_only)`` reports a log that cannot be read.
-    ``position``: a one-line position (or a file holding one) the new game starts from."""
+    ``position``: a one-line position (or a file holding one) the new game starts from;
+    ``key``: seal with HMAC-SHA256 and this key (``--key``)."""
     with ExitStack() as held:  # the log's lock, let go of however the recording ends
         return _record(game, rules, out, source, resume, seal, board, ascii_only, console,
-                       show_unreadable, held, position)
+                       show_unreadable, held, position, key)
 
 
 def _record(game: str | None, rules: str | None, out: Path | None, source: Path | None,
             resume: Path | None, seal: bool, board: bool, ascii_only: bool,
             console: Callable[..., Any], show_unreadable: Callable[..., None],
-            held: ExitStack, position: str | None = None) -> int:
+            held: ExitStack, position: str | None = None, key: bytes | None = None) -> int:
     interactive = sys.stdin.isatty() and sys.stdout.isatty()
     try:
         rec = _recorder(game, rules, out, source, resume, seal, interactive, ascii_only,
-                        console, held, position)
+                        console, held, position, key)
     except LogSyntaxError as err:
         show_unreadable(err, ascii_only)
         return EXIT_UNUSABLE
@@ -131,7 +132,7 @@ def _limits() -> dict[str, int]:
 def _recorder(game: str | None, rules: str | None, out: Path | None, source: Path | None,
               resume: Path | None, seal: bool, interactive: bool, ascii_only: bool,
               console: Callable[..., Any], held: ExitStack,
-              position: str | None = None) -> Recorder | None:
+              position: str | None = None, key: bytes | None = None) -> Recorder | None:
     if resume is not None:
         given = [name for name, value in (("GAME", game), ("--rules", rules), ("--out", out),
                                           ("--from", source), ("--position", position))
@@ -148,9 +149,11 @@ def _recorder(game: str | None, rules: str | None, out: Path | None, source: Pat
         regular_file(resume)  # before the lock opens it
         try:
             lock = _lock(held, resume)
-            rec = Recorder.resume(resume, _read(resume), lock=lock, **_limits())
+            rec = Recorder.resume(resume, _read(resume), lock=lock, key=key, **_limits())
         except OSError as exc:
             raise cannot_read(resume, exc) from None
+        except ValueError as exc:  # not the key it is sealed with
+            raise Usage(str(exc)) from None
         if seal and not rec.sealed:
             raise Usage(f"{resume} is not sealed: --hash seals a log from its start (record "
                         "it again with --from and --hash)")
@@ -192,7 +195,10 @@ def _recorder(game: str | None, rules: str | None, out: Path | None, source: Pat
             return None
         text = asked
     try:
-        return Recorder.create(out, text, seal=seal, name=str(out), lock=lock, **_limits())
+        return Recorder.create(out, text, seal=seal, name=str(out), lock=lock, key=key,
+                               **_limits())
+    except ValueError as exc:  # a sealed header, not with the key given
+        raise Usage(str(exc)) from None
     except FileExistsError:
         raise Usage(f"{out} already exists: cartlog record --resume {out} goes on with "
                     "it") from None
@@ -381,8 +387,9 @@ def _final_seal(rec: Recorder) -> str:
     except (ValueError, LogSyntaxError):  # a log the recorder wrote reads back: say nothing
         # rather than guess
         return ""
-    return (f"final seal: {seal} (write it on the score sheet; cartlog check --seal {seal} "
-            f"{rec.path} verifies that the log ends here)") if seal else ""
+    key = " --key KEYFILE" if rec.key is not None else ""
+    return (f"final seal: {seal} (write it on the score sheet; cartlog check{key} --seal "
+            f"{seal} {rec.path} verifies that the log ends here)") if seal else ""
 
 
 def _bounded_lines(stream: Any, most: int | None) -> Iterator[str]:

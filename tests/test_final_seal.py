@@ -69,7 +69,8 @@ def test_no_finding_says_what_seal_a_changed_line_would_need():
     path = ROOT / "samples" / "cartagena" / "sealed-and-edited.cartlog"
     log = read_log(path.read_text(encoding="utf-8"), str(path))
     needed = {core.header_seal(header_text(log))}
-    previous = core.read_tag(seal_tag(log)) or ""
+    tag = core.read_tag(seal_tag(log))
+    previous = tag.seal if tag is not None else ""
     for line in _lines(log):
         needed.add(core.line_seal(previous, line.text))
         previous = line.seal or previous

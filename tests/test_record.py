@@ -348,8 +348,9 @@ def test_a_sealed_log_shows_where_it_was_changed(tmp_path, no_sync):
     assert sealed_findings("\n".join(added)) == [
         (at + 1, "a line without a seal in a sealed log")]
     header_changed = [line.replace("cartlog simulation", "club night") for line in lines]
-    assert sealed_findings("\n".join(header_changed)) == [
-        (1, "the header was changed after it was recorded")]
+    seal_tag = next(n for n, line in enumerate(lines, 1) if line.startswith("[Seal "))
+    assert sealed_findings("\n".join(header_changed)) == [  # at the header's seal
+        (seal_tag, "the header was changed after it was recorded")]
     # the JSON form keeps the seals, and an edit shows there too
     as_json = runner.invoke(app, ["convert", str(path)]).stdout
     assert sealed_findings(as_json) == []

@@ -17,9 +17,11 @@ from cartlog.cli.options import (
     AsciiOpt,
     Format,
     FormatOpt,
+    KeyOpt,
     ThemeName,
     ThemeOpt,
     one_of,
+    read_key,
     read_number,
 )
 from cartlog.cli.output import EXIT_CLEAN, fail, is_terminal, open_console, report_unreadable
@@ -70,6 +72,7 @@ def check(
         "--seal", metavar="SEAL", help="The final seal record --hash printed when the log "
         "was recorded: the log must end with it (lines cut from its end, or its seals taken "
         "out, are seal/edited).", show_default=False)] = None,
+    key: KeyOpt = None,
     ascii_only: AsciiOpt = False,
     theme_name: ThemeOpt = ThemeName.auto,
 ) -> None:
@@ -106,11 +109,19 @@ def check(
       cartlog check club.cartlog    (club.cartlog#1, club.cartlog#2, ...)
 
       cartlog check --seal 8c4fbbd71719255c game.cartlog
+
+      cartlog check --key club.key game.cartlog
     """
     from cartlog import corpus
 
     if jobs is not None and jobs < 1:
         fail(f"--jobs {jobs}: give 1 or more worker processes")
+    secret = None
+    if key is not None:
+        try:
+            secret = read_key(key)
+        except ValueError as exc:
+            fail(str(exc))
     as_text = fmt is Format.text
     paths = corpus.expand(logs)
     workers = corpus.default_jobs() if jobs is None else jobs
@@ -120,7 +131,7 @@ def check(
         corpus.freeze_imports()
     groups = corpus.audit_groups(paths, jobs=workers, stop_at_first=stop_at_first,
                                  min_severity=min_severity.value, text=as_text and not quiet,
-                                 seal=seal)
+                                 seal=seal, key=secret)
     tally: CodeTally | None = None
     if statistics:
         from cartlog.documents import CodeTally

@@ -111,6 +111,33 @@ OutputOpt = Annotated[Optional[Path], typer.Option("--output", "-o", metavar="FI
                                                    "standard output.", readable=False)]
 
 
+KeyOpt = Annotated[Optional[Path], typer.Option(
+    "--key", metavar="FILE", show_default=False, readable=False,
+    help="A key file (its text, at least 16 characters): seals are HMAC-SHA256 with this key, "
+    "so only its holder can seal a log or verify one (docs/cli.md, \"Sealed logs\").")]
+
+
+def read_key(path: Path) -> bytes:
+    """The key a key file holds (:func:`cartlog.core.seal.read_key`); ``ValueError`` saying
+    why it cannot be read or used, with the path as it may be shown."""
+    from cartlog.core.seal import MAX_KEY
+    from cartlog.core.seal import read_key as key_of
+    from cartlog.core.text import printable
+
+    name = printable(str(path))
+    try:
+        with open(path, "rb") as handle:
+            data = handle.read(MAX_KEY + 1)
+    except OSError as exc:
+        raise ValueError(f"{name}: cannot read the key: {exc.strerror or exc}") from None
+    if len(data) > MAX_KEY:
+        raise ValueError(f"{name}: not a key file (more than {MAX_KEY} bytes)")
+    try:
+        return key_of(data)
+    except ValueError as exc:
+        raise ValueError(f"{name}: {exc}") from None
+
+
 def starting_with(incomplete: str, words: list[str]) -> list[str]:
     """Shell completion: the words that start with what has been typed, sorted, once each."""
     typed = incomplete.strip().lower()

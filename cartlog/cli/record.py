@@ -9,8 +9,16 @@ from typing import TYPE_CHECKING, Annotated, Optional
 import typer
 
 from cartlog.cli.application import Command, app
-from cartlog.cli.options import AsciiOpt, ThemeName, ThemeOpt, game_names, rule_set_names
-from cartlog.cli.output import open_console, report_unreadable
+from cartlog.cli.options import (
+    AsciiOpt,
+    KeyOpt,
+    ThemeName,
+    ThemeOpt,
+    game_names,
+    read_key,
+    rule_set_names,
+)
+from cartlog.cli.output import fail, open_console, report_unreadable
 from cartlog.games import SPECS
 
 if TYPE_CHECKING:
@@ -43,6 +51,7 @@ def record(
     seal: Annotated[bool, typer.Option("--hash", help="Seal the header and every line with "
                                        "a running SHA-256 (cartlog check finds edits).")]
     = False,
+    key: KeyOpt = None,
     board: Annotated[bool, typer.Option("--board/--no-board", help="Draw the board after "
                                         "each turn, at a terminal.")] = True,
     ascii_only: AsciiOpt = False,
@@ -77,11 +86,20 @@ def record(
 
       cartlog record --from header.cartlog --out game.cartlog --hash < turns.txt
 
+      cartlog record --from header.cartlog --out game.cartlog --key club.key < turns.txt
+
       cartlog record --resume game.cartlog
 
       cartlog record meuterer --position round6.txt --out game.cartlog < rounds.txt
     """
     from cartlog.record_cli import record as run
+
+    secret = None
+    if key is not None:
+        try:
+            secret = read_key(key)
+        except ValueError as exc:
+            fail(str(exc))
 
     def console(plain: bool, stderr: bool = False) -> LogConsole:
         return open_console(plain, stderr, theme_name)
@@ -91,4 +109,4 @@ def record(
 
     raise typer.Exit(run(game=game, rules=rules, out=out, source=source, resume=resume,
                          seal=seal, board=board, ascii_only=ascii_only, console=console,
-                         show_unreadable=show_unreadable, position=position))
+                         show_unreadable=show_unreadable, position=position, key=secret))

@@ -14,8 +14,17 @@ CODES: dict[str, Code] = {
              summary="a sealed log was changed after it was recorded: a line or the header "
              "no longer matches its seal, or a line has none",
              explanation="`cartlog record --hash` seals the header and every line it writes "
-             "with a running SHA-256 (see docs/cli.md). The finding stands at the line that "
-             "no longer matches (or just after a line removed), or at the header."),
+             "with a running SHA-256, or with HMAC-SHA256 and a key with `--key` (see "
+             "docs/cli.md). The finding stands at the line that no longer matches (or just "
+             "after a line removed), or at the header. With `check --key`, a log sealed with "
+             "another key, sealed without one, or carrying no seal is one too."),
+        Code(code="seal/unverified", severity="warning", rule="docs/cli.md#sealed-logs",
+             summary="the log is sealed with a key, and no key was given to verify it: its "
+             "seals were not checked",
+             explanation="A log recorded with `cartlog record --key FILE` is sealed with "
+             "HMAC-SHA256 and that key: only the key's holder can compute its seals, so only "
+             "`cartlog check --key FILE` can say whether it was changed. Its Seal tag names "
+             "the key by an id that gives nothing of the key away."),
         Code(code="comment/entries", severity="warning", rule="docs/notation.md#comment-lines",
              summary="the comment after a `;` reads as more of its line (actions, plays or "
              "entries): they were not read as play",

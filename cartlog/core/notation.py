@@ -309,10 +309,12 @@ class LogReader:
             return None
 
     def read_header(self) -> tuple[Header, dict[str, tuple[int, int, int]], int]:
-        """The header, the spans of the game's own fields, and the line of the first tag."""
+        """The header, the spans of the game's own fields (and of the ``Seal`` tag, where the
+        seal's findings on the header stand), and the line of the first tag."""
         header = read_header(self.lines, self.problems)
         tags = header.tags
-        spans = {k: (t.line, t.col, t.end) for k, t in tags.items() if k in self.header_fields}
+        spans = {k: (t.line, t.col, t.end) for k, t in tags.items()
+                 if k in self.header_fields or k == "seal"}
         first_line = min((t.line for t in tags.values()), default=1)
         return header, spans, first_line
 

@@ -3,7 +3,7 @@
 A body line's seal is the last part of its comment: of the ``comment`` field of an event, or
 of the ``text`` of a comment line. A line whose event holds no comment (a Cartagena ``row``,
 ``hand`` or ``pirates`` line) is followed by a comment line of its own seal,
-``; seal of the line above; #sha256:HEX``. Lines are hashed in the canonical form the game's
+``; seal of the line above; #sha256:HEX`` (``#hmac-sha256:HEX`` when sealed with a key). Lines are hashed in the canonical form the game's
 ``notation.format_event`` writes, the header in the form ``notation.format_log`` writes, with
 no ``Seal`` tag.
 """
@@ -46,25 +46,32 @@ def is_seal_line(event: Any) -> bool:
 
 def unseal(event: Any) -> tuple[Any, str | None]:
     """The event without the seal at the end of its comment, and the seal (or ``None``)."""
+    bare, found, _ = unseal_mark(event)
+    return bare, found
+
+
+def unseal_mark(event: Any) -> tuple[Any, str | None, bool]:
+    """As :func:`unseal`, and whether the seal is a keyed one."""
     name = _field(event)
     if name is None:
-        return event, None
+        return event, None, False
     value = getattr(event, name)
-    rest, found = core.split(value)
+    rest, found, keyed = core.split_mark(value)
     if found is None:
-        return event, None
+        return event, None, False
     if rest is None and name == "text":
         rest = ""
-    return msgspec.structs.replace(event, **{name: rest}), found
+    return msgspec.structs.replace(event, **{name: rest}), found, keyed
 
 
-def seal_event(event: Any, seal: str) -> Any:
-    """The event with ``seal`` at the end of its comment (an empty comment counts as none)."""
+def seal_event(event: Any, seal: str, keyed: bool = False) -> Any:
+    """The event with ``seal`` at the end of its comment (an empty comment counts as none);
+    ``keyed``: a keyed seal's mark."""
     name = _field(event)
     if name is None:
         raise ValueError(f"a {type(event).__name__} has no comment to hold a seal")
     return msgspec.structs.replace(event, **{name: core.add(getattr(event, name) or None,
-                                                            seal)})
+                                                            seal, keyed)})
 
 
 def header_text(log: Any) -> str:
@@ -98,8 +105,8 @@ def remarks(events: list[Any]) -> list[tuple[int, Any, str]]:
 
 
 def check(log: Any, source: str | None = None,
-          remarked: list[tuple[int, Any, str]] | None = None, final: str | None = None
-          ) -> list[tuple[int | None, Violation]]:
+          remarked: list[tuple[int, Any, str]] | None = None, final: str | None = None,
+          key: bytes | None = None) -> list[tuple[int | None, Violation]]:
     """Where a sealed log was changed: ``(index of the event, violation)``, ``None`` for the
     header; nothing for a log that is not sealed.
 
@@ -107,17 +114,18 @@ def check(log: Any, source: str | None = None,
     no ``#`` (the mark's first character) and no backslash holds no seal mark: every string
     decoded from it is a piece of it, as only an escape (``\\u0023``) writes a character
     that is not there itself. ``remarked``: the log's :func:`remarks`, when already known.
-    ``final``: the seal the log must end with (``check --seal``)."""
+    ``final``: the seal the log must end with (``check --seal``); ``key``: the key it must be
+    sealed with (``check --key``)."""
     tag = seal_tag(log)
-    if final is not None:
-        return core.check(tag, header_text(log), _lines(log), final)
+    if final is not None or key is not None:
+        return core.check(tag, header_text(log), _lines(log), final, key)
     if (tag is None and source is not None and core.MARK[0] not in source
             and "\\" not in source):
         return []  # not sealed, and no comment can hold a seal mark
     if tag is None:
-        mark = core.MARK
+        marks = (core.MARK, core.KEYED_MARK)
         if not any(mark in text for _, _, text in
-                   (remarks(log.events) if remarked is None else remarked)):
+                   (remarks(log.events) if remarked is None else remarked) for mark in marks):
             return []  # not sealed: the audit's usual case costs one pass over the comments
     return core.check(tag, header_text(log), _lines(log))
 
@@ -130,13 +138,13 @@ def _lines(log: Any) -> list[core.Line]:
     events = log.events
     i = 0
     while i < len(events):
-        bare, found = unseal(events[i])
+        bare, found, keyed = unseal_mark(events[i])
         if not can_hold(bare) and i + 1 < len(events) and is_seal_line(events[i + 1]):
-            found = unseal(events[i + 1])[1]
-            lines.append(core.Line(str(notation.format_event(bare, log)), found, i))
+            _, found, keyed = unseal_mark(events[i + 1])
+            lines.append(core.Line(str(notation.format_event(bare, log)), found, i, keyed))
             i += 2
             continue
-        lines.append(core.Line(str(notation.format_event(bare, log)), found, i))
+        lines.append(core.Line(str(notation.format_event(bare, log)), found, i, keyed))
         i += 1
     return lines
 

@@ -103,6 +103,7 @@ class Recorder:
     head: list[str]  # the header's lines as on disk
     lines: list[_Line] = field(default_factory=list)
     sealed: bool = False
+    key: bytes | None = None  # the key its seals are made with (``--key``), when sealed with one
     open: bool = False  # the last line is still being written
     base: Any = None  # the engine before the open line's first event
     history: deque[_Snapshot] = field(default_factory=lambda: deque(maxlen=MAX_UNDO))
@@ -126,17 +127,24 @@ class Recorder:
     @classmethod
     def create(cls, path: Path, text: str, *, seal: bool = False, name: str | None = None,
                lock: Lock | None = None, max_bytes: int | None = None,
-               max_line: int | None = None) -> Recorder:
+               max_line: int | None = None, key: bytes | None = None) -> Recorder:
         """Start recording into a new file ``path`` from ``text``: a header, or a header and
         lines already played (replayed as they stand). ``LogSyntaxError`` when ``text`` cannot
         be read, or would be written over the limits; ``FileExistsError`` when ``path``
-        exists; ``OSError`` when it cannot be written (nothing is left behind)."""
+        exists; ``OSError`` when it cannot be written (nothing is left behind). ``key``: seal
+        with HMAC-SHA256 and this key (``seal`` or not); ``ValueError`` when ``text`` is
+        sealed otherwise (:meth:`key_problem`)."""
         rec = cls._load(path, text, name or str(path))
         rec.lock, rec.max_bytes, rec.max_line = lock, max_bytes, max_line
+        if key is not None and rec.sealed:
+            problem = rec.key_problem(key)
+            if problem is not None:
+                raise ValueError(problem)
+        rec.key = key
         if (rec.head and rec.head[-1].strip()
                 and (not rec.lines or rec.lines[0].text.strip())):
             rec.head.append("")  # the canonical form: a blank line after the header
-        if seal and not rec.sealed:
+        if (seal or key is not None) and not rec.sealed:
             rec._seal_all()
         over = rec._over_limits(rec.text())
         if over is not None:
@@ -146,10 +154,12 @@ class Recorder:
 
     @classmethod
     def resume(cls, path: Path, text: str | None = None, *, lock: Lock | None = None,
-               max_bytes: int | None = None, max_line: int | None = None) -> Recorder:
+               max_bytes: int | None = None, max_line: int | None = None,
+               key: bytes | None = None) -> Recorder:
         """Go on recording into ``path`` where it stopped (``text``: its text, when already
         read). ``LogSyntaxError`` when it cannot be read: not a regular file, a torn last line
-        (:func:`torn_line`), not a log (``OSError`` when it cannot be opened)."""
+        (:func:`torn_line`), not a log (``OSError`` when it cannot be opened); ``ValueError``
+        when ``key`` is not the key it is sealed with (:meth:`key_problem`)."""
         if text is None:
             regular_file(path)
             text = decode_text(path.read_bytes(), str(path))
@@ -157,7 +167,11 @@ class Recorder:
         rec = cls._load(path, text, str(path))
         rec.lock, rec.max_bytes, rec.max_line = lock, max_bytes, max_line
         rec.disk = text
-        for index, v in seals.check(rec.log):
+        problem = rec.key_problem(key)
+        if problem is not None:
+            raise ValueError(problem)
+        rec.key = key
+        for index, v in seals.check(rec.log, key=key):
             where = "the header" if index is None else f"line {rec.log.events[index].line}"
             rec.notes.append(shown(f"warning: {where}: {v.message}"))
         return rec
@@ -200,6 +214,24 @@ class Recorder:
             rec.lines.append(_Line(bare, raw[i], found))
         rec._settle()
         return rec
+
+    def key_problem(self, key: bytes | None) -> str | None:
+        """Why the log cannot go on being sealed with ``key`` (``None``: no key), or ``None``
+        when it can: a log sealed with a key goes on only with that key, a log sealed
+        without one or not sealed takes none (docs/cli.md, "Sealed logs")."""
+        tag = core_seal.read_tag(seals.seal_tag(self.log))
+        named = tag.key_id if tag is not None else None  # None: not sealed with a key
+        if named is not None and key is None:
+            return (f"{self.path} is sealed with a key (key {named}): give it with --key "
+                    "FILE to go on sealing it")
+        if named is not None and key is not None and named not in ("", core_seal.key_id(key)):
+            return (f"{self.path} is sealed with another key (key {named}), not with the "
+                    f"key given (key {core_seal.key_id(key)})")
+        if key is not None and named is None:
+            state = "sealed without a key" if self.sealed else "not sealed"
+            return (f"{self.path} is {state}: a key seals a log from its start (record it "
+                    "again with --from and --key)")
+        return None
 
     def _remember(self, typed: str) -> None:
         """Keep what ``undo`` goes back to, before a line is taken: the last
@@ -540,12 +572,14 @@ class Recorder:
         if not self.sealed:
             line = _Line(event, self.format(event))
         else:
-            seal = core_seal.line_seal(self._seal_before(index), self.format(event))
+            keyed = self.key is not None
+            seal = core_seal.line_seal(self._seal_before(index), self.format(event), self.key)
             if seals.can_hold(event):
-                text = self.format(seals.seal_event(event, seal))
+                text = self.format(seals.seal_event(event, seal, keyed))
             else:  # a comment line of its own carries the seal
                 above = self.game.read(f"; {seals.SEAL_ABOVE}")
-                text = f"{self.format(event)}\n{self.format(seals.seal_event(above, seal))}"
+                text = (f"{self.format(event)}\n"
+                        f"{self.format(seals.seal_event(above, seal, keyed))}")
             line = _Line(event, text, seal)
         if index == len(self.lines):
             self.lines.append(line)
@@ -557,13 +591,19 @@ class Recorder:
         for line in reversed(self.lines[:index]):
             if line.seal is not None:
                 return line.seal
-        return core_seal.read_tag(seals.seal_tag(self.log)) or core_seal.header_seal(
-            seals.header_text(self.log))
+        tag = core_seal.read_tag(seals.seal_tag(self.log))
+        if tag is not None:
+            return tag.seal
+        return core_seal.header_seal(seals.header_text(self.log), self.key)
 
     def _seal_all(self) -> None:
         """Seal a log that was not: the Seal tag in the header, every line written again."""
-        value = core_seal.tag_value(core_seal.header_seal(seals.header_text(self.log)))
-        self.head = [*self.head, f'[{core_seal.TAG} "{value}"]']
+        value = core_seal.tag_value(core_seal.header_seal(seals.header_text(self.log),
+                                                          self.key), self.key)
+        tags = len(self.head)  # the tag goes after the last tag, before the blank line
+        while tags and not self.head[tags - 1].strip():
+            tags -= 1
+        self.head = [*self.head[:tags], f'[{core_seal.TAG} "{value}"]', *self.head[tags:]]
         self.log = msgspec.structs.replace(self.log, tags={**self.log.tags,
                                                             core_seal.TAG: value})
         self.sealed = True
@@ -583,8 +623,9 @@ class Recorder:
         if not self.sealed:
             return OPEN_MARK
         event = self.game.read(OPEN_MARK)
-        seal = core_seal.line_seal(self._seal_before(len(self.lines)), self.format(event))
-        return self.format(seals.seal_event(event, seal))
+        seal = core_seal.line_seal(self._seal_before(len(self.lines)), self.format(event),
+                                   self.key)
+        return self.format(seals.seal_event(event, seal, self.key is not None))
 
     def _write(self, create: bool = False) -> None:
         """Bring the file up to :meth:`text`: appended when the file only grows, else written
