@@ -204,3 +204,14 @@ def test_the_keyed_sample_verifies_with_its_key_and_only_with_it(tmp_path):
     assert status == 0 and "seal verified" in said and _codes(said) == [], said
     status, said = run(["check", "--key", str(_key(tmp_path)), str(sample)])
     assert status == 1 and _codes(said) == ["seal/edited"], said
+
+
+def test_a_key_given_as_a_fifo_or_a_folder_is_refused_without_waiting(tmp_path):
+    import os
+
+    fifo = tmp_path / "key.fifo"
+    os.mkfifo(fifo)
+    header, _ = _pieces(tmp_path, "cartagena", 1)
+    for key in (fifo, tmp_path):
+        status, said = run(["check", "--key", str(key), str(header)], timeout=20)
+        assert status == 2 and "not a key file" in said, said

@@ -3,6 +3,8 @@ that a wrong one is answered in this program's words."""
 
 from __future__ import annotations
 
+import os
+import stat
 from collections.abc import Callable
 from enum import StrEnum
 from pathlib import Path
@@ -126,6 +128,9 @@ def read_key(path: Path) -> bytes:
 
     name = printable(str(path))
     try:
+        mode = os.stat(path).st_mode
+        if not stat.S_ISREG(mode):  # a FIFO or a device would block or never end
+            raise ValueError(f"{name}: not a key file (a regular file holding the key)")
         with open(path, "rb") as handle:
             data = handle.read(MAX_KEY + 1)
     except OSError as exc:
