@@ -433,8 +433,10 @@ def test_simulate_count_bad_usage(tmp_path):
     assert run("simulate", "nope", "--out", tmp_path).exit_code == 2
     (tmp_path / "file").write_text("x", encoding="utf-8")
     result = run("simulate", "cartagena", "--out", tmp_path / "file")
-    assert result.exit_code == 2 and "cannot make the folder" in result.stderr
+    assert result.exit_code == 2 and "is a file: --out names the folder" in result.stderr
     assert not list((tmp_path).glob("*.cartlog"))
+    result = run("schema", "--out", tmp_path / "file")
+    assert result.exit_code == 2 and "is a file: --out names a folder" in result.stderr
 
 
 def test_audit_files_on_a_local_ray_cluster(archive, tmp_path):

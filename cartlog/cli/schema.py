@@ -56,6 +56,9 @@ def schema(
             try:
                 out.mkdir(parents=True, exist_ok=True)
             except OSError as exc:
+                if out.exists() and not out.is_dir():
+                    fail(f"{out} is a file: --out names a folder for the schemas (give a "
+                         "folder's name)")
                 fail(f"{out}: cannot make the folder: {exc.strerror or exc}")
             write_text(text, target)
     if check_only:

@@ -106,6 +106,9 @@ def simulate(
     try:
         out.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
+        if out.exists() and not out.is_dir():
+            fail(f"{out} is a file: --out names the folder to write the games into (a name "
+                 "ending in .cartlog or .json is one log's file)")
         fail(f"{out}: cannot make the folder: {exc.strerror or exc}")
     width = len(str(seed + count - 1))
     suffix = ".json" if fmt is Format.json else ".cartlog"
