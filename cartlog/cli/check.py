@@ -21,10 +21,16 @@ from cartlog.cli.options import (
     ThemeName,
     ThemeOpt,
     one_of,
-    read_key,
     read_number,
 )
-from cartlog.cli.output import EXIT_CLEAN, fail, is_terminal, open_console, report_unreadable
+from cartlog.cli.output import (
+    EXIT_CLEAN,
+    fail,
+    is_terminal,
+    key_given,
+    open_console,
+    report_unreadable,
+)
 
 if TYPE_CHECKING:
     from rich.console import RenderableType
@@ -116,12 +122,7 @@ def check(
 
     if jobs is not None and jobs < 1:
         fail(f"--jobs {jobs}: give 1 or more worker processes")
-    secret = None
-    if key is not None:
-        try:
-            secret = read_key(key)
-        except ValueError as exc:
-            fail(str(exc))
+    secret = key_given(key)
     as_text = fmt is Format.text
     paths = corpus.expand(logs)
     workers = corpus.default_jobs() if jobs is None else jobs

@@ -97,6 +97,19 @@ def json_text(text: str) -> str | None:
     return text if is_json(text) else None
 
 
+def key_given(path: Path | None) -> bytes | None:
+    """The key of a ``--key FILE`` option (``None`` without one); a key file that cannot be
+    read or used is bad usage, said in one line."""
+    if path is None:
+        return None
+    from cartlog.cli.options import read_key
+
+    try:
+        return read_key(path)
+    except ValueError as exc:
+        fail(str(exc))
+
+
 def fail(message: str, code: int = EXIT_UNREADABLE) -> NoReturn:
     sys.stderr.write(f"cartlog: {message}\n")
     raise typer.Exit(code)

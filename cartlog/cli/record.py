@@ -15,10 +15,9 @@ from cartlog.cli.options import (
     ThemeName,
     ThemeOpt,
     game_names,
-    read_key,
     rule_set_names,
 )
-from cartlog.cli.output import fail, open_console, report_unreadable
+from cartlog.cli.output import key_given, open_console, report_unreadable
 from cartlog.games import SPECS
 
 if TYPE_CHECKING:
@@ -94,12 +93,7 @@ def record(
     """
     from cartlog.record_cli import record as run
 
-    secret = None
-    if key is not None:
-        try:
-            secret = read_key(key)
-        except ValueError as exc:
-            fail(str(exc))
+    secret = key_given(key)
 
     def console(plain: bool, stderr: bool = False) -> LogConsole:
         return open_console(plain, stderr, theme_name)
