@@ -18,16 +18,21 @@ from tests.fuzzing import ROOT, run
 FINAL = re.compile(r"final seal: ([0-9a-f]{16})")
 
 
-def _recorded(tmp_path, game: str):
-    """A game of ``game`` recorded with --hash from piped lines; its file and final seal."""
+def pieces(tmp_path, game: str, count: int = 12):
+    """A simulated game's header file (no Result) and its first ``count`` body lines."""
     spec = GAMES[game]
     text = write_log(spec.simulate(spec.default_rules, 3, 4), to_json=False)
     head, body = text.split("\n\n", 1)
     header = tmp_path / "header.cartlog"
     header.write_text("\n".join(line for line in head.split("\n")
                                 if not line.startswith("[Result")) + "\n", encoding="utf-8")
+    return header, [line for line in body.split("\n") if line.strip()][:count]
+
+
+def _recorded(tmp_path, game: str):
+    """A game of ``game`` recorded with --hash from piped lines; its file and final seal."""
+    header, lines = pieces(tmp_path, game)
     out = tmp_path / "game.cartlog"
-    lines = [line for line in body.split("\n") if line.strip()][:12]
     status, said = run(["record", "--from", str(header), "--hash", "--out", str(out)],
                        input="\n".join(lines) + "\n")
     assert status == 0, said

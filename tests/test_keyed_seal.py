@@ -10,9 +10,8 @@ import re
 import pytest
 
 from cartlog.core import seal as core
-from cartlog.games import GAMES
-from cartlog.logs import write_log
 from tests.fuzzing import run
+from tests.test_final_seal import pieces
 
 FINAL = re.compile(r"final seal: ([0-9a-f]{16})")
 GAMES_SEALED = ["cartagena", "meuterer", "mutiny"]
@@ -25,19 +24,8 @@ def _key(tmp_path, name: str = "club.key", text: str | None = None):
     return path
 
 
-def _pieces(tmp_path, game: str, count: int = 12):
-    """A simulated game's header file (no Result) and its first ``count`` body lines."""
-    spec = GAMES[game]
-    text = write_log(spec.simulate(spec.default_rules, 3, 4), to_json=False)
-    head, body = text.split("\n\n", 1)
-    header = tmp_path / "header.cartlog"
-    header.write_text("\n".join(line for line in head.split("\n")
-                                if not line.startswith("[Result")) + "\n", encoding="utf-8")
-    return header, [line for line in body.split("\n") if line.strip()][:count]
-
-
 def _recorded(tmp_path, game: str, key, lines: int = 12, name: str = "game.cartlog"):
-    header, body = _pieces(tmp_path, game, lines)
+    header, body = pieces(tmp_path, game, lines)
     out = tmp_path / name
     status, said = run(["record", "--from", str(header), "--key", str(key), "--out", str(out)],
                        input="\n".join(body) + "\n")
@@ -108,7 +96,7 @@ def test_a_forger_without_the_key_cannot_seal_again(game, tmp_path):
     --hash (no key) or with a key of their own. Either way check --key says so."""
     key, own = _key(tmp_path), _key(tmp_path, "forger.key")
     log, _ = _recorded(tmp_path, game, key)
-    header, body = _pieces(tmp_path, game)
+    header, body = pieces(tmp_path, game)
     unkeyed = tmp_path / "resealed.cartlog"
     status, said = run(["record", "--from", str(header), "--hash", "--out", str(unkeyed)],
                        input="\n".join(body) + "\n")
@@ -125,7 +113,7 @@ def test_a_forger_without_the_key_cannot_seal_again(game, tmp_path):
 
 def test_resume_goes_on_sealing_only_with_the_same_key(tmp_path):
     key, other = _key(tmp_path), _key(tmp_path, "other.key")
-    header, body = _pieces(tmp_path, "cartagena", 8)
+    header, body = pieces(tmp_path, "cartagena", 8)
     log = tmp_path / "game.cartlog"
     status, said = run(["record", "--from", str(header), "--key", str(key), "--out", str(log)],
                        input="\n".join(body[:4]) + "\n")
@@ -157,7 +145,7 @@ def test_resume_goes_on_sealing_only_with_the_same_key(tmp_path):
 ])
 def test_a_key_file_that_cannot_be_used_is_bad_usage(tmp_path, text, words):
     key = _key(tmp_path, "bad.key", text)
-    header, body = _pieces(tmp_path, "cartagena", 2)
+    header, body = pieces(tmp_path, "cartagena", 2)
     for argv in (["check", "--key", str(key), str(header)],
                  ["record", "--from", str(header), "--key", str(key), "--out",
                   str(tmp_path / "x.cartlog")]):
@@ -183,7 +171,7 @@ def test_the_key_id_names_the_key_and_gives_nothing_of_it():
 @pytest.mark.parametrize("keyed", [False, True])
 def test_the_seal_tag_stands_in_the_header_whatever_the_header_ends_with(tmp_path, blank,
                                                                          keyed):
-    header, body = _pieces(tmp_path, "cartagena", 3)
+    header, body = pieces(tmp_path, "cartagena", 3)
     header.write_text(header.read_text(encoding="utf-8") + blank, encoding="utf-8")
     out = tmp_path / "game.cartlog"
     sealing = ["--key", str(_key(tmp_path))] if keyed else ["--hash"]
@@ -211,7 +199,7 @@ def test_a_key_given_as_a_fifo_or_a_folder_is_refused_without_waiting(tmp_path):
 
     fifo = tmp_path / "key.fifo"
     os.mkfifo(fifo)
-    header, _ = _pieces(tmp_path, "cartagena", 1)
+    header, _ = pieces(tmp_path, "cartagena", 1)
     for key in (fifo, tmp_path):
         status, said = run(["check", "--key", str(key), str(header)], timeout=20)
         assert status == 2 and "not a key file" in said, said
