@@ -10,7 +10,7 @@ import pytest
 
 from cartlog.games.meuterer.examples import ROUND2
 from games.meuterer.helpers import ROUND1, audit, codes, make
-from games.meuterer.slips import trials
+from games.meuterer.slips import trials, two_trials
 
 TRIALS = 60
 
@@ -167,6 +167,15 @@ def test_one_slip_of_structure_gives_one_finding_naming_the_repair(kind):
     results = [o for _, _, o in trials(kind, TRIALS)]
     one = sum(o.one for o in results)
     assert one / TRIALS >= 0.95, f"{kind}: {one} of {TRIALS}"
+
+
+def test_two_slips_of_structure_far_apart_give_two_findings_each_naming_its_repair():
+    # two edits of the kinds read (a copy, a swap, a play under another colour, a mutiny line
+    # left out), the second two rounds or more after the first: each is read on the log the
+    # repair of the one before it mended
+    results = [o for *_, o in two_trials(TRIALS)]
+    two = sum(o.one for o in results)
+    assert two / TRIALS >= 0.95, f"{two} of {TRIALS}"
 
 
 def test_a_mutiny_line_left_out_is_named_with_the_counts_the_draw_gives():
