@@ -271,7 +271,13 @@ def _with(log: MeutererLog, events: list[Event]) -> MeutererLog:
 
 
 def _mends(replay: Replay, first: int) -> Iterator[Mend]:
-    """The repairs near the log's first error (event ``first``), the likeliest first."""
+    """The repairs near the log's first error (event ``first``), the likeliest first.
+
+    A play read as another player's (``sell/wrong-colour``) is the finding of the player
+    meant, not of the one written: the audit follows the card as played from the hand of the
+    player meant, so what only follows from the play (that hand at the pass, the mutiny, the
+    draw) is that player's and is linked to it, while the player written is left as if the
+    play had never been written."""
     from cartlog.games.meuterer.notation import format_event, format_step
 
     log = replay.log
@@ -313,7 +319,7 @@ def _mends(replay: Replay, first: int) -> Iterator[Mend]:
                                      f"fits {colour}'s turn and hand, and the lines after it "
                                      f"follow it: did you mean {text}?",
                                      expected=text, actual=format_step(step)),
-                           i, f".steps[{jj}]", step)
+                           i, f".steps[{jj}]", step, colours.index(colour))
     # a mutiny line left out: the round's draw shows how many conflict cards each added
     yield from _mutinies(replay, events, low, first)
     # two neighbouring lines swapped: swapped back

@@ -191,6 +191,14 @@ def test_a_play_under_another_colour_is_read_as_the_player_whose_turn_it_was():
     assert errors[0].expected == "blue S" and errors[0].message.endswith("did you mean blue S?")
 
 
+def test_a_play_under_another_colour_is_the_finding_of_the_player_meant():
+    # the audit follows the card as played from blue's hand: blue's findings that only follow
+    # from the play are linked to it (yellow's hand is left as if the play was never written)
+    found = [f for f in audit(make(ROUND1.replace("sell red W, blue S,", "sell red W, yellow S,")))
+             if f.severity == "error"]
+    assert [(f.code, f.player) for f in found] == [("sell/wrong-colour", "blue")]
+
+
 def test_a_sell_line_copied_is_read_once():
     body = ROUND1.replace("sell red W", "sell red W\nsell red W").replace(
         "sell red W\nsell red W, blue S", "sell red W\nsell red W\nsell blue S")
