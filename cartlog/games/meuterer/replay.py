@@ -305,7 +305,7 @@ def not_checked(counts: dict[str, int], turns: int) -> list[str]:
     if c["no_sell"]:
         out.append(
             f"{c['no_sell']} round(s) record no selling: their points were taken from the "
-            "score sheet, not checked")
+            "score sheet, not checked, and the hands were read as unseen cards from there on")
     if c["no_score"] and turns:
         out.append(
             f"{c['no_score']} round(s) have no score line: the round points were not "

@@ -37,7 +37,8 @@ warning), at the edited place, whose ``expected`` names the repair (it starts wi
 - ``no-mutiny``: a round's mutiny line left out, in a round with a draw line after it, where
   someone added conflict cards (a line of no cards reads as none: nobody added any) (named at
   the line after the gap, the mutiny line meant);
-- ``no-sell``: a round's sell line left out;
+- ``no-sell``: a round's sell line left out (named at the round's line: the round records
+  no selling; the hands are read as unseen from there on);
 - ``no-draw``: a round's draw line left out.
 """
 
@@ -284,6 +285,10 @@ def restructure(log: MeutererLog, kind: str, rnd: random.Random, lo: int = 0,
     if not spots:
         return None
     i = rnd.choice(spots)
+    if kind == "no-sell":  # named at its round's line: the round records no selling
+        start = max(k for k in range(i) if type(events[k]) is Round)
+        return Slip(_events(log, events[:i] + events[i + 1:]), f"$.events[{start}]",
+                    "a sell line")
     return Slip(_events(log, events[:i] + events[i + 1:]), f"$.events[{i}]",
                 format_event(events[i]).split(" ")[0])
 
