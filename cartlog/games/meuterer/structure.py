@@ -4,10 +4,12 @@ swapped, a card played written under another player's colour, a mutiny line left
 Run only on a log the walk found an error in (:meth:`Replay.run
 <cartlog.games.meuterer.replay.Replay.run>`): near its first error, each repair of one of those
 kinds that fits the log is tried, by auditing the log so mended from the start. The repair
-that meets the fewest errors, counting its own finding as one, fewer than the log as written,
-is followed: its finding stands at the slip and names the repair, and the rest of the report
-is the mended log's (docs/rules.md, "Slips of the pen (Meuterer)"). A tie keeps the log as
-written. Lines marked condoned (``!``) are taken as the table let them stand.
+that meets the fewest errors, counting its own finding as one, fewer than the log as written
+(or as many, all of them errors of the log as written), is followed: its finding stands at the
+slip and names the repair, and the rest of the report is the mended log's (docs/rules.md,
+"Slips of the pen (Meuterer)"). Otherwise the log stays as written. The log so left is read
+again near its first error in a later round, and so on, at most :data:`MOST` places a log.
+Lines marked condoned (``!``) are taken as the table let them stand.
 """
 
 from __future__ import annotations
@@ -96,12 +98,18 @@ class Mended(NamedTuple):
     def mapped(self, i: int) -> int | None:
         """The index in the log as written of the mended log's event ``i`` (None: a line a
         repair adds)."""
+        return self.written(len(self.mends), i)
+
+    def adds(self, i: int) -> int:
+        """Which repair adds the mended log's event ``i`` (a line the log as written does not
+        have): its place in :attr:`mends`."""
         j: int | None = i
-        for m in reversed(self.mends):
+        for k in range(len(self.mends) - 1, -1, -1):
+            assert j is not None
+            j = self.mends[k].mapped(j)
             if j is None:
-                return None
-            j = m.mapped(j)
-        return j
+                return k
+        return 0
 
     def written(self, k: int, i: int) -> int | None:
         """The index in the log as written of event ``i`` of the log the ``k``-th repair
@@ -239,15 +247,15 @@ def adopt(replay: Replay, mended: Mended, again: Replay) -> None:
             at = _event_of(notes[-1].path) or 0
         notes.append(Note(m.violation, *(where(ev) or (0, 0, 0)), f"$.events[{at}]{m.tail}",
                           _round_of(log, at), None, m.seat, None))
-    first = notes[0]
     slips = len(notes)
     for note in again.notes:
         i = _event_of(note.path)
         if i is not None:
             j = mended.mapped(i)
-            if j is None:  # at a line a repair adds: placed at the slip
-                note = note._replace(path=first.path, line=first.line, col=first.col,
-                                     end=first.end)
+            if j is None:  # at a line a repair adds: placed at its slip
+                slip = notes[mended.adds(i)]
+                note = note._replace(path=slip.path, line=slip.line, col=slip.col,
+                                     end=slip.end)
             else:
                 note = note._replace(path=f"$.events[{j}]" + note.path[len(f"$.events[{i}]"):])
         if note.follows is not None:
