@@ -50,3 +50,51 @@ def test_memory_and_output_grow_linearly_with_the_log(command, game, case, tmp_p
     assert large_out <= LINEAR * small_out, (
         f"{command} {game} {case}: {small_out} bytes written at {small_n} units, "
         f"{large_out} at {large_n}")
+
+
+def test_meuterer_slips_of_structure_cost_in_proportion_to_the_log(monkeypatch):
+    """A Meuterer log with a play under another colour in every round: each place read for a
+    slip audits the log again, and at most ``structure.MOST`` places are read, so twice the
+    rounds cost about twice the lines walked (the square would be four times)."""
+    import msgspec
+
+    from cartlog.audit import audit
+    from cartlog.games.meuterer import structure
+    from cartlog.games.meuterer.events import Play, Round, Sell
+    from cartlog.games.meuterer.replay import Replay
+    from cartlog.games.meuterer.simulate import simulate
+
+    game = simulate("base", 3, 5)
+    colours = [p.colour for p in game.players]
+
+    def rounds(n: int):
+        events, seen = [], 0
+        for e in game.events:
+            if type(e) is Round:
+                seen += 1
+                if seen > n:
+                    break
+            if type(e) is Sell:  # a play of the line written under the next player's colour
+                steps = list(e.steps)
+                j = next(j for j, s in enumerate(steps) if type(s) is Play)
+                other = colours[(colours.index(steps[j].player) + 1) % len(colours)]
+                steps[j] = msgspec.structs.replace(steps[j], player=other)
+                e = msgspec.structs.replace(e, steps=steps)
+            events.append(e)
+        return msgspec.structs.replace(game, events=events, result=None)
+
+    walked = [0]
+    run = Replay.run
+
+    def counted(self, *args, **kw):
+        walked[0] += len(self.log.events)
+        return run(self, *args, **kw)
+
+    monkeypatch.setattr(Replay, "run", counted)
+    cost = {}
+    for n in (structure.MOST, 2 * structure.MOST):
+        walked[0] = 0
+        found = audit(rounds(n)).findings
+        assert sum(f.code == "sell/wrong-colour" for f in found) >= structure.MOST - 1
+        cost[n] = walked[0]
+    assert cost[2 * structure.MOST] <= 2.5 * cost[structure.MOST], cost

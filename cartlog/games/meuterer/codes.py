@@ -67,7 +67,12 @@ CODES: dict[str, Code] = {
         # -- selling -------------------------------------------------------------------------
         Code(code="sell/missing", severity="warning", rule=_P2,
              summary="a round records no selling: its plays, roles and sales cannot be "
-             "checked, and its points are taken from the score sheet"),
+             "checked, and its points are taken from the score sheet",
+             explanation="What was played is not known, so every hand is read as unseen cards "
+             "from that round on, each keeping the cards its draw line entry shows it did not "
+             "lack; the draw line's first player is the next captain when the log does not "
+             "say the captain held. A sell line left out by a slip of the pen is so one "
+             "finding: the later plays and draws, which fit hands nobody saw, raise nothing."),
         Code(code="sell/out-of-order", severity="error", rule=_P2,
              summary="a play or pass by a player whose turn it was not (from the captain "
              "clockwise, passed players skipped)",

@@ -785,12 +785,13 @@ class Engine:
         state = self.state
         rnd = state.round
         self.counts["no_sell"] += 1
-        self._found(Violation("sell/missing", f"round {rnd} records no selling: its points are "
-                              "taken from the score sheet", expected="a sell line",
-                              actual="none"), cur.event, (cur.index, None, None), rnd)
+        self._found(Violation("sell/missing", f"round {rnd} records no selling: what was "
+                              "played is not known, so the hands are read as unseen cards from "
+                              "here on, and the points are taken from the score sheet",
+                              expected="a sell line", actual="none"),
+                    cur.event, (cur.index, None, None), rnd)
         # phase 4 as far as no role is needed: the conflict cards added are cards the hands
-        # can hold (U6); the hands stay as dealt, as the draws of a round with no selling
-        # are taken to make them up (settle.drawn_without_selling)
+        # can hold (U6); they leave the hands with the refill (settle.played_unseen)
         shown = 0
         for path, a in cur.adds:
             seat = self.seat_of.get(a.player, 0)
@@ -814,10 +815,18 @@ class Engine:
         if rnd >= state.rounds:
             self._game_over(cur)
             return
-        unknown = settle.sail_as_written(self.state, cur, self.seat_of, self.pos_of)
+        unknown = settle.sail_as_written(state, cur, self.seat_of, self.pos_of)
+        if settle.captain_from_draw(state, cur, self.seat_of):
+            unknown = None
         if unknown:
             self.out.append(unknown)
-        self._place(settle.drawn_without_selling(self.state, cur, self.seat_of))
+        # the plays are not known: the hands are unseen from here on, fitted to the draw
+        # line, which is then carried out as in any round (no count to read as a slip)
+        settle.played_unseen(state, cur, self.seat_of)
+        slips = self.slips
+        self.slips = False
+        self.refill(cur)
+        self.slips = slips
         rules.next_round(state)
         self._tell("round-end", cur.event, None, None, None, f"end of round {rnd}", rnd)
 

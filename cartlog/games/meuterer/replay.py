@@ -305,7 +305,7 @@ def not_checked(counts: dict[str, int], turns: int) -> list[str]:
     if c["no_sell"]:
         out.append(
             f"{c['no_sell']} round(s) record no selling: their points were taken from the "
-            "score sheet, not checked")
+            "score sheet, not checked, and the hands were read as unseen cards from there on")
     if c["no_score"] and turns:
         out.append(
             f"{c['no_score']} round(s) have no score line: the round points were not "
@@ -367,20 +367,24 @@ def record(log: MeutererLog, *, in_progress: bool = False, mend: bool = True
 
     replay.run(listener)
     if mend and not in_progress and not replay.stopped and replay.notes:
-        # a slip of the log's structure (structure.find): the mended log's frames, the slip's
+        # slips of the log's structure (structure.find): the mended log's frames, each slip's
         # finding at the frame of its line
         from cartlog.games.meuterer import structure
 
         found = structure.find(replay)
         if found is not None:
-            m, _ = found
-            again, frames = record(m.log, mend=False)
-            structure.adopt(replay, m, again)
-            line = replay.notes[0].line
-            at = next((k for k, f in enumerate(frames) if (f.line or 0) >= line),
-                      len(frames) - 1)
+            mended, _ = found
+            again, frames = record(mended.log, mend=False)
+            structure.adopt(replay, mended, again)
+            slips = len(mended.mends)
+            at: dict[int, list[int]] = {}
+            for s in range(slips):
+                line = replay.notes[s].line
+                k = next((k for k, f in enumerate(frames) if (f.line or 0) >= line),
+                         len(frames) - 1)
+                at.setdefault(k, []).append(s)
             frames = [msgspec.structs.replace(
-                f, findings=([0] if k == at else []) + [n + 1 for n in f.findings])
+                f, findings=at.get(k, []) + [n + slips for n in f.findings])
                 for k, f in enumerate(frames)]
     return replay, frames
 

@@ -9,7 +9,7 @@ walk places in the log; nothing here knows the audit.
 
 So far the score sheet (phase 5, :func:`sheet_checks`), the sales (U2, :func:`sales`) and
 a round recorded without its selling (:func:`sail_as_written`,
-:func:`drawn_without_selling`) are settled here; the destinations, the mutiny and the refill
+:func:`captain_from_draw`, :func:`played_unseen`) are settled here; the destinations, the mutiny and the refill
 are still the engine's. Where the walk reads a value as a slip of the pen
 (:mod:`~cartlog.games.meuterer.lookahead`), the settling follows the reading with the
 functions at the end (:class:`DrawSlip`, :func:`add_slip`, :func:`count_slip`,
@@ -20,12 +20,16 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from cartlog.core import cards
 from cartlog.core.findings import Violation
 from cartlog.games.meuterer import rules
 from cartlog.games.meuterer.events import Add, DrawEntry, SaleEntry
 from cartlog.games.meuterer.model import (
     CONFLICT,
+    HAND_SIZE,
     LETTER_INDEX,
+    STEVEDORE,
+    STEVEDORE_EXTRA,
     UNKNOWN,
     EventPath,
     RoundRecord,
@@ -245,21 +249,49 @@ def sail_as_written(state: State, rec: RoundRecord, seat_of: dict[str, int],
                "captain kept"))
 
 
-def drawn_without_selling(state: State, rec: RoundRecord, seat_of: dict[str, int]
-                          ) -> list[Found]:
-    """A round with no selling recorded: its hands are not known, but the cards its draw
-    lines name must still be cards the deck can hold (:func:`rules.check_drawn`, one entry
-    after another on a copy: the table is left as it was)."""
-    probe = state.copy()
-    found: list[Found] = []
-    for path, d in rec.draws:
-        seat = seat_of.get(d.player, 0)
-        cards = [c for c in (LETTER_INDEX.get(ch, -1) for ch in d.cards or "") if c >= 0]
-        for v in rules.check_drawn(probe, cards):
-            found.append((v, path, d, seat, False))
-        for c in cards:
-            rules.take(probe, seat, c)
-    return found
+def captain_from_draw(state: State, rec: RoundRecord, seat_of: dict[str, int]) -> bool:
+    """A round with no selling recorded whose log does not say the captain held: the new
+    captain draws first (001 'Phase 8'), so the draw line's first player is the captain from
+    here on. Whether the captain changed so."""
+    if not rec.draws or (rec.outcome is not None and rec.outcome[2] == "captain"):
+        return False
+    first = seat_of.get(rec.draws[0][1].player, -1)
+    if first < 0 or first == state.captain:
+        return False
+    state.captain = first
+    return True
+
+
+def played_unseen(state: State, rec: RoundRecord, seat_of: dict[str, int]) -> None:
+    """A round with no selling recorded, before its refill: what each player played and kept
+    is not known. Every hand becomes unseen cards (a card named before is no longer known to
+    be there; by kind, an unseen card is bounded as the deck's are); the conflict cards the
+    mutiny line names leave the hands for the discard pile; and each hand keeps the cards its
+    draw line entry shows it did not lack (five less the cards drawn, the stevedore's three
+    more aside: the stevedore is the player whose entry keeps or returns cards), the rest
+    going, unseen, to the discard pile with the cards sold (001 'Phase 2', 'Phase 7',
+    'Phase 8')."""
+    hands = state.hands
+    for hand in hands:
+        cards.forget(state, hand)
+    for _, a in rec.adds:
+        seat = seat_of.get(a.player, -1)
+        if seat >= 0 and a.count > 0:
+            rules.apply_add(state, seat, a.count)
+    for _, d in rec.draws:
+        seat = seat_of.get(d.player, -1)
+        if seat < 0:
+            continue
+        got = len(d.cards) if d.cards is not None else (d.count or 0)
+        if d.keep is not None or d.returned is not None:
+            state.taken[STEVEDORE] = seat
+            state.action[seat] = STEVEDORE
+            got -= STEVEDORE_EXTRA
+        hand = hands[seat]
+        played = hand[UNKNOWN] - (HAND_SIZE - got)
+        if played > 0:
+            hand[UNKNOWN] -= played
+            state.discard[UNKNOWN] += played
 
 
 # -- following a slip of the pen the walker reads (lookahead) -------------------------------------

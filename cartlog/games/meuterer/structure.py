@@ -4,10 +4,12 @@ swapped, a card played written under another player's colour, a mutiny line left
 Run only on a log the walk found an error in (:meth:`Replay.run
 <cartlog.games.meuterer.replay.Replay.run>`): near its first error, each repair of one of those
 kinds that fits the log is tried, by auditing the log so mended from the start. The repair
-that meets the fewest errors, counting its own finding as one, fewer than the log as written,
-is followed: its finding stands at the slip and names the repair, and the rest of the report
-is the mended log's (docs/rules.md, "Slips of the pen (Meuterer)"). A tie keeps the log as
-written. Lines marked condoned (``!``) are taken as the table let them stand.
+that meets the fewest errors, counting its own finding as one, fewer than the log as written
+(or as many, all of them errors of the log as written), is followed: its finding stands at the
+slip and names the repair, and the rest of the report is the mended log's (docs/rules.md,
+"Slips of the pen (Meuterer)"). Otherwise the log stays as written. The log so left is read
+again near its first error in a later round, and so on, at most :data:`MOST` places a log.
+Lines marked condoned (``!``) are taken as the table let them stand.
 """
 
 from __future__ import annotations
@@ -38,6 +40,7 @@ if TYPE_CHECKING:
     from cartlog.games.meuterer.replay import Replay
 
 WINDOW = 6  # lines before the first error a slip is looked for in
+MOST = 4  # places a log is read for a slip of structure at
 # what a play under another player's colour breaks at the play
 _TURN_CODES = frozenset({"sell/out-of-order", "sell/after-pass", "sell/not-in-hand",
                          "sell/no-card"})
@@ -55,6 +58,7 @@ class Mend(NamedTuple):
     at: int
     tail: str = ""
     item: object = None  # the entry the finding stands at, when not the whole line
+    seat: int | None = None  # the player the finding concerns, when one
 
 
 def _errors(notes: list[Note], severity: str = "error") -> int:
@@ -76,47 +80,114 @@ def _same(a: Event, b: Event) -> bool:
 
 
 def mend(replay: Replay) -> None:
-    """Follow the repair of a slip of structure that the log supports clearly better than the
-    log as written, if any: ``replay`` then holds the mended log's audit, the slip's finding
+    """Follow the repairs of slips of structure that the log supports clearly better than the
+    log as written, if any: ``replay`` then holds the mended log's audit, the slips' findings
     first."""
     found = find(replay)
     if found is not None:
         adopt(replay, *found)
 
 
-def find(replay: Replay) -> tuple[Mend, Replay] | None:
-    """The repair of a slip of structure that the log supports clearly better than the log as
-    written (walked by ``replay``), with the mended log's audit; None when there is none."""
+class Mended(NamedTuple):
+    """The repairs followed, in the order they were read (each on the log the ones before it
+    mended), and the log they leave."""
+
+    log: MeutererLog
+    mends: list[Mend]
+
+    def mapped(self, i: int) -> int | None:
+        """The index in the log as written of the mended log's event ``i`` (None: a line a
+        repair adds)."""
+        return self.written(len(self.mends), i)
+
+    def adds(self, i: int) -> int:
+        """Which repair adds the mended log's event ``i`` (a line the log as written does not
+        have): its place in :attr:`mends`."""
+        j: int | None = i
+        for k in range(len(self.mends) - 1, -1, -1):
+            assert j is not None
+            j = self.mends[k].mapped(j)
+            if j is None:
+                return k
+        return 0
+
+    def written(self, k: int, i: int) -> int | None:
+        """The index in the log as written of event ``i`` of the log the ``k``-th repair
+        mends."""
+        j: int | None = i
+        for m in reversed(self.mends[:k]):
+            if j is None:
+                return None
+            j = m.mapped(j)
+        return j
+
+
+def find(replay: Replay) -> tuple[Mended, Replay] | None:
+    """The repairs of slips of structure that the log supports clearly better than the log as
+    written (walked by ``replay``), with the mended log's audit; None when there is none.
+
+    A slip is looked for near the first error; then near the first error the log (mended by
+    the repair followed, if any) meets in a later round, and so on, at most :data:`MOST`
+    times a log: each look audits the log again for every repair it tries, so a log with a
+    slip in every round costs time in proportion to its length, not to its length squared."""
+    mends: list[Mend] = []
+    current = replay
+    after = 0  # the round of the last place looked at: the next look is after it
+    for _ in range(MOST):
+        first = _first_error(current, after)
+        if first is None:
+            break
+        index, after = first
+        found = _find_at(current, index)
+        if found is None:  # an error no repair explains: stands as found
+            continue
+        m, again = found
+        mends.append(m)
+        after = max(after, _round_of(current.log, m.at) or 0)
+        current = again
+    if not mends:
+        return None
+    return Mended(current.log, mends), current
+
+
+def _first_error(replay: Replay, after: int) -> tuple[int, int] | None:
+    """The index of the first event with an error in a round after ``after``, and its
+    round."""
+    found = [(i, n.turn or 0) for n in replay.notes if not n.condoned and (n.turn or 0) > after
+             and CODES[n.violation.code].severity == "error"
+             for i in [_event_of(n.path)] if i is not None]
+    return min(found) if found else None
+
+
+def _find_at(replay: Replay, first: int) -> tuple[Mend, Replay] | None:
+    """The repair of one slip near the event ``first`` that the log (walked by ``replay``)
+    supports clearly better than as written, with the mended log's audit."""
     from cartlog.games.meuterer.replay import Replay
 
-    written = _errors(replay.notes)
-    if not written:
-        return None
-    firsts = [i for n in replay.notes if not n.condoned
-              and CODES[n.violation.code].severity == "error"
-              for i in [_event_of(n.path)] if i is not None]
-    if not firsts:
-        return None
     # each repair played with the rules alone (no value read as a slip: cheap), against the
     # log as written so played; the best one then audited in full, and taken if it still wins
     plain = Replay(replay.log, positions=0, mend=False, slips=False).run().notes
-    best = _best(_mends(replay, min(firsts)), _errors(plain), _errors(plain, "warning"),
+    best = _best(_mends(replay, first), plain,
                  lambda log: Replay(log, positions=0, mend=False, slips=False).run().notes)
     if best is None:
         return None
     again = Replay(best.log, positions=replay.positions, mend=False).run()
-    if _best([best], written, _errors(replay.notes, "warning"), lambda log: again.notes) is None:
+    if _best([best], replay.notes, lambda log: again.notes) is None:
         return None
     return best, again
 
 
-def _best(mends: Iterable[Mend], written: int, warned: int,
+def _best(mends: Iterable[Mend], written: list[Note],
           audit: Callable[[MeutererLog], list[Note]]) -> Mend | None:
     """Of ``mends``, the one whose log (its notes by ``audit``) meets the fewest errors, its own
-    finding counting as one: fewer than ``written`` (the log as written), or none where the log
-    as written has one, with no more warnings than ``warned``; None when no repair is."""
+    finding counting as one: fewer than the log as written (its notes ``written``), or as many
+    where the mended log's errors are all errors of the log as written (the repair explains
+    the errors it takes away and makes none: with one slip, a log made lawful), with no more
+    warnings; None when no repair is."""
     best: Mend | None = None
-    fewest = written
+    fewest = _errors(written)
+    warned = _errors(written, "warning")
+    faults: set[tuple[str, str]] | None = None
     for m in mends:
         notes = audit(m.log)
         if _errors(notes, "warning") > warned:
@@ -125,11 +196,33 @@ def _best(mends: Iterable[Mend], written: int, warned: int,
             continue  # a line the repair writes must itself be lawful
         errors = _errors(notes)
         n = errors + (CODES[m.violation.code].severity == "error")
-        if n < fewest or (best is None and n == fewest == 1 and not errors):
-            best, fewest = m, n
-            if n <= 1:
-                break
+        if n == fewest and best is None:
+            if faults is None:
+                faults = _faults(written, _kept)
+            if not _faults(notes, m.mapped) < faults:
+                continue
+        elif n >= fewest:
+            continue
+        best, fewest = m, n
+        if n <= 1:
+            break
     return best
+
+
+def _faults(notes: list[Note], mapped: Callable[[int], int | None]) -> set[tuple[str, str]]:
+    """The errors of ``notes`` as codes at paths of the log as written (``mapped``: the index
+    there of an event of the log the notes are of)."""
+    out: set[tuple[str, str]] = set()
+    for n in notes:
+        if n.condoned or CODES[n.violation.code].severity != "error":
+            continue
+        path = n.path
+        i = _event_of(path)
+        if i is not None:
+            j = mapped(i)
+            path = "+" if j is None else f"$.events[{j}]" + path[len(f"$.events[{i}]"):]
+        out.add((n.violation.code, path))
+    return out
 
 
 def _added_error(m: Mend, note: Note) -> bool:
@@ -141,25 +234,32 @@ def _added_error(m: Mend, note: Note) -> bool:
     return i is not None and m.mapped(i) is None
 
 
-def adopt(replay: Replay, m: Mend, again: Replay) -> None:
-    """``replay`` takes the audit of the mended log (``again``): the slip's finding first, then
+def adopt(replay: Replay, mended: Mended, again: Replay) -> None:
+    """``replay`` takes the audit of the mended log (``again``): the slips' findings first, then
     the mended log's findings at the places of the log as written."""
     log = replay.log
-    ev = m.item if m.item is not None else log.events[m.at]
-    slip = Note(m.violation, *(where(ev) or (0, 0, 0)), f"$.events[{m.at}]{m.tail}",
-                _round_of(log, m.at), None, None, None)
-    notes = [slip]
+    notes: list[Note] = []
+    for k, m in enumerate(mended.mends):
+        source = log if k == 0 else mended.mends[k - 1].log  # the log the repair mends
+        ev = m.item if m.item is not None else source.events[m.at]
+        at = mended.written(k, m.at)
+        if at is None:  # at a line an earlier repair adds: placed at that repair's slip
+            at = _event_of(notes[-1].path) or 0
+        notes.append(Note(m.violation, *(where(ev) or (0, 0, 0)), f"$.events[{at}]{m.tail}",
+                          _round_of(log, at), None, m.seat, None))
+    slips = len(notes)
     for note in again.notes:
         i = _event_of(note.path)
         if i is not None:
-            j = m.mapped(i)
-            if j is None:  # at a line the repair adds: placed at the slip
+            j = mended.mapped(i)
+            if j is None:  # at a line a repair adds: placed at its slip
+                slip = notes[mended.adds(i)]
                 note = note._replace(path=slip.path, line=slip.line, col=slip.col,
                                      end=slip.end)
             else:
                 note = note._replace(path=f"$.events[{j}]" + note.path[len(f"$.events[{i}]"):])
         if note.follows is not None:
-            note = note._replace(follows=note.follows + 1)
+            note = note._replace(follows=note.follows + slips)
         notes.append(note)
     replay.notes = notes
     replay.engine = again.engine
@@ -179,7 +279,13 @@ def _with(log: MeutererLog, events: list[Event]) -> MeutererLog:
 
 
 def _mends(replay: Replay, first: int) -> Iterator[Mend]:
-    """The repairs near the log's first error (event ``first``), the likeliest first."""
+    """The repairs near the log's first error (event ``first``), the likeliest first.
+
+    A play read as another player's (``sell/wrong-colour``) is the finding of the player
+    meant, not of the one written: the audit follows the card as played from the hand of the
+    player meant, so what only follows from the play (that hand at the pass, the mutiny, the
+    draw) is that player's and is linked to it, while the player written is left as if the
+    play had never been written."""
     from cartlog.games.meuterer.notation import format_event, format_step
 
     log = replay.log
@@ -221,7 +327,7 @@ def _mends(replay: Replay, first: int) -> Iterator[Mend]:
                                      f"fits {colour}'s turn and hand, and the lines after it "
                                      f"follow it: did you mean {text}?",
                                      expected=text, actual=format_step(step)),
-                           i, f".steps[{jj}]", step)
+                           i, f".steps[{jj}]", step, colours.index(colour))
     # a mutiny line left out: the round's draw shows how many conflict cards each added
     yield from _mutinies(replay, events, low, first)
     # two neighbouring lines swapped: swapped back

@@ -37,7 +37,8 @@ warning), at the edited place, whose ``expected`` names the repair (it starts wi
 - ``no-mutiny``: a round's mutiny line left out, in a round with a draw line after it, where
   someone added conflict cards (a line of no cards reads as none: nobody added any) (named at
   the line after the gap, the mutiny line meant);
-- ``no-sell``: a round's sell line left out;
+- ``no-sell``: a round's sell line left out (named at the round's line: the round records
+  no selling; the hands are read as unseen from there on);
 - ``no-draw``: a round's draw line left out.
 """
 
@@ -241,17 +242,24 @@ def _round_ends(log: MeutererLog, i: int) -> int:
     return len(log.events)
 
 
-def restructure(log: MeutererLog, kind: str, rnd: random.Random) -> Slip | None:
-    """``log`` with one slip of structure of ``kind`` (see :data:`STRUCTURES`)."""
+def restructure(log: MeutererLog, kind: str, rnd: random.Random, lo: int = 0,
+                hi: int | None = None) -> Slip | None:
+    """``log`` with one slip of structure of ``kind`` (see :data:`STRUCTURES`), made among its
+    events ``lo`` to ``hi`` (the lines they touch, excluded)."""
     events = list(log.events)
+    top = len(events) if hi is None else hi
+
+    def inside(i: int, width: int = 1) -> bool:
+        return lo <= i and i + width <= top
+
     if kind == "line-twice":
-        spots = [i for i, e in enumerate(events) if type(e) is not Round]
+        spots = [i for i, e in enumerate(events) if type(e) is not Round and inside(i)]
         i = rnd.choice(spots)
         return Slip(_events(log, events[:i + 1] + [events[i]] + events[i + 1:]),
                     f"$.events[{i + 1}]", format_event(events[i]))
     if kind == "lines-swapped":
         spots = [i for i in range(1, len(events) - 1)
-                 if type(events[i]) is not Round and format_event(events[i])
+                 if inside(i, 2) and type(events[i]) is not Round and format_event(events[i])
                  != format_event(events[i + 1])]
         rnd.shuffle(spots)
         for i in spots[:8]:  # a swap that leaves a lawful log shows nothing: another
@@ -261,7 +269,7 @@ def restructure(log: MeutererLog, kind: str, rnd: random.Random) -> Slip | None:
                 return Slip(new, f"$.events[{i}]", format_event(events[i]))
         return None
     if kind == "wrong-colour":
-        spots = [(i, j) for i, e in enumerate(events) if type(e) is Sell
+        spots = [(i, j) for i, e in enumerate(events) if type(e) is Sell and inside(i)
                  for j, step in enumerate(e.steps) if type(step) is Play]
         if not spots:
             return None
@@ -271,14 +279,80 @@ def restructure(log: MeutererLog, kind: str, rnd: random.Random) -> Slip | None:
         new = _entry(log, i, "steps", j, player=rnd.choice(others))
         return Slip(new, f"$.events[{i}].steps[{j}]", format_step(step))
     wanted = {"no-mutiny": Mutiny, "no-sell": Sell, "no-draw": Draw}[kind]
-    spots = [i for i, e in enumerate(events) if type(e) is wanted
+    spots = [i for i, e in enumerate(events) if type(e) is wanted and inside(i)
              and (kind != "no-mutiny" or (any(a.count for a in e.adds) and any(
                  type(x) is Draw for x in events[i:_round_ends(log, i)])))]
     if not spots:
         return None
     i = rnd.choice(spots)
+    if kind == "no-sell":  # named at its round's line: the round records no selling
+        start = max(k for k in range(i) if type(events[k]) is Round)
+        return Slip(_events(log, events[:i] + events[i + 1:]), f"$.events[{start}]",
+                    "a sell line")
     return Slip(_events(log, events[:i] + events[i + 1:]), f"$.events[{i}]",
                 format_event(events[i]).split(" ")[0])
+
+
+# the slips of structure the audit reads (a sell or draw line left out is not read so)
+BUILT = ("line-twice", "lines-swapped", "wrong-colour", "no-mutiny")
+# what each moves the events after it by: a copy adds a line, a line left out takes one
+SHIFT = {"line-twice": 1, "no-mutiny": -1, "no-sell": -1, "no-draw": -1}
+
+
+def two_slips(log: MeutererLog, rnd: random.Random) -> tuple[Slip, Slip] | None:
+    """``log`` with two slips of structure of the kinds built (:data:`BUILT`, each chosen at
+    random), far apart: the first in a round, the second two rounds or more after it. Both
+    slips hold the log they make together; their paths are the places in it."""
+    starts = [i for i, e in enumerate(log.events) if type(e) is Round]
+    if len(starts) < 4:
+        return None
+    for _ in range(12):
+        r1 = rnd.randrange(len(starts) - 3)
+        r2 = rnd.randrange(r1 + 2, len(starts))
+        cut = starts[r1 + 2]  # the round line between them, touched by neither
+        a_kind, b_kind = rnd.choice(BUILT), rnd.choice(BUILT)
+        a = restructure(log, a_kind, rnd, 0, starts[r1 + 1] + 1)
+        b = restructure(log, b_kind, rnd, starts[r2], None)
+        if a is None or b is None or _at(b.path) < cut:
+            continue
+        shift = len(a.log.events) - len(log.events)
+        events = list(a.log.events[:cut + shift]) + list(b.log.events[cut:])
+        both = _events(log, events)
+        path = f"$.events[{_at(b.path) + shift}]" + b.path[len(f"$.events[{_at(b.path)}]"):]
+        return Slip(both, a.path, a.lawful), Slip(both, path, b.lawful)
+    return None
+
+
+def _at(path: str) -> int:
+    return int(path[len("$.events["):path.index("]")])
+
+
+def judge_two(first: Slip, second: Slip) -> Outcome:
+    """Exactly two findings that follow no other (errors or warnings), one at each edited
+    place, each naming its repair."""
+    found = audit(first.log).findings
+    errors = sum(1 for f in found if f.severity == "error")
+    roots = [f for f in found if f.severity in ("error", "warning") and f.follows is None
+             and not f.condoned]
+
+    def named(slip: Slip) -> bool:
+        return any(f.path is not None and (f.path == slip.path
+                                           or f.path.startswith(slip.path + "."))
+                   and (f.expected or "").startswith(slip.lawful) for f in roots)
+
+    return Outcome(errors, len(roots) == 2 and named(first) and named(second))
+
+
+def two_trials(n: int, first: int = 0) -> Iterator[tuple[int, Slip, Slip, Outcome]]:
+    """``n`` trials of two slips of structure far apart (:func:`two_slips`)."""
+    seed = first
+    done = 0
+    while done < n:
+        slips = two_slips(game(seed), random.Random(seed * 7919 + len(KINDS)))
+        if slips is not None:
+            yield seed, *slips, judge_two(*slips)
+            done += 1
+        seed += 1
 
 
 def judge(slip: Slip, structure: bool = False) -> Outcome:
@@ -328,9 +402,20 @@ def measure(n: int = 200, kinds: tuple[str, ...] = KINDS) -> dict[str, tuple[flo
     return out
 
 
+def measure_two(n: int = 200) -> tuple[float, float]:
+    """Two slips of structure far apart: (fraction of trials with the two findings, mean
+    number of errors)."""
+    results = [o for *_, o in two_trials(n)]
+    return sum(o.one for o in results) / n, sum(o.errors for o in results) / n
+
+
 if __name__ == "__main__":
     n = int(sys.argv[1]) if len(sys.argv) > 1 else 200
+    kinds = tuple(sys.argv[2:]) or KINDS
     print(f"| value changed | one finding ({n} games) | errors, mean |")
     print("| --- | ---: | ---: |")
-    for kind, (one, mean) in measure(n).items():
+    for kind, (one, mean) in measure(n, tuple(k for k in kinds if k != "two")).items():
         print(f"| {kind} | {one:.1%} | {mean:.1f} |")
+    if "two" in kinds or kinds == KINDS:
+        one, mean = measure_two(n)
+        print(f"| two slips of structure | {one:.1%} | {mean:.1f} |")

@@ -10,7 +10,7 @@ import pytest
 
 from cartlog.games.meuterer.examples import ROUND2
 from games.meuterer.helpers import ROUND1, audit, codes, make
-from games.meuterer.slips import trials
+from games.meuterer.slips import trials, two_trials
 
 TRIALS = 60
 
@@ -169,6 +169,34 @@ def test_one_slip_of_structure_gives_one_finding_naming_the_repair(kind):
     assert one / TRIALS >= 0.95, f"{kind}: {one} of {TRIALS}"
 
 
+def test_two_slips_of_structure_far_apart_give_two_findings_each_naming_its_repair():
+    # two edits of the kinds read (a copy, a swap, a play under another colour, a mutiny line
+    # left out), the second two rounds or more after the first: each is read on the log the
+    # repair of the one before it mended
+    results = [o for *_, o in two_trials(TRIALS)]
+    two = sum(o.one for o in results)
+    assert two / TRIALS >= 0.95, f"{two} of {TRIALS}"
+
+
+def test_a_sell_line_left_out_is_one_warning_at_its_round():
+    # the plays are not known: the hands are unseen from there on, fitted to the draw line;
+    # a pirate ship moved by a pirate card played in the round may still be found off later
+    results = [o for _, _, o in trials("no-sell", TRIALS)]
+    one = sum(o.one for o in results)
+    assert one / TRIALS >= 0.95, f"{one} of {TRIALS}"
+
+
+def test_a_sell_line_left_out_reads_the_hands_as_unseen():
+    # before, the hands stayed as they were before the round: the cards played in it were
+    # found played again later (sell/not-in-hand) or counted twice (goods/too-many)
+    from cartlog.audit import audit as audit_log
+
+    for _, slip, _ in trials("no-sell", 20):
+        found = audit_log(slip.log).findings
+        assert not [f.code for f in found if f.code in ("sell/not-in-hand", "goods/too-many")]
+        assert any(f.code == "sell/missing" and "unseen" in f.message for f in found)
+
+
 def test_a_mutiny_line_left_out_is_named_with_the_counts_the_draw_gives():
     errors = _errors(make(ROUND1.replace("mutiny red 1, green 0, yellow 1 => captain\n", "")))
     assert codes(errors) == ["line/missing"]
@@ -180,6 +208,14 @@ def test_a_play_under_another_colour_is_read_as_the_player_whose_turn_it_was():
     errors = _errors(make(ROUND1.replace("sell red W, blue S,", "sell red W, yellow S,")))
     assert codes(errors) == ["sell/wrong-colour"]
     assert errors[0].expected == "blue S" and errors[0].message.endswith("did you mean blue S?")
+
+
+def test_a_play_under_another_colour_is_the_finding_of_the_player_meant():
+    # the audit follows the card as played from blue's hand: blue's findings that only follow
+    # from the play are linked to it (yellow's hand is left as if the play was never written)
+    found = [f for f in audit(make(ROUND1.replace("sell red W, blue S,", "sell red W, yellow S,")))
+             if f.severity == "error"]
+    assert [(f.code, f.player) for f in found] == [("sell/wrong-colour", "blue")]
 
 
 def test_a_sell_line_copied_is_read_once():
