@@ -21,7 +21,7 @@ read on so that its own problems show too.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from functools import cache
 from typing import Any, Final, Protocol, Union
 
@@ -99,6 +99,11 @@ HEADER_FIELDS: Final = ("game", "rules", "players", "board", "options", "deal", 
                  "result")
 TAG_ORDER: Final = ("Event", "Site", "Date", "Round")
 _SPACE: Final = r"\d+|start|boat"
+# between two spaces, as on paper: a dash (also an en or em dash, "<" or ">") or an arrow
+_DASH: Final = "->|=>|\u2192|[-<>\u2013\u2014]"
+# before the cards drawn: "+", or the word as on paper ("14-9 draw 2")
+_PLUS: Final = r"(?:\+|draws?(?![A-Za-z])|drew(?![A-Za-z]))"
+DRAW_WORDS: Final = ("draw", "draws", "drew")
 CLAIMS: Final = ("row", "hand", "pirates")
 Line = Union[Event, Action, EndTurn]  # what a line a recorder reads or writes holds
 # what the header's board, deal, row and result and the body read as, with one rule set
@@ -127,13 +132,13 @@ def _action_re(rs_name: str) -> re.Pattern[str]:
     card = "|".join(re.escape(n) for n in names) + r"|\?"
     return re.compile(
         r"(?P<pass>pass)(?![\w])(?P<bangp>!)?"
-        r"|\+\s*(?P<d0>\d+|[A-Za-z?]+)(?P<bang0>!)?"
+        rf"|{_PLUS}\s*(?P<d0>\d+|[A-Za-z?]+)(?P<bang0>!)?"
         rf"|(?:(?P<card>{card})\s*)?(?P<from>{_SPACE})"
-        rf"(?:\s*(?P<sep>[-<>])\s*(?P<to>{_SPACE}))?"
+        rf"(?:\s*(?P<sep>{_DASH})\s*(?P<to>{_SPACE}))?"
         # a back move's draw may stand apart ("14-9 +SH"); after a forward move only a "+"
         # written against it is taken (and reported: a forward move draws no cards), one
         # written apart starting a stuck draw of its own ("B0-1 +B")
-        r"(?:(?(card)|\s*)\+\s*(?P<draw>\d+|[A-Za-z?]+))?(?P<bang>!)?",
+        rf"(?:(?(card)|\s*){_PLUS}\s*(?P<draw>\d+|[A-Za-z?]+))?(?P<bang>!)?",
         re.IGNORECASE,
     )
 
@@ -144,6 +149,7 @@ class _Reader(LogReader):
 
     header_fields = HEADER_FIELDS
     palette = Palette(COLOURS)
+    names_are_players = True
 
     def __init__(self, text: str, path: str) -> None:
         super().__init__(text, path)
@@ -152,6 +158,57 @@ class _Reader(LogReader):
         self.deal_spans: dict[str, tuple[int, int, int]] = {}
         self.start: State | None = None  # the position the log starts from, when it does
         self._colour_of: dict[str, str] = {}  # a plain turn line's player word -> colour
+        self.shared: dict[str, list[str]] = {}  # a name two players answer to -> them
+        self.long_names: list[str] = []  # names that are not one plain word, longest first
+
+    def know_names(self, players: list[tuple[str, str | None]]) -> None:
+        """The players' names (``players``: colour and name, as the Players tag gives them),
+        each of which may stand for its colour, as on paper (``Carla K5-14``), unless it is
+        ambiguous: a name two players answer to, or one that also reads as another player's
+        colour (a colour, an alias or a prefix of it); such a name is refused, with the
+        colours to write instead."""
+        held: dict[str, list[str]] = {}
+        for colour, name in players:
+            if not name:
+                continue
+            key = name.lower()
+            self.names.setdefault(key, colour)
+            self.shown.setdefault(key, name)
+            held.setdefault(key, [])
+            if colour not in held[key]:
+                held[key].append(colour)
+        for key, colours in held.items():
+            other = self.palette.colour(key, self.colours) if self.colours else None
+            if other is not None and other not in colours:
+                colours = [*colours, other]
+            if len(colours) > 1:
+                self.shared[key] = colours
+        self.long_names = sorted((n for n in self.names if not (n.isascii() and n.isalpha())),
+                                 key=len, reverse=True)
+
+    def player(self, word: str) -> str | None:
+        """As :meth:`LogReader.player`; a name that is ambiguous (:meth:`know_names`) names
+        nobody."""
+        if self.shared and word.lower().rstrip(":") in self.shared:
+            return None
+        return super().player(word)
+
+    def player_hint(self, word: str, keywords: Iterable[str] = ()) -> str:
+        colours = self.shared.get(word.lower().rstrip(":"))
+        if colours is not None:
+            return (f"{word.rstrip(':')} may be {' or '.join(colours)}: write the colour "
+                    f"({colours[0]} ...)")
+        return super().player_hint(word, keywords)
+
+    def named(self, raw: str, at: int) -> tuple[str, int] | None:
+        """The player whose name of more than one plain word (``Anne Marie``, ``Zoë``) the
+        line starts with at ``at``, and where the name ends; None for none."""
+        for name in self.long_names:
+            end = at + len(name)
+            if (raw[at:end].lower() == name and name not in self.shared
+                    and (end == len(raw) or raw[end].isspace() or raw[end] == ":")):
+                return self.names[name], end + (raw[end:end + 1] == ":")
+        return None
 
     # -- header ------------------------------------------------------------------------------
 
@@ -175,7 +232,9 @@ class _Reader(LogReader):
                          expected="Cartagena", end=t.end)
         missing_at = len(self.problems)  # the missing tags go here once the body is read
         if "players" in tags:
-            players = [Player(c, n) for c, n in self.read_players(tags["players"])]
+            pairs = self.read_players(tags["players"])
+            self.know_names(pairs)
+            players = [Player(c, n) for c, n in pairs]
         else:
             players = []
             self.guessing = True  # the colours of the turns are taken as players
@@ -405,6 +464,10 @@ class _Reader(LogReader):
             m = re.match(r"(\d+)\s*\.+\s*|(?=\D)", stripped)
             number = to_number(m.group(1)) if m and m.group(1) else None
             rest_at = indent + (m.end() if m else 0)
+            named = self.named(raw, rest_at) if self.long_names else None
+            if named is not None:
+                events.append(self._turn(raw, lineno, indent + 1, number, named[0], named[1]))
+                continue
             word_m = re.compile(r"[A-Za-z]+:?").match(raw, rest_at)
             written = word_m.group(0).rstrip(":") if word_m is not None else ""
             word = written.lower()
@@ -695,14 +758,19 @@ _TURN_START: Final = re.compile(r"\s*(?:\d+\s*\.|[A-Za-z]+:?(?=\s|$))")
 
 
 def read_line(line: str, rs: RuleSet, colours: list[str], boat: int, player: str,
-              path: str = "<input>") -> Line:
-    """One body line read in the context of a game in progress: a turn line (``12. red K0-3``)
-    gives a :class:`Turn`; a bare action (``K3-11``, ``14-9+SH``, ``pass``) the action of
-    ``player``, the player to move; ``end`` an :class:`EndTurn`; ``row``, ``hand`` and
-    ``pirates`` lines their claims; a comment line a :class:`Comment`. Raises
+              path: str = "<input>", names: list[tuple[str, str | None]] | None = None,
+              number: int | None = None) -> Line:
+    """One body line read in the context of a game in progress: a turn line (``12. red K0-3``,
+    or with a player's name of ``names`` for the colour: ``Carla K0-3``) gives a
+    :class:`Turn`; a bare action (``K3-11``, ``14-9+SH``, ``pass``) the action of ``player``,
+    the player to move; ``end`` an :class:`EndTurn`; ``row``, ``hand`` and ``pirates`` lines
+    their claims; a comment line a :class:`Comment`. A turn line written without its number
+    takes ``number`` (the game's, as on paper the number is left out). Raises
     :class:`LogSyntaxError` (located in ``line``, as line 1) when the line cannot be read."""
     reader = _Reader(line, path)
     reader.rs, reader.colours, reader.boat = rs, list(colours), boat
+    if names:
+        reader.know_names(names)
     stripped = line.strip()
     if stripped.lower() == "end":
         return EndTurn()
@@ -714,10 +782,12 @@ def read_line(line: str, rs: RuleSet, colours: list[str], boat: int, player: str
     events: list[Event] = []
     if not stripped:
         reader.problem(1, 1, "empty line", expected="a turn, an action, end, or a claim")
-    elif m and (word[:1].isdigit() or word in ("row", "hand", "pirates")
-                or reader.player(word) is not None):
+    elif (m and (word[:1].isdigit() or word in ("row", "hand", "pirates")
+                 or reader.player(word) is not None)) or (
+            reader.long_names and reader.named(line, len(line) - len(line.lstrip()))):
         events = reader._body(Header({}, [], 0))
-    elif word == "pass" or not (m and word.isalpha() and word not in rs.aliases):
+    elif (word == "pass" or word in DRAW_WORDS
+          or not (m and word.isalpha() and word not in rs.aliases)):
         turn = reader._turn(line, 1, 1, None, player, 0)
         if len(turn.actions) == 1 and not reader.problems:
             action = turn.actions[0]
@@ -734,7 +804,10 @@ def read_line(line: str, rs: RuleSet, colours: list[str], boat: int, player: str
         raise LogSyntaxError(path, sorted(reader.problems, key=lambda p: (p.line, p.col)), line)
     if len(events) != 1:
         raise LogSyntaxError(path, [SyntaxProblem(1, 1, "nothing to read on this line")], line)
-    return events[0]
+    event = events[0]
+    if number is not None and isinstance(event, Turn) and event.number is None:
+        event.number = number
+    return event
 
 
 _LETTERS: Final = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz?"
