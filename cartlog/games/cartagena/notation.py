@@ -21,7 +21,7 @@ read on so that its own problems show too.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from functools import cache
 from typing import Any, Final, Protocol, Union
 
@@ -158,57 +158,6 @@ class _Reader(LogReader):
         self.deal_spans: dict[str, tuple[int, int, int]] = {}
         self.start: State | None = None  # the position the log starts from, when it does
         self._colour_of: dict[str, str] = {}  # a plain turn line's player word -> colour
-        self.shared: dict[str, list[str]] = {}  # a name two players answer to -> them
-        self.long_names: list[str] = []  # names that are not one plain word, longest first
-
-    def know_names(self, players: list[tuple[str, str | None]]) -> None:
-        """The players' names (``players``: colour and name, as the Players tag gives them),
-        each of which may stand for its colour, as on paper (``Carla K5-14``), unless it is
-        ambiguous: a name two players answer to, or one that also reads as another player's
-        colour (a colour, an alias or a prefix of it); such a name is refused, with the
-        colours to write instead."""
-        held: dict[str, list[str]] = {}
-        for colour, name in players:
-            if not name:
-                continue
-            key = name.lower()
-            self.names.setdefault(key, colour)
-            self.shown.setdefault(key, name)
-            held.setdefault(key, [])
-            if colour not in held[key]:
-                held[key].append(colour)
-        for key, colours in held.items():
-            other = self.palette.colour(key, self.colours) if self.colours else None
-            if other is not None and other not in colours:
-                colours = [*colours, other]
-            if len(colours) > 1:
-                self.shared[key] = colours
-        self.long_names = sorted((n for n in self.names if not (n.isascii() and n.isalpha())),
-                                 key=len, reverse=True)
-
-    def player(self, word: str) -> str | None:
-        """As :meth:`LogReader.player`; a name that is ambiguous (:meth:`know_names`) names
-        nobody."""
-        if self.shared and word.lower().rstrip(":") in self.shared:
-            return None
-        return super().player(word)
-
-    def player_hint(self, word: str, keywords: Iterable[str] = ()) -> str:
-        colours = self.shared.get(word.lower().rstrip(":"))
-        if colours is not None:
-            return (f"{word.rstrip(':')} may be {' or '.join(colours)}: write the colour "
-                    f"({colours[0]} ...)")
-        return super().player_hint(word, keywords)
-
-    def named(self, raw: str, at: int) -> tuple[str, int] | None:
-        """The player whose name of more than one plain word (``Anne Marie``, ``Zoë``) the
-        line starts with at ``at``, and where the name ends; None for none."""
-        for name in self.long_names:
-            end = at + len(name)
-            if (raw[at:end].lower() == name and name not in self.shared
-                    and (end == len(raw) or raw[end].isspace() or raw[end] == ":")):
-                return self.names[name], end + (raw[end:end + 1] == ":")
-        return None
 
     # -- header ------------------------------------------------------------------------------
 
@@ -232,9 +181,7 @@ class _Reader(LogReader):
                          expected="Cartagena", end=t.end)
         missing_at = len(self.problems)  # the missing tags go here once the body is read
         if "players" in tags:
-            pairs = self.read_players(tags["players"])
-            self.know_names(pairs)
-            players = [Player(c, n) for c, n in pairs]
+            players = [Player(c, n) for c, n in self.read_players(tags["players"])]
         else:
             players = []
             self.guessing = True  # the colours of the turns are taken as players
