@@ -99,8 +99,9 @@ HEADER_FIELDS: Final = ("game", "rules", "players", "board", "options", "deal", 
                  "result")
 TAG_ORDER: Final = ("Event", "Site", "Date", "Round")
 _SPACE: Final = r"\d+|start|boat"
-# between two spaces, as on paper: a dash (also an en or em dash, "<" or ">") or an arrow
-_DASH: Final = "->|=>|\u2192|[-<>\u2013\u2014]"
+# between two spaces, as on paper: a dash (also an en or em dash, "<" or ">"), an arrow, or
+# the word "to" (the rulebook's "retreat his pirate at 17 to 12")
+_DASH: Final = "->|=>|\u2192|[-<>\u2013\u2014]|to(?![A-Za-z])"
 # before the cards drawn: "+", or the word as on paper ("14-9 draw 2")
 _PLUS: Final = r"(?:\+|draws?(?![A-Za-z])|drew(?![A-Za-z]))"
 DRAW_WORDS: Final = ("draw", "draws", "drew")

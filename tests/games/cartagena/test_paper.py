@@ -56,6 +56,8 @@ PAPER = [
     ("yellow K5->14", "yellow K5-14"),  # an arrow for the dash
     ("yellow K5→14", "yellow K5-14"),
     ("yellow K5–14", "yellow K5-14"),  # an en dash, as a word processor writes it
+    ("yellow key 5 to 14, 14 to 9 draw 2", "yellow K5-14 14-9+2"),  # the rulebook's words
+    ("yellow K 5 TO 20", "yellow K5-20"),
     ("yellow 14-9 +2", "yellow 14-9+2"),  # the draw written apart
     ("yellow 14-9 draw 2", "yellow 14-9+2"),  # the draw as a word
     ("yellow 14→9 draws SH", "yellow 14-9+SH"),
@@ -134,7 +136,7 @@ def on_paper(canonical: str, names: dict[str, str], rs, rng: random.Random) -> s
     for action in actions:
         back = re.fullmatch(r"(\d+|boat)-(\d+|boat)\+(\w+)", action)
         forward = re.fullmatch(r"([A-Z?])(\d+)-(\d+|boat)", action)
-        dash = rng.choice(["-", " - ", "->", "→", "–"])
+        dash = rng.choice(["-", " - ", "->", "→", "–", " to "])
         if back:
             plus = rng.choice(["+", " +", " draw ", " draws "])
             draw = back[3] if rng.random() < 0.5 else back[3].lower()
