@@ -394,7 +394,8 @@ class _Reader(LogReader):
                          expected="round, a player's turn, ship, mutiny, duel, fight, steal, "
                          "won, reveal, gold or a ; comment", end=words[0][1] + len(words[0][0]))
             return None
-        ev = self._turn(colour, _no_commas(words[1:]), loc, comment)
+        ev = self._turn(colour, _no_commas(words[1:]) if "," in text else words[1:], loc,
+                        comment)
         ev.condoned = marked
         return ev
 
@@ -429,10 +430,10 @@ class _Reader(LogReader):
                 n = self._int(w[1:], col + 1, line, "coins")
                 if n is not None:
                     ev.coins = (ev.coins or 0) + (n if w[0] == "+" else -n)
-            elif lw in COIN_WORDS and i > 0 and re.fullmatch(r"[+-][0-9]+", words[i - 1][0]):
-                pass  # "+2 coins": the count's word, as on paper
             elif w[:1] in "+-" and len(w) > 1:
-                body = _card_word(w[1:].upper())
+                body = w[1:].upper()
+                if len(body) > 2:  # longer than any card as the notation writes it
+                    body = _card_word(body)
                 if body.startswith("$"):
                     g = body[1:]
                     if w[0] == "+" and g in GOLD + ("?",):
@@ -476,6 +477,8 @@ class _Reader(LogReader):
                 self._bad(line, w, col, "no pass in Cartagena: The Mutiny: every player uses "
                           "one card a round (ruling M2)", "^CARD to have the next card turned, "
                           "CARD to take one")
+            elif lw in COIN_WORDS and i > 0 and re.fullmatch(r"[+-][0-9]+", words[i - 1][0]):
+                pass  # "+2 coins": the count's word, as on paper
             else:
                 p = self._pirate(w, col, line, quiet=True)
                 if p is None:
