@@ -148,6 +148,8 @@ class LogReader:
         self.names: dict[str, str] = {}  # player name (lower case) -> colour
         self.shown: dict[str, str] = {}  # player name (lower case) -> the name as written
         self.guessing = False  # no Players tag: every colour the body names is a player
+        self.shared: dict[str, list[str]] = {}  # a name that may be two players -> their colours
+        self.long_names: list[str] = []  # names that are not one plain word, longest first
 
     @classmethod
     def of_players(cls, players: Iterable[Any]) -> Self:
@@ -224,7 +226,47 @@ class LogReader:
                 self.names.setdefault(name.lower(), colour)
                 self.shown.setdefault(name.lower(), name)
             out.append((colour, name))
+        self.know_names(out)
         return out
+
+    def know_names(self, players: list[tuple[str, str | None]]) -> None:
+        """The players' names (``players``: colour and name, as the Players tag gives them),
+        each of which may stand for its colour where the game allows it
+        (:attr:`names_are_players`), as on paper (``Carla K5-14``), unless it is ambiguous: a
+        name two players answer to, or one that also reads as another player's colour (the
+        colour, an alias or a prefix of it). Such a name names nobody (:meth:`player`), and
+        the hint says which colours to write (:meth:`player_hint`)."""
+        held: dict[str, list[str]] = {}
+        for colour, name in players:
+            if not name:
+                continue
+            key = name.lower()
+            self.names.setdefault(key, colour)
+            self.shown.setdefault(key, name)
+            held.setdefault(key, [])
+            if colour not in held[key]:
+                held[key].append(colour)
+        for key, colours in held.items():
+            other = self.palette.colour(key, self.colours) if self.colours else None
+            if other is not None and other not in colours:
+                colours = [*colours, other]
+            if len(colours) > 1:
+                self.shared[key] = colours
+        self.long_names = sorted((n for n in self.names if not (n.isascii() and n.isalpha())),
+                                 key=len, reverse=True)
+
+    def named(self, raw: str, at: int) -> tuple[str, int] | None:
+        """The player whose name of more than one plain word (``Anne Marie``, ``Zoë``) ``raw``
+        holds at ``at``, followed by a space, a colon or the end, and where the name (with
+        its colon) ends; None for none."""
+        if not self.names_are_players:
+            return None
+        for name in self.long_names:
+            end = at + len(name)
+            if (raw[at:end].lower() == name and name not in self.shared
+                    and (end == len(raw) or raw[end].isspace() or raw[end] == ":")):
+                return self.names[name], end + (1 if raw[end:end + 1] == ":" else 0)
+        return None
 
     def _bad_colour(self, tag: Tag, words: list[str], col: int
                     ) -> tuple[str | None, str | None]:
@@ -252,6 +294,8 @@ class LogReader:
         the game allows it), or a prefix that fits only one player's colour. With no Players
         tag (:attr:`guessing`), any of the game's colours in full is taken as a player."""
         w = word.lower().rstrip(":")
+        if self.names_are_players and w in self.shared:
+            return None  # an ambiguous name (see know_names)
         colour: str | None = self.palette.aliases.get(w, w)
         if colour in self.colours:
             return colour
@@ -267,7 +311,12 @@ class LogReader:
     def player_hint(self, word: str, keywords: Iterable[str] = ()) -> str:
         """A suggestion for a word that names no player: the player's colour for a name, else
         the nearest of the players' colours and names and the ``keywords`` that may also
-        stand there (a line's first word)."""
+        stand there (a line's first word). An ambiguous name (:meth:`know_names`): the
+        colours it may be."""
+        colours = self.shared.get(word.lower().rstrip(":")) if self.names_are_players else None
+        if colours is not None:
+            return (f"{word.rstrip(':')} may be {' or '.join(colours)}: write the colour "
+                    f"({colours[0]} ...)")
         return self.palette.hint(word, self.colours, self.names, keywords, self.shown)
 
     def who(self, word: str, at: int, line: int) -> str | None:

@@ -286,11 +286,46 @@ class Recorder:
         return self.format(self._last_event())
 
     def options(self) -> list[str]:
-        """The lawful next lines, in canonical notation, each once."""
+        """The lawful next lines, in canonical notation, each once, as the scribe can write
+        them: what the log's view does not see (:meth:`view`) written as the notation writes
+        it in that view (a card drawn unseen as a count, ``17-11+1``), by the game's own
+        redaction (``simulate --view``)."""
         seen: dict[str, None] = {}
+        view = self.view()
         for event in self.game.legal():
-            seen.setdefault(self.format(event), None)
+            shown = event if view is None else self._as_seen(event, view)
+            seen.setdefault(self.format(shown), None)
         return list(seen)
+
+    def view(self) -> str | None:
+        """The view the log is kept in: ``table``, when it names nothing hidden from the
+        table; else the one seat whose hidden cards it names (``red``); ``None`` when it
+        names more than one seat's, or the game hides nothing. Read from the log as it stands:
+        the first of the table's and each seat's views to which the game's redaction leaves
+        it unchanged."""
+        log = msgspec.structs.replace(
+            self.log, events=[line.event for line in self.lines if line.event is not None])
+        for view in ["table", *self.colours()]:
+            redacted = self.spec.redact(log, view)
+            if redacted is None:
+                return None  # the game hides nothing
+            if redacted == log:
+                return view
+        return None
+
+    def _as_seen(self, event: Any, view: str) -> Any:
+        """``event`` as the game's redaction to ``view`` writes it: put on the line the
+        recorder would write it on (a Cartagena action in its turn), redacted, taken back."""
+        notation = self.spec.notation
+        joined = notation.join_event(None, event, self.game)
+        line = joined[0] if joined is not None else event
+        redacted = self.spec.redact(msgspec.structs.replace(self.log, events=[line]), view)
+        if redacted is None or not redacted.events:
+            return event
+        if joined is None:
+            return redacted.events[0]
+        parts = notation.split_line(redacted.events[0])
+        return parts[-1] if parts else event
 
     def status(self) -> str:
         """Whose turn it is, in which phase, what the line so far holds, and what they may

@@ -98,7 +98,7 @@ class Engine:
     """
 
     spec: GameSpec = SPEC
-    __slots__ = ("state", "setup", "unseen", "_open", "_written", "_moved",
+    __slots__ = ("state", "setup", "unseen", "names", "_open", "_written", "_moved",
                  "_room_said", "_pass_said")
 
     def __init__(self, state: State, setup: list[SetupNote] | None = None,
@@ -106,6 +106,7 @@ class Engine:
         self.state = state
         self.setup = setup if setup is not None else []
         self.unseen = unseen if unseen is not None else []
+        self.names: list[tuple[str, str | None]] = []  # the players' colours and names
         # the turn line being played (:meth:`begin`): whether it began (not after the end),
         # the actions the turn holds with it, those it played, and whether the spent room and
         # an action after the pass were reported
@@ -122,7 +123,9 @@ class Engine:
         """The game set up from a log's header (O1, R1, C7; O4 for the Tortuga row), or from
         the position it starts from (:meth:`at_position`)."""
         if log.position is not None:
-            return cls.at_position(log.position)
+            engine = cls.at_position(log.position)
+            engine.names = [(p.colour, p.name) for p in log.players]
+            return engine
         found = find_ruleset(log.rules)
         rs = found or RULESETS["2000-jamaica"]
         colours = [p.colour for p in log.players]
@@ -165,6 +168,7 @@ class Engine:
         state = rules.new_game(rs, board, colours, options, hands)
         unseen = [c for c, h in zip(colours, hands) if h is None or -1 in h]
         engine = cls(state, notes, unseen)
+        engine.names = [(p.colour, p.name) for p in log.players]
         if log.row is not None:
             row = Row(cards=log.row)
             for v in engine.check(row):
@@ -302,7 +306,8 @@ class Engine:
         from cartlog.games.cartagena.notation import read_line
 
         state = self.state
-        return read_line(line, state.rs, state.colours, state.boat, state.colours[state.seat])
+        return read_line(line, state.rs, state.colours, state.boat, state.colours[state.seat],
+                         names=self.names, number=state.turn)
 
     def check(self, event: Any) -> list[Violation]:
         """The rules ``event`` breaks here; the state is not changed."""
@@ -583,6 +588,7 @@ class Engine:
 
     def copy(self) -> Engine:
         new = Engine(self.state.copy(), self.setup, self.unseen)
+        new.names = self.names
         new._open, new._written = self._open, self._written
         new._moved, new._room_said, new._pass_said = (self._moved, self._room_said,
                                                        self._pass_said)

@@ -99,6 +99,12 @@ HEADER_FIELDS: Final = ("game", "rules", "players", "board", "options", "deal", 
                  "result")
 TAG_ORDER: Final = ("Event", "Site", "Date", "Round")
 _SPACE: Final = r"\d+|start|boat"
+# between two spaces, as on paper: a dash (also an en or em dash, "<" or ">"), an arrow, or
+# the word "to" (the rulebook's "retreat his pirate at 17 to 12")
+_DASH: Final = "->|=>|\u2192|[-<>\u2013\u2014]|to(?![A-Za-z])"
+# before the cards drawn: "+", or the word as on paper ("14-9 draw 2")
+_PLUS: Final = r"(?:\+|draws?(?![A-Za-z])|drew(?![A-Za-z]))"
+DRAW_WORDS: Final = ("draw", "draws", "drew")
 CLAIMS: Final = ("row", "hand", "pirates")
 Line = Union[Event, Action, EndTurn]  # what a line a recorder reads or writes holds
 # what the header's board, deal, row and result and the body read as, with one rule set
@@ -127,13 +133,13 @@ def _action_re(rs_name: str) -> re.Pattern[str]:
     card = "|".join(re.escape(n) for n in names) + r"|\?"
     return re.compile(
         r"(?P<pass>pass)(?![\w])(?P<bangp>!)?"
-        r"|\+\s*(?P<d0>\d+|[A-Za-z?]+)(?P<bang0>!)?"
+        rf"|{_PLUS}\s*(?P<d0>\d+|[A-Za-z?]+)(?P<bang0>!)?"
         rf"|(?:(?P<card>{card})\s*)?(?P<from>{_SPACE})"
-        rf"(?:\s*(?P<sep>[-<>])\s*(?P<to>{_SPACE}))?"
+        rf"(?:\s*(?P<sep>{_DASH})\s*(?P<to>{_SPACE}))?"
         # a back move's draw may stand apart ("14-9 +SH"); after a forward move only a "+"
         # written against it is taken (and reported: a forward move draws no cards), one
         # written apart starting a stuck draw of its own ("B0-1 +B")
-        r"(?:(?(card)|\s*)\+\s*(?P<draw>\d+|[A-Za-z?]+))?(?P<bang>!)?",
+        rf"(?:(?(card)|\s*){_PLUS}\s*(?P<draw>\d+|[A-Za-z?]+))?(?P<bang>!)?",
         re.IGNORECASE,
     )
 
@@ -144,6 +150,7 @@ class _Reader(LogReader):
 
     header_fields = HEADER_FIELDS
     palette = Palette(COLOURS)
+    names_are_players = True
 
     def __init__(self, text: str, path: str) -> None:
         super().__init__(text, path)
@@ -405,6 +412,10 @@ class _Reader(LogReader):
             m = re.match(r"(\d+)\s*\.+\s*|(?=\D)", stripped)
             number = to_number(m.group(1)) if m and m.group(1) else None
             rest_at = indent + (m.end() if m else 0)
+            named = self.named(raw, rest_at) if self.long_names else None
+            if named is not None:
+                events.append(self._turn(raw, lineno, indent + 1, number, named[0], named[1]))
+                continue
             word_m = re.compile(r"[A-Za-z]+:?").match(raw, rest_at)
             written = word_m.group(0).rstrip(":") if word_m is not None else ""
             word = written.lower()
@@ -695,14 +706,19 @@ _TURN_START: Final = re.compile(r"\s*(?:\d+\s*\.|[A-Za-z]+:?(?=\s|$))")
 
 
 def read_line(line: str, rs: RuleSet, colours: list[str], boat: int, player: str,
-              path: str = "<input>") -> Line:
-    """One body line read in the context of a game in progress: a turn line (``12. red K0-3``)
-    gives a :class:`Turn`; a bare action (``K3-11``, ``14-9+SH``, ``pass``) the action of
-    ``player``, the player to move; ``end`` an :class:`EndTurn`; ``row``, ``hand`` and
-    ``pirates`` lines their claims; a comment line a :class:`Comment`. Raises
+              path: str = "<input>", names: list[tuple[str, str | None]] | None = None,
+              number: int | None = None) -> Line:
+    """One body line read in the context of a game in progress: a turn line (``12. red K0-3``,
+    or with a player's name of ``names`` for the colour: ``Carla K0-3``) gives a
+    :class:`Turn`; a bare action (``K3-11``, ``14-9+SH``, ``pass``) the action of ``player``,
+    the player to move; ``end`` an :class:`EndTurn`; ``row``, ``hand`` and ``pirates`` lines
+    their claims; a comment line a :class:`Comment`. A turn line written without its number
+    takes ``number`` (the game's, as on paper the number is left out). Raises
     :class:`LogSyntaxError` (located in ``line``, as line 1) when the line cannot be read."""
     reader = _Reader(line, path)
     reader.rs, reader.colours, reader.boat = rs, list(colours), boat
+    if names:
+        reader.know_names(names)
     stripped = line.strip()
     if stripped.lower() == "end":
         return EndTurn()
@@ -714,10 +730,12 @@ def read_line(line: str, rs: RuleSet, colours: list[str], boat: int, player: str
     events: list[Event] = []
     if not stripped:
         reader.problem(1, 1, "empty line", expected="a turn, an action, end, or a claim")
-    elif m and (word[:1].isdigit() or word in ("row", "hand", "pirates")
-                or reader.player(word) is not None):
+    elif (m and (word[:1].isdigit() or word in ("row", "hand", "pirates")
+                 or reader.player(word) is not None)) or (
+            reader.long_names and reader.named(line, len(line) - len(line.lstrip()))):
         events = reader._body(Header({}, [], 0))
-    elif word == "pass" or not (m and word.isalpha() and word not in rs.aliases):
+    elif (word == "pass" or word in DRAW_WORDS
+          or not (m and word.isalpha() and word not in rs.aliases)):
         turn = reader._turn(line, 1, 1, None, player, 0)
         if len(turn.actions) == 1 and not reader.problems:
             action = turn.actions[0]
@@ -734,7 +752,10 @@ def read_line(line: str, rs: RuleSet, colours: list[str], boat: int, player: str
         raise LogSyntaxError(path, sorted(reader.problems, key=lambda p: (p.line, p.col)), line)
     if len(events) != 1:
         raise LogSyntaxError(path, [SyntaxProblem(1, 1, "nothing to read on this line")], line)
-    return events[0]
+    event = events[0]
+    if number is not None and isinstance(event, Turn) and event.number is None:
+        event.number = number
+    return event
 
 
 _LETTERS: Final = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz?"

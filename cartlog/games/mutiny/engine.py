@@ -154,6 +154,7 @@ class Engine:
         # Everything the rules need lives in the state, the voyage and the mutiny's duels
         # alike, so a position (which writes the state) resumes the game at any step.
         self.state = state
+        self.names: list[tuple[str, str | None]] = []  # the players' colours and names
         self.undecided: str | None = None  # why the outcome's tie-break cannot be checked
         # the last turn read for the rules (see _turn): its event and what was read from it
         self._last_turn: tuple[Turn, tuple[list[int], int | None, Effect]] | None = None
@@ -177,7 +178,9 @@ class Engine:
         """A game set up from a decoded log's header, before any of its events; or from the
         position it starts from (docs/notation.md, "Starting from a position")."""
         if log.position is not None:
-            return cls.from_position(log.position)
+            engine = cls.from_position(log.position)
+            engine.names = [(p.colour, p.name) for p in log.players]
+            return engine
         colours = [p.colour for p in log.players]
         first = next((ev.giver for ev in log.events if type(ev) is Round), None)
         named = log.giver if log.giver is not None else first  # the Giver tag, or round 1's
@@ -185,6 +188,7 @@ class Engine:
         combat = [log.combat.get(c, 0) for c in COMBAT] if log.combat else None
         gold = [log.gold.get(c, 0) for c in GOLD] if log.gold else None
         engine = cls(State(colours, track_of(log), giver, combat, gold))
+        engine.names = [(p.colour, p.name) for p in log.players]
         for pair, vals in (log.sailors or {}).items():
             if pair in PAIRS and len(vals) == 2:
                 engine.state.sailors_known[PAIRS.index(pair)] = (vals[0], vals[1])
@@ -352,7 +356,8 @@ class Engine:
     def read(self, line: str) -> Any:
         """One body line of the text notation as an event (ValueError if unreadable)."""
         from cartlog.games.mutiny.notation import read_line
-        return read_line(line, self.state.colours)
+        return read_line(line, self.state.colours, names=self.names,
+                         number=self.state.round + 1)
 
     def _seat(self, colour: str | None) -> int | None:
         return None if colour is None else self.state.seat(colour)
@@ -486,7 +491,9 @@ class Engine:
 
     def copy(self) -> Engine:
         """An independent copy: the state's copy (plain data), nothing else to carry."""
-        return Engine(self.state.copy())
+        new = Engine(self.state.copy())
+        new.names = self.names
+        return new
 
     def position(self) -> str:
         return to_position(self.state)

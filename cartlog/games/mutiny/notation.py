@@ -126,6 +126,10 @@ MONKEY_WORDS: Final = ("monkey", "mascot", "singe", "m")
 SIDE_SPELLINGS: Final = {word: SIDE_NAME[side] for word, side in SIDE_ALIASES.items() if len(word) > 1}
 _TWO_WORDS: Final = re.compile(r"(?i)\b(chang|wessel|dean|ramon|captain|capitaine|kapitan)( +)(ye|jan|nero|diaz|valverde)\b")
 _PAIR_VALUES: Final = re.compile(r"^([0-9]+|\?)-([0-9]+|\?)$")
+# as on paper: a combat card by its colour's word (+pink2, +grey1), a gold card by its word
+# (+gold2), coins with their word after the count (+2 coins)
+_CARD_WORDS: Final = {"PINK": "P", "GREY": "G", "GRAY": "G", "GOLD": "$"}
+COIN_WORDS: Final = ("coin", "coins")
 
 Words = list[Word]
 
@@ -138,6 +142,26 @@ def _digits(word: str) -> int | None:
 def _side(word: str) -> str | None:
     s = SIDE_ALIASES.get(word.lower())
     return None if s is None else SIDE_NAME[s]
+
+
+def _no_commas(words: Words) -> Words:
+    """A turn line's words with the commas between its cards dropped, as on paper
+    (``red ^Sate, ^Pang``)."""
+    out: Words = []
+    for w, col in words:
+        bare = w.strip(",")
+        if bare:
+            out.append((bare, col + len(w) - len(w.lstrip(","))))
+    return out
+
+
+def _card_word(body: str) -> str:
+    """A card gained or put under, written with its word as on paper (``PINK2``, ``GREY1``,
+    ``GOLD2``), as the notation writes it (``P2``, ``G1``, ``$2``); anything else as it is."""
+    for word, letter in _CARD_WORDS.items():
+        if body.startswith(word) and (body[len(word):].isdigit() or body[len(word):] == "?"):
+            return letter + body[len(word):]
+    return body
 
 
 class _Reader(LogReader):
@@ -356,6 +380,12 @@ class _Reader(LogReader):
                              end=len(text) + 2)
                 return None
             return getattr(self, f"_{kind}")(text, words, loc, comment)
+        named = self.named(text, words[0][1] - 1) if self.long_names else None
+        if named is not None:  # a name of several words (Anne Marie) for the colour
+            rest = [w for w in words if w[1] > named[1]]
+            ev = self._turn(named[0], _no_commas(rest), loc, comment)
+            ev.condoned = marked
+            return ev
         colour = self.player(words[0][0])
         if colour is None:
             self.problem(line, words[0][1], with_hint(
@@ -364,7 +394,8 @@ class _Reader(LogReader):
                          expected="round, a player's turn, ship, mutiny, duel, fight, steal, "
                          "won, reveal, gold or a ; comment", end=words[0][1] + len(words[0][0]))
             return None
-        ev = self._turn(colour, words[1:], loc, comment)
+        ev = self._turn(colour, _no_commas(words[1:]) if "," in text else words[1:], loc,
+                        comment)
         ev.condoned = marked
         return ev
 
@@ -401,6 +432,8 @@ class _Reader(LogReader):
                     ev.coins = (ev.coins or 0) + (n if w[0] == "+" else -n)
             elif w[:1] in "+-" and len(w) > 1:
                 body = w[1:].upper()
+                if len(body) > 2:  # longer than any card as the notation writes it
+                    body = _card_word(body)
                 if body.startswith("$"):
                     g = body[1:]
                     if w[0] == "+" and g in GOLD + ("?",):
@@ -444,6 +477,8 @@ class _Reader(LogReader):
                 self._bad(line, w, col, "no pass in Cartagena: The Mutiny: every player uses "
                           "one card a round (ruling M2)", "^CARD to have the next card turned, "
                           "CARD to take one")
+            elif lw in COIN_WORDS and i > 0 and re.fullmatch(r"[+-][0-9]+", words[i - 1][0]):
+                pass  # "+2 coins": the count's word, as on paper
             else:
                 p = self._pirate(w, col, line, quiet=True)
                 if p is None:
@@ -519,13 +554,19 @@ class _Reader(LogReader):
         while i < len(rest):
             w, col = rest[i]
             nxt = rest[i + 1] if i + 1 < len(rest) else None
-            if w.isdigit() and ev.moved is None:
-                ev.moved = self._int(w, col, line, "ship's move")
+            if (w.isdigit() or (w[:1] == "+" and w[1:].isdigit())) and ev.moved is None:
+                ev.moved = self._int(w.lstrip("+"), col, line, "ship's move")
             elif w.lower() == "at" and nxt:
                 ev.at = self._int(nxt[0], nxt[1], line, "ship's space")
                 i += 1
             elif w.lower() in ("storm", "calm"):
                 ev.storm = w.lower() == "storm"
+            elif w.lower() in ("to", "->", "\u2192") and nxt:
+                # "ship 3 to 5": moved 3 spaces to space 5, or from space 3 to 5? Refused
+                self._bad(line, w, col, f"{w!r} may mean 'moved to' or 'from ... to': write "
+                          "the spaces moved and the space reached", "ship N at SPACE (ship 2 "
+                          "at 5: 2 spaces moved, space 5 reached)")
+                i += 1
             else:
                 i += self._unknown(line, w, col, f"{w!r} is not part of a ship line",
                                    ("at", "storm", "calm"), "ship N at SPACE storm|calm", nxt,
@@ -758,12 +799,20 @@ def with_board(log: MutinyLog, board: MutinyLog) -> MutinyLog:
         gold=log.gold if log.gold is not None else board.gold)
 
 
-def read_line(line: str, colours: list[str], path: str = "<input>") -> Any:
-    """One body line as an event, for a game between ``colours``. Raises
-    :class:`LogSyntaxError` (located in ``line``, as line 1) when it cannot be read."""
+def read_line(line: str, colours: list[str], path: str = "<input>",
+              names: list[tuple[str, str | None]] | None = None,
+              number: int | None = None) -> Any:
+    """One body line as an event, for a game between ``colours`` (``names``: each player's
+    colour and name, a name standing for its colour as on paper). A round line written
+    without its number takes ``number`` (the game's). Raises :class:`LogSyntaxError`
+    (located in ``line``, as line 1) when it cannot be read."""
     reader = _Reader(line, path)
     reader.colours = list(colours)
+    if names:
+        reader.know_names(names)
     ev = reader.line_event(line, 1)
+    if number is not None and isinstance(ev, Round) and ev.number is None:
+        ev.number = number
     if ev is None and not reader.problems:
         reader.problem(1, 1, "empty line", expected="a round, turn, ship, mutiny or duel line")
     if reader.problems:

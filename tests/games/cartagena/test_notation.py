@@ -413,7 +413,7 @@ def test_a_misspelt_sign_name_or_keyword_suggests_the_one_meant(rules, action, m
     ("pirats red 0 0 1", 1, "'pirats' is not a player of this game; did you mean pirates?"),
     ("1. rd S0-1", 4, "'rd' is not a player of this game; did you mean red?"),
     ("1. bleue S0-1", 4, "'bleue' is not a player of this game; did you mean blue?"),
-    ("1. Ann S0-1", 4, "'Ann' is not a player of this game; Ann plays red: did you mean red?"),
+    ("1. Anm S0-1", 4, "'Anm' is not a player of this game; did you mean red (Ann)?"),
     ("1. Bne S0-1", 4, "'Bne' is not a player of this game; did you mean blue (Ben)?"),
     ("hand rd 5", 6, "'rd' is not a player of this game; did you mean red?"),
     ("1. hnad S0-1", 4, "'hnad' is not a player of this game"),  # a turn: no claim there
@@ -426,7 +426,7 @@ def test_a_word_that_names_no_player_suggests_the_player_or_keyword_meant(line, 
 @pytest.mark.parametrize("tag, message", [
     ('[Deal "red SSDDKK, bleu SSDDKK, rd SSDDKK"]',
      "'rd' is not a player of this game; did you mean red?"),
-    ('[Result "Ann"]', "result 'Ann' names no player; Ann plays red: did you mean red?"),
+    ('[Result "Anm"]', "result 'Anm' names no player; did you mean red (Ann)?"),
     ('[Result "rde"]', "result 'rde' names no player; did you mean red?"),
 ])
 def test_the_deal_and_the_result_suggest_the_player_meant(tag, message):
