@@ -99,6 +99,9 @@ _SHIP: Final = Ship
 _STEAL: Final = Steal
 _TURN: Final = Turn
 _WON: Final = Won
+# what a card not known may have changed for anyone: coins (Chang Ye), the sailors of a pair
+# (Cambivalute)
+_ANYONE: Final = frozenset({"winner/gold", "action/no-coin", "duel/monkey", "duel/sailors"})
 
 
 class RuleSet(NamedTuple):
@@ -155,6 +158,7 @@ class Replay(Walk[Engine]):
         # index: what the turn did is unknown, so their later findings follow from it
         self._left_out: dict[int, int] = {}
         self._unnamed = -1  # the note of the last such turn whose card is not known
+        self._left_round = (-1, -1)  # the round of the last such turn, and its note
 
     @property
     def state(self) -> State:
@@ -399,6 +403,7 @@ class Replay(Walk[Engine]):
                     if filler.card is None else f", {used}")
         start = len(self.notes)
         self._left_out[seat] = start
+        self._left_round = (state.round, start)
         if used == "?":
             self._unnamed = len(self.notes)
         self.note(Violation("row/turn-missing", f"a turn seems to be missing before this "
@@ -465,27 +470,32 @@ class Replay(Walk[Engine]):
         path = f"$.events[{index}]"
         if found:
             position = self.position()
-            follows = self._left_out.get(seat) if seat is not None else None
             for v in found:
                 self.note(v, where(ev), path, turn, action, seat, position,
-                          condoned=condoned, follows=follows if follows is not None
-                          or not self._left_out else self._named_left_out(v))
+                          condoned=condoned, follows=self._cause(v, seat))
         elif condoned:
             self.note(Violation("condoned/lawful-turn", "marked as condoned (!) but the turn "
                                 "breaks no rule", expected="no !", actual="!"),
                       where(ev), path, turn, action, seat)
 
-    def _named_left_out(self, v: Violation) -> int | None:
-        """The note of a turn read as left out whose player ``v`` names (a gold count, a
-        duel's card, a conviction: what the turn gave is unknown), if any; for a gold count,
-        the last such turn whose card is not known."""
-        if v.code == "winner/gold" and self._unnamed >= 0:
-            return self._unnamed  # a card not known may have taken anyone's coin (Chang Ye)
-        words = set(v.message.replace(",", " ").replace(":", " ").replace("(", " ")
-                    .replace(")", " ").split())
-        for seat, index in self._left_out.items():
-            if self.colours[seat] in words:
-                return index
+    def _cause(self, v: Violation, seat: int | None) -> int | None:
+        """The note of a turn read as left out that ``v`` follows from, by what ``v`` judges,
+        however late in the log: the cards, coins, gold or conviction of that turn's player
+        (``v.seat``, or the line's player for a finding that is not of the row's order), which
+        the missing turn may have changed; a gold count or a steal's victim when the card that
+        turn used is not known (a Chang Ye takes anyone's coin, a Cambivalute swaps a pair);
+        a Satè's bounty in that round (the turn may have passed it)."""
+        left = self._left_out
+        if not left:
+            return None
+        if v.code == "action/sate" and self._left_round[0] == self.state.round:
+            return self._left_round[1]
+        judged = v.seat if v.seat is not None else seat
+        if judged is not None and judged in left and (
+                v.seat is not None or not v.code.startswith("row/")):
+            return left[judged]
+        if self._unnamed >= 0 and v.code in _ANYONE:
+            return self._unnamed
         return None
 
     def _follow_duel(self, ev: Any) -> None:

@@ -16,7 +16,7 @@ import pytest
 
 from cartlog.audit import audit
 from cartlog.games.mutiny.engine import Engine
-from cartlog.games.mutiny.events import Turn
+from cartlog.games.mutiny.events import Reveal, Round, Turn
 from cartlog.games.mutiny.notation import format_event
 from cartlog.games.mutiny.simulate import COLOURS, simulate
 from cartlog.logs import read_log
@@ -71,10 +71,11 @@ def test_a_turn_line_left_out_is_one_finding_at_the_next_line_naming_its_player(
     """A turn line removed: the one finding that follows no other is ``row/turn-missing`` at
     the line after the gap (the next turn, or the ship line when it was the round's last),
     naming whose turn is missing; the missing turn is played as the lines after it fit best,
-    its cards not named unless they say which, and its player's later findings follow from
-    it. Measured over 300 games: 96.7% (none before, with 11.2 errors and warnings on
-    average, 6.4 of them following no other); the rest are mostly a Chang Ye left out whose
-    victim's coins show only at the gold count."""
+    its cards not named unless they say which, and what it may have changed follows from it
+    (by the seat a finding judges). Measured over 300 games: 98.7% (96.7% when followers were
+    found by the player's name in their words; none before, with 11.2 errors and warnings on
+    average, 6.4 of them following no other); the rest are a gold count that the card read
+    for the missing turn does not explain."""
     trials, named = 150, 0
     for seed in range(trials):
         rnd, log = _game(seed)
@@ -82,7 +83,7 @@ def test_a_turn_line_left_out_is_one_finding_at_the_next_line_naming_its_player(
         at, player = _edit(events, "missing", rnd)
         roots = _roots(log, events)
         named += len(roots) == 1 and _names(roots[0], "missing", at, player)
-    assert named / trials >= 0.93, f"{named} of {trials}"
+    assert named / trials >= 0.96, f"{named} of {trials}"
 
 
 def test_a_turn_line_written_twice_is_one_warning_at_the_copy_and_read_once():
@@ -119,7 +120,8 @@ def test_two_independent_slips_are_two_roots_each_at_its_place():
     """Two slips of any of the three classes, one in each half of the voyage (a dozen lines
     apart at least): exactly two findings follow no other, each the slip at its place naming
     its repair; what follows from either is linked to its own. Measured over 300 games:
-    97% (none before, with 13.5 errors and warnings on average)."""
+    98.3% (97% with followers found by name; none before, with 13.5 errors and warnings on
+    average)."""
     trials = good = 0
     for seed in range(150):
         rnd, log = _game(seed)
@@ -152,6 +154,50 @@ def test_the_missing_turn_is_played_as_the_lines_after_it_say():
     roots = _roots(log, events)
     assert [(f.code, f.expected) for f in roots] == [("row/turn-missing",
                                                       f"{gone.player} ^Bijoux")]
+
+
+def test_what_follows_a_missing_turn_is_folded_by_what_it_judges_not_by_its_words():
+    """Players named as words of the findings (Gold, Ship, Blue, Red), a turn of one of them
+    left out early in the voyage, and at the reveal, far past the lines a reading looks at,
+    both that player's and another's conviction written as the other side. The first
+    conviction follows from the missing turn (a Bijoux left out may have changed it), by the
+    seat it judges, not by a name in its words (it says *red's*, which no word matching
+    took); the other's is a root of its own. Measured over 60 games: 56 of 58 (1 before, with
+    the names matched in the messages); the two left are readings that meet a second
+    slip of their own (a ``voyage/early``, a ``storm/lifeboat-card``)."""
+    trials = good = 0
+    flip = {"valverde": "diaz", "diaz": "valverde"}
+    for seed in range(60):
+        rnd = random.Random(seed)
+        log = simulate("base", rnd.randint(2, 4), seed)
+        log = msgspec.structs.replace(log, players=[
+            msgspec.structs.replace(p, name=n)
+            for p, n in zip(log.players, ["Gold", "Ship", "Blue", "Red"])])
+        events = list(log.events)
+        reveal = next(i for i, e in enumerate(events) if type(e) is Reveal)
+        sides = events[reveal].sides
+        rounds = [i for i, e in enumerate(events) if type(e) is Round]
+        turns = [i for i in range(rounds[1], rounds[4]) if type(events[i]) is Turn
+                 and sides.get(events[i].player) and events[i].conviction is None]
+        if not turns:
+            continue
+        at = rnd.choice(turns)
+        player = events[at].player
+        others = [c for c, side in sides.items() if side and c != player]
+        if not others:
+            continue
+        other = rnd.choice(others)
+        trials += 1
+        events[reveal] = msgspec.structs.replace(events[reveal], sides={
+            **sides, player: flip[sides[player]], other: flip[sides[other]]})
+        del events[at]
+        roots = _roots(log, events)
+        good += ([(f.code, f.path) for f in roots] == [
+            ("row/turn-missing", f"$.events[{at}]"),
+            ("winner/conviction", f"$.events[{reveal - 1}]")]
+            and roots[1].message.startswith(f"{other}'s"))
+    assert trials >= 50
+    assert good / trials >= 0.93, f"{good} of {trials}"
 
 
 def test_a_turn_out_of_order_that_nothing_later_explains_stays_as_written():
