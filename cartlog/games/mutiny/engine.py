@@ -179,9 +179,13 @@ class Engine:
         if log.position is not None:
             return cls.from_position(log.position)
         colours = [p.colour for p in log.players]
-        first = next((ev.giver for ev in log.events if type(ev) is Round), None)
-        named = log.giver if log.giver is not None else first  # the Giver tag, or round 1's
+        first = next((ev for ev in log.events if type(ev) is Round), None)
+        named = log.giver if log.giver is not None else first.giver if first else None
         giver = colours.index(named) if named in colours else 0
+        if log.giver is None and first is not None and first.number and colours:
+            # the Giver tag, or round 1's: the first round line's giver, back one seat for
+            # each round before it (a log whose round 1 line was left out)
+            giver = (giver - first.number + 1) % len(colours)
         combat = [log.combat.get(c, 0) for c in COMBAT] if log.combat else None
         gold = [log.gold.get(c, 0) for c in GOLD] if log.gold else None
         engine = cls(State(colours, track_of(log), giver, combat, gold))

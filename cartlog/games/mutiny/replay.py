@@ -38,10 +38,13 @@ from cartlog.games.mutiny.events import (
 from cartlog.games.mutiny.frames import Frame
 from cartlog.games.mutiny.model import (
     COMBAT,
+    DEAL,
     GOLD,
     NPIRATES,
+    PAIRS,
     PIRATE_TITLES,
     PIRATES,
+    SHIP,
     SIDE_NAMES,
     TURN,
     State,
@@ -49,7 +52,13 @@ from cartlog.games.mutiny.model import (
     heap_text,
 )
 from cartlog.games.mutiny.notation import format_event
-from cartlog.games.mutiny.rules import SIDE_OF_NAME, duel_totals, duel_winner, open_slots
+from cartlog.games.mutiny.rules import (
+    SIDE_OF_NAME,
+    duel_totals,
+    duel_winner,
+    open_slots,
+    pending_steals,
+)
 
 # the classes compared by type below, as C statics: compiled, a class imported by name is
 # looked up in the module's dictionary at every use (docs/performance.md, "Writing for the
@@ -99,6 +108,10 @@ _SHIP: Final = Ship
 _STEAL: Final = Steal
 _TURN: Final = Turn
 _WON: Final = Won
+# the lines a log may leave out that the lines after it show, by what the game expects next
+# (:meth:`Replay._line_left_out`): the kind of line, the finding's code
+_DUE: Final = {DEAL: (Round, "row/round-missing"), "duel": (Duel, "duel/line-missing"),
+               "steal": (Steal, "duel/line-missing"), "won": (Won, "duel/line-missing")}
 # what a card not known may have changed for anyone: coins (Chang Ye), the sailors of a pair
 # (Cambivalute)
 _ANYONE: Final = frozenset({"winner/gold", "action/no-coin", "duel/monkey", "duel/sailors"})
@@ -243,13 +256,14 @@ class Replay(Walk[Engine]):
             self._previous = ev
         elif kind is not _COMMENT:
             self._previous = None
-        if (kind is _TURN and not ev.condoned) or kind is _SHIP:
-            found = self.engine.check(ev)
-            if found and self._structure(index, ev, found):
-                return
-            self._play(index, ev, found)
-        else:
+        if kind is _COMMENT or (kind is _TURN and ev.condoned):
             self._play(index, ev, None)
+            return
+        found = self.engine.check(ev)
+        if found and (self._line_left_out(index, ev, found) or (
+                (kind is _TURN or kind is _SHIP) and self._structure(index, ev, found))):
+            return
+        self._play(index, ev, found)
 
     def _play(self, index: int, ev: Any, found: list[Violation] | None,
               start: int = -1) -> None:
@@ -376,6 +390,76 @@ class Replay(Walk[Engine]):
         else:
             return False
         return True
+
+    def _line_left_out(self, index: int, ev: Any, found: list[Violation]) -> bool:
+        """A line that breaks a rule where the game expects a line of another kind may show
+        that line left out: a ``round`` line (the turns of the next round written after the
+        last, with or without the ``ship`` line, which a log may leave out), a ``duel`` line
+        (a combat round with no duel open), a ``steal`` line (a monkey's coin of a duel's
+        second round not written) or a ``won`` line (the next duel, or the reveal, with every
+        player of the duel withdrawn). Each line the game allows there is played before this
+        one with the next :data:`HORIZON` lines, on copies (a round after a storm with its
+        lifeboat card not named, a duel's sailors as known); the one that meets the fewest
+        errors and warnings, fewer than the line as written, is reported once, at this line
+        (``row/round-missing``, ``duel/line-missing``), and played. Returns whether one was."""
+        engine = self.engine
+        phase = engine.phase()
+        if phase == SHIP and type(ev) is _TURN:
+            phase = DEAL  # the ship line closes by itself: the round line is the one due
+        due = _DUE.get(phase or "")
+        if due is None or type(ev) is due[0]:
+            return False
+        if phase == DEAL:
+            s = engine.state
+            if not s.closed:  # the round closed as a round line closes it (M4)
+                closed = engine.copy()
+                closed.apply(Ship())
+                s = closed.state
+            options: list[Any] = [Round(number=s.round + 1, giver=s.colours[s.giver],
+                                        lifeboat="?" if s.storm else None)]
+        else:
+            options = engine.legal()
+        best = _faults(found) + self._ahead(engine, ev, index + 1)
+        fits: list[Any] = []  # the options that meet the fewest, fewer than as written
+        for option in options:
+            game = engine.copy()
+            n = _faults(game.check(option))
+            game.apply(option)
+            n += _faults(game.check(ev)) + self._ahead(game, ev, index + 1)
+            if n < best:
+                best, fits = n, [option]
+            elif n == best and fits:
+                fits.append(option)
+        if not fits:
+            return False
+        meant = msgspec.structs.replace(fits[0], line=ev.line, col=ev.col, end=ev.end)
+        said = format_event(meant)
+        others = (" (or " + ", ".join(format_event(o) for o in fits[1:]) + ": the lines after "
+                  "it do not tell which)") if len(fits) > 1 else ""
+        start = len(self.notes)
+        self.note(Violation(due[1], f"a line seems to be missing before this line: "
+                            f"{self._due_words(phase or '')}, and the lines after it fit "
+                            f"{said} written here{others}", expected=said,
+                            actual=format_event(msgspec.structs.replace(ev, comment=None))),
+                  where(ev), f"$.events[{index}]",
+                  self.state.round or None if phase == DEAL else None, None, None,
+                  self.position())
+        self._play(index, meant, None, start)
+        self._play(index, ev, None)
+        return True
+
+    def _due_words(self, phase: str) -> str:
+        """What the game expects before a line left out (:meth:`_line_left_out`)."""
+        s = self.state
+        if phase == DEAL:
+            return f"round {s.round} is over (every player used a card)"
+        if phase == "duel":
+            return f"duel {PAIRS[s.duel + 1]} is the next and no duel is open"
+        if phase == "steal":
+            seat = pending_steals(s)[0]
+            return (f"{s.colours[seat]}'s monkey of the duel's second round takes a coin "
+                    "(M9)")
+        return f"every player of duel {PAIRS[s.duel]} has played the monkey (M8)"
 
     def _plays_later(self, index: int, colour: str) -> bool:
         """Whether ``colour`` has a turn line after line ``index`` in the same round: then
