@@ -148,14 +148,15 @@ CODES: dict[str, Code] = {
              summary="a duel out of alphabetical order, or after one side won three"),
         Code(code="duel/line-missing", severity="error", rule=f"{_DUELS}; M8, M9",
              summary="a line of the mutiny seems to be missing: a `duel` line (a combat round "
-             "with no duel open), a `steal` line (a second-round monkey's coin not written) "
-             "or a `won` line (the next duel or the reveal with every player of the duel "
-             "withdrawn), and the rest of the log fits that line written there better than "
-             "the line as written",
+             "with no duel open), a `steal` line (a second-round monkey's coin not written), "
+             "a `won` line (the next duel or the reveal with every player of the duel "
+             "withdrawn) or a `fight` line (a combat round of the duel going on), and the "
+             "rest of the log fits that line written there better than the line as written",
              explanation="The walk plays the line the game allows there that the lines "
              "after it fit best (the duel with its sailors as known, the monkey's coin from "
              "the victim or the supply, the winner by the totals or, when the cards are not "
-             "known, the side the later duels and the reveal fit), then the line written."),
+             "known, the side the later duels and the reveal fit, a combat round's cards not "
+             "named, with the monkeys the later rounds show), then the line written."),
         Code(code="duel/sailors", severity="error", rule=f"{_DUELS}; {_ACTIONS} (Cambivalute)",
              summary="sailors' values that differ from those declared or seen before for the "
              "pair (Sailors header, Cambivalute), or a value used twice"),

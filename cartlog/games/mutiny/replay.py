@@ -12,6 +12,7 @@ passes a listener and gets a :class:`Step` after every event). Nothing here prin
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from itertools import product
 from typing import Any, Final, NamedTuple
 
 import msgspec
@@ -28,6 +29,7 @@ from cartlog.games.mutiny.events import (
     Gold,
     Mutiny,
     MutinyLog,
+    Played,
     Reveal,
     Round,
     Ship,
@@ -53,11 +55,14 @@ from cartlog.games.mutiny.model import (
 )
 from cartlog.games.mutiny.notation import format_event
 from cartlog.games.mutiny.rules import (
+    MONKEY,
     SIDE_OF_NAME,
     duel_totals,
     duel_winner,
     open_slots,
     pending_steals,
+    playable,
+    still_in,
 )
 
 # the classes compared by type below, as C statics: compiled, a class imported by name is
@@ -97,6 +102,20 @@ def _named(state: State, shape: Turn) -> list[Turn]:
             for c in range(NPIRATES) if c not in seen]
 
 
+def _rounds(engine: Engine) -> list[Fight]:
+    """The combat rounds a duel may have had with nothing known of their cards (M8): each
+    player still in shows a card not named or the monkey, as :func:`playable` allows."""
+    s = engine.state
+    each = []
+    for seat in still_in(s):
+        cards = playable(s, seat)
+        who = s.colours[seat]
+        each.append(([Played(card="?", player=who)] if any(c != MONKEY for c in cards)
+                     else []) + ([Played(card="monkey", player=who)] if MONKEY in cards
+                                 else []))
+    return [Fight(cards=list(plays)) for plays in product(*each)]
+
+
 _COMMENT: Final = Comment
 _DUEL: Final = Duel
 _FIGHT: Final = Fight
@@ -111,7 +130,8 @@ _WON: Final = Won
 # the lines a log may leave out that the lines after it show, by what the game expects next
 # (:meth:`Replay._line_left_out`): the kind of line, the finding's code
 _DUE: Final = {DEAL: (Round, "row/round-missing"), "duel": (Duel, "duel/line-missing"),
-               "steal": (Steal, "duel/line-missing"), "won": (Won, "duel/line-missing")}
+               "steal": (Steal, "duel/line-missing"), "won": (Won, "duel/line-missing"),
+               "fight": (Fight, "duel/line-missing")}
 # what a card not known may have changed for anyone: coins (Chang Ye), the sailors of a pair
 # (Cambivalute)
 _ANYONE: Final = frozenset({"winner/gold", "action/no-coin", "duel/monkey", "duel/sailors"})
@@ -396,19 +416,26 @@ class Replay(Walk[Engine]):
         that line left out: a ``round`` line (the turns of the next round written after the
         last, with or without the ``ship`` line, which a log may leave out), a ``duel`` line
         (a combat round with no duel open), a ``steal`` line (a monkey's coin of a duel's
-        second round not written) or a ``won`` line (the next duel, or the reveal, with every
-        player of the duel withdrawn). Each line the game allows there is played before this
-        one with the next :data:`HORIZON` lines, on copies (a round after a storm with its
-        lifeboat card not named, a duel's sailors as known); the one that meets the fewest
+        second round not written), a ``won`` line (the next duel, or the reveal, with every
+        player of the duel withdrawn) or a ``fight`` line (a combat round of the duel still
+        going on, before this line: :func:`_rounds`). Each line the game allows there is
+        played before this one with the next :data:`HORIZON` lines, on copies (a round after
+        a storm with its lifeboat card not named, a duel's sailors as known, a combat round's
+        cards not named, each player's monkey or not); the one that meets the fewest
         errors and warnings, fewer than the line as written, is reported once, at this line
-        (``row/round-missing``, ``duel/line-missing``), and played. Returns whether one was."""
+        (``row/round-missing``, ``duel/line-missing``), and played; a line whose findings all
+        follow from a turn read as left out is not read so. Returns whether one was."""
         engine = self.engine
         phase = engine.phase()
         if phase == SHIP and type(ev) is _TURN:
             phase = DEAL  # the ship line closes by itself: the round line is the one due
         due = _DUE.get(phase or "")
-        if due is None or type(ev) is due[0]:
+        if due is None or type(ev) is due[0] and phase != "fight":
             return False
+        who = getattr(ev, "player", None)
+        seat = self.state.seat(who) if type(ev) is _TURN and who else None
+        if self._left_out and all(self._cause(v, seat) is not None for v in found):
+            return False  # all it breaks follows from a turn read as left out
         if phase == DEAL:
             s = engine.state
             if not s.closed:  # the round closed as a round line closes it (M4)
@@ -417,6 +444,8 @@ class Replay(Walk[Engine]):
                 s = closed.state
             options: list[Any] = [Round(number=s.round + 1, giver=s.colours[s.giver],
                                         lifeboat="?" if s.storm else None)]
+        elif phase == "fight":
+            options = _rounds(engine)
         else:
             options = engine.legal()
         best = _faults(found) + self._ahead(engine, ev, index + 1)
@@ -459,6 +488,9 @@ class Replay(Walk[Engine]):
             seat = pending_steals(s)[0]
             return (f"{s.colours[seat]}'s monkey of the duel's second round takes a coin "
                     "(M9)")
+        if phase == "fight":
+            return (f"duel {PAIRS[s.duel]} goes on (" + ", ".join(
+                s.colours[i] for i in still_in(s)) + " still in)")
         return f"every player of duel {PAIRS[s.duel]} has played the monkey (M8)"
 
     def _plays_later(self, index: int, colour: str) -> bool:

@@ -1350,16 +1350,23 @@ def apply_fight(state: State, plays: Sequence[tuple[int, int]]) -> None:
             unnamed += 1
             continue
         showing.discard(seat)
+        if card < 0 and not state.hands[seat][-1]:
+            _forget_hand(state, seat)  # a card not named from a hand known: which is not
         if _take_from_hand(state, seat, card):
             state.spent += 1
     for seat in sorted(showing)[:unnamed]:
-        hand = state.hands[seat]
-        for kind in range(len(COMBAT)):
-            state.combat.known_out[kind] -= hand[kind]
-            hand[-1] += hand[kind]
-            hand[kind] = 0
+        _forget_hand(state, seat)
         if _take_from_hand(state, seat, -1):
             state.spent += 1
+
+
+def _forget_hand(state: State, seat: int) -> None:
+    """A hand that showed a card not named: its kinds are no longer known, only its size."""
+    hand = state.hands[seat]
+    for kind in range(len(COMBAT)):
+        state.combat.known_out[kind] -= hand[kind]
+        hand[-1] += hand[kind]
+        hand[kind] = 0
 
 
 def _take_from_hand(state: State, seat: int, kind: int) -> bool:
