@@ -131,7 +131,7 @@ _WON: Final = Won
 # (:meth:`Replay._line_left_out`): the kind of line, the finding's code
 _DUE: Final = {DEAL: (Round, "row/round-missing"), "duel": (Duel, "duel/line-missing"),
                "steal": (Steal, "duel/line-missing"), "won": (Won, "duel/line-missing"),
-               "fight": (Fight, "duel/line-missing")}
+               "fight": (Fight, "duel/line-missing"), "reveal": (Reveal, "duel/line-missing")}
 # what a card not known may have changed for anyone: coins (Chang Ye), the sailors of a pair
 # (Cambivalute)
 _ANYONE: Final = frozenset({"winner/gold", "action/no-coin", "duel/monkey", "duel/sailors"})
@@ -280,7 +280,8 @@ class Replay(Walk[Engine]):
             self._play(index, ev, None)
             return
         found = self.engine.check(ev)
-        if found and (self._line_left_out(index, ev, found) or (
+        if (found or kind is _GOLD and self._reveal_due(index)) and (
+                self._line_left_out(index, ev, found) or (
                 (kind is _TURN or kind is _SHIP) and self._structure(index, ev, found))):
             return
         self._play(index, ev, found)
@@ -417,8 +418,10 @@ class Replay(Walk[Engine]):
         last, with or without the ``ship`` line, which a log may leave out), a ``duel`` line
         (a combat round with no duel open), a ``steal`` line (a monkey's coin of a duel's
         second round not written), a ``won`` line (the next duel, or the reveal, with every
-        player of the duel withdrawn) or a ``fight`` line (a combat round of the duel still
-        going on, before this line: :func:`_rounds`). Each line the game allows there is
+        player of the duel withdrawn), a ``fight`` line (a combat round of the duel still
+        going on, before this line: :func:`_rounds`) or the ``reveal`` line (a gold count
+        after the duels are decided, with no reveal after it: each reveal the convictions
+        known allow, weighed also by the winners it gives against the Result tag). Each line the game allows there is
         played before this one with the next :data:`HORIZON` lines, on copies (a round after
         a storm with its lifeboat card not named, a duel's sailors as known, a combat round's
         cards not named, each player's monkey or not); the one that meets the fewest
@@ -448,13 +451,17 @@ class Replay(Walk[Engine]):
             options = _rounds(engine)
         else:
             options = engine.legal()
-        best = _faults(found) + self._ahead(engine, ev, index + 1)
+        # a gold count with no reveal before it leaves the game without an end: one fault more
+        best = _faults(found) + self._ahead(engine, ev, index + 1) + (phase == "reveal")
         fits: list[Any] = []  # the options that meet the fewest, fewer than as written
         for option in options:
             game = engine.copy()
             n = _faults(game.check(option))
             game.apply(option)
             n += _faults(game.check(ev)) + self._ahead(game, ev, index + 1)
+            if phase == "reveal":  # the winners it gives against the Result tag
+                game.apply(ev)
+                n += _faults(game.check_result(self.log.result))
             if n < best:
                 best, fits = n, [option]
             elif n == best and fits:
@@ -463,8 +470,15 @@ class Replay(Walk[Engine]):
             return False
         meant = msgspec.structs.replace(fits[0], line=ev.line, col=ev.col, end=ev.end)
         said = format_event(meant)
-        others = (" (or " + ", ".join(format_event(o) for o in fits[1:]) + ": the lines after "
-                  "it do not tell which)") if len(fits) > 1 else ""
+        if len(fits) > 1 and phase == "reveal":  # say whose side is not known, not each reveal
+            unsure = [c for c in self.colours if len({f.sides.get(c) for f in fits}) > 1]
+            others = (" (the lines after it do not tell the side of " + ", ".join(unsure)
+                      + ")")
+        elif len(fits) > 1:
+            others = (" (or " + ", ".join(format_event(o) for o in fits[1:]) + ": the lines "
+                      "after it do not tell which)")
+        else:
+            others = ""
         start = len(self.notes)
         self.note(Violation(due[1], f"a line seems to be missing before this line: "
                             f"{self._due_words(phase or '')}, and the lines after it fit "
@@ -477,6 +491,12 @@ class Replay(Walk[Engine]):
         self._play(index, ev, None)
         return True
 
+    def _reveal_due(self, index: int) -> bool:
+        """Whether the convictions are due to be revealed (a side has won three duels, M10)
+        and no line from ``index`` on reveals them."""
+        return self.engine.phase() == "reveal" and not any(
+            type(later) is _REVEAL for later in self.log.events[index:index + HORIZON])
+
     def _due_words(self, phase: str) -> str:
         """What the game expects before a line left out (:meth:`_line_left_out`)."""
         s = self.state
@@ -488,6 +508,9 @@ class Replay(Walk[Engine]):
             seat = pending_steals(s)[0]
             return (f"{s.colours[seat]}'s monkey of the duel's second round takes a coin "
                     "(M9)")
+        if phase == "reveal":
+            return (f"the duels are decided (Valverde {s.wins['V']}, Diaz {s.wins['D']}) and "
+                    "the convictions are revealed before the gold is counted (M10)")
         if phase == "fight":
             return (f"duel {PAIRS[s.duel]} goes on (" + ", ".join(
                 s.colours[i] for i in still_in(s)) + " still in)")

@@ -240,9 +240,10 @@ def test_a_log_of_many_slips_costs_checks_in_proportion_to_its_length(kind, monk
     assert large <= 8 * small, (small, large)
 
 
+_HEADER = '[Game "mutiny"]\n[Players "red, blue, green, yellow"]\n\n'
 LINES = {"round": (Round, "row/round-missing"), "duel": (Duel, "duel/line-missing"),
          "steal": (Steal, "duel/line-missing"), "won": (Won, "duel/line-missing"),
-         "fight": (Fight, "duel/line-missing")}
+         "fight": (Fight, "duel/line-missing"), "reveal": (Reveal, "duel/line-missing")}
 
 
 def _monkeys(line: str) -> set[str]:
@@ -283,12 +284,16 @@ def _line_left_out(kind: str, seed: int) -> tuple[int, int] | None:
         return 1, int(said.startswith(f"duel {gone.pair}"))
     if kind == "fight":  # the cards not named, the monkeys as shown
         return 1, int(said.startswith("fight ") and _monkeys(said) == _monkeys(meant))
+    if kind == "reveal":  # each side the log knows, the others said to be unknown
+        unsure = roots[0].message.partition("do not tell the side of ")[2]
+        return 1, int(all(side == gone.sides[c] for c, side in read_log(
+            f"{_HEADER}{said}\n").events[0].sides.items() if c not in unsure))
     return 1, int(said == meant or kind == "steal" and meant in roots[0].message)
 
 
 @pytest.mark.parametrize(("kind", "least"), [("round", 0.97), ("duel", 0.97),
                                               ("steal", 0.97), ("won", 0.97),
-                                              ("fight", 0.93)])
+                                              ("fight", 0.93), ("reveal", 0.97)])
 def test_a_line_left_out_that_the_lines_after_it_show_is_one_finding_naming_it(kind, least):
     """A ``round`` line, with its ``ship`` line in half the games (the turns of the next round
     follow the last; the ship line, which a log may leave out, is no slip by itself), a ``duel`` line (a combat round with no duel
