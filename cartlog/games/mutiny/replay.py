@@ -424,7 +424,8 @@ class Replay(Walk[Engine]):
         known allow, weighed also by the winners it gives against the Result tag). Each line the game allows there is
         played before this one with the next :data:`HORIZON` lines, on copies (a round after
         a storm with its lifeboat card not named, a duel's sailors as known, a combat round's
-        cards not named, each player's monkey or not); the one that meets the fewest
+        cards not named, each player's monkey or not), when it breaks no rule and the line
+        written after it breaks none either; the one that meets the fewest
         errors and warnings, fewer than the line as written, is reported once, at this line
         (``row/round-missing``, ``duel/line-missing``), and played; a line whose findings all
         follow from a turn read as left out is not read so. Returns whether one was."""
@@ -456,9 +457,12 @@ class Replay(Walk[Engine]):
         fits: list[Any] = []  # the options that meet the fewest, fewer than as written
         for option in options:
             game = engine.copy()
-            n = _faults(game.check(option))
+            if game.check(option):
+                continue  # a line meant breaks no rule
             game.apply(option)
-            n += _faults(game.check(ev)) + self._ahead(game, ev, index + 1)
+            if _faults(game.check(ev)):
+                continue  # nor does the line after it, once it is played
+            n = self._ahead(game, ev, index + 1)
             if phase == "reveal":  # the winners it gives against the Result tag
                 game.apply(ev)
                 n += _faults(game.check_result(self.log.result))
