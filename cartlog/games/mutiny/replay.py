@@ -419,65 +419,31 @@ class Replay(Walk[Engine]):
         (a combat round with no duel open), a ``steal`` line (a monkey's coin of a duel's
         second round not written), a ``won`` line (the next duel, or the reveal, with every
         player of the duel withdrawn), a ``fight`` line (a combat round of the duel still
-        going on, before this line: :func:`_rounds`) or the ``reveal`` line (a gold count
-        after the duels are decided, with no reveal after it: each reveal the convictions
-        known allow, weighed also by the winners it gives against the Result tag). Each line the game allows there is
-        played before this one with the next :data:`HORIZON` lines, on copies (a round after
-        a storm with its lifeboat card not named, a duel's sailors as known, a combat round's
-        cards not named, each player's monkey or not), when it breaks no rule and the line
-        written after it breaks none either; the one that meets the fewest
-        errors and warnings, fewer than the line as written, is reported once, at this line
-        (``row/round-missing``, ``duel/line-missing``), and played; a line whose findings all
-        follow from a turn read as left out is not read so. Returns whether one was."""
+        going on) or the ``reveal`` line (a gold count after the duels are decided, with no
+        reveal after it). Each line the game allows there (:meth:`_due_lines`) is weighed
+        by :meth:`_fits`; the one the lines after it fit best is reported once, at this line
+        (``row/round-missing``, ``duel/line-missing``), and played, then this line. A line
+        whose findings all follow from a turn read as left out is not read so. Returns
+        whether a line was read as left out."""
         engine = self.engine
-        phase = engine.phase()
+        phase = engine.phase() or ""
         if phase == SHIP and type(ev) is _TURN:
             phase = DEAL  # the ship line closes by itself: the round line is the one due
-        due = _DUE.get(phase or "")
+        due = _DUE.get(phase)
         if due is None or type(ev) is due[0] and phase != "fight":
             return False
         who = getattr(ev, "player", None)
         seat = self.state.seat(who) if type(ev) is _TURN and who else None
         if self._left_out and all(self._cause(v, seat) is not None for v in found):
             return False  # all it breaks follows from a turn read as left out
-        if phase == DEAL:
-            s = engine.state
-            if not s.closed:  # the round closed as a round line closes it (M4)
-                closed = engine.copy()
-                closed.apply(Ship())
-                s = closed.state
-            options: list[Any] = [Round(number=s.round + 1, giver=s.colours[s.giver],
-                                        lifeboat="?" if s.storm else None)]
-        elif phase == "fight":
-            options = _rounds(engine)
-        else:
-            options = engine.legal()
-        # a gold count with no reveal before it leaves the game without an end: one fault more
-        best = _faults(found) + self._ahead(engine, ev, index + 1) + (phase == "reveal")
-        fits: list[Any] = []  # the options that meet the fewest, fewer than as written
-        for option in options:
-            game = engine.copy()
-            if game.check(option):
-                continue  # a line meant breaks no rule
-            game.apply(option)
-            if _faults(game.check(ev)):
-                continue  # nor does the line after it, once it is played
-            n = self._ahead(game, ev, index + 1)
-            if phase == "reveal":  # the winners it gives against the Result tag
-                game.apply(ev)
-                n += _faults(game.check_result(self.log.result))
-            if n < best:
-                best, fits = n, [option]
-            elif n == best and fits:
-                fits.append(option)
+        fits = self._fits(index, ev, found, phase, self._due_lines(phase))
         if not fits:
             return False
         meant = msgspec.structs.replace(fits[0], line=ev.line, col=ev.col, end=ev.end)
         said = format_event(meant)
-        if len(fits) > 1 and phase == "reveal":  # say whose side is not known, not each reveal
+        if len(fits) > 1 and phase == "reveal":  # whose side is not known, not each reveal
             unsure = [c for c in self.colours if len({f.sides.get(c) for f in fits}) > 1]
-            others = (" (the lines after it do not tell the side of " + ", ".join(unsure)
-                      + ")")
+            others = f" (the lines after it do not tell the side of {', '.join(unsure)})"
         elif len(fits) > 1:
             others = (" (or " + ", ".join(format_event(o) for o in fits[1:]) + ": the lines "
                       "after it do not tell which)")
@@ -485,8 +451,8 @@ class Replay(Walk[Engine]):
             others = ""
         start = len(self.notes)
         self.note(Violation(due[1], f"a line seems to be missing before this line: "
-                            f"{self._due_words(phase or '')}, and the lines after it fit "
-                            f"{said} written here{others}", expected=said,
+                            f"{self._due_words(phase)}, and the lines after it fit {said} "
+                            f"written here{others}", expected=said,
                             actual=format_event(msgspec.structs.replace(ev, comment=None))),
                   where(ev), f"$.events[{index}]",
                   self.state.round or None if phase == DEAL else None, None, None,
@@ -494,6 +460,53 @@ class Replay(Walk[Engine]):
         self._play(index, meant, None, start)
         self._play(index, ev, None)
         return True
+
+    def _due_lines(self, phase: str) -> list[Any]:
+        """The lines the game allows where a line of ``phase`` is due: the next round (a
+        round line closes the round, M4; after a storm, its lifeboat card not named), a
+        combat round with its cards not named (:func:`_rounds`), or what :meth:`Engine.legal`
+        gives (the duel with its sailors as known, each monkey's coin, the winner by the
+        totals or either side, each reveal the convictions known allow)."""
+        engine = self.engine
+        if phase == DEAL:
+            s = engine.state
+            if not s.closed:
+                closed = engine.copy()
+                closed.apply(Ship())
+                s = closed.state
+            return [Round(number=s.round + 1, giver=s.colours[s.giver],
+                          lifeboat="?" if s.storm else None)]
+        if phase == "fight":
+            return _rounds(engine)
+        return engine.legal()
+
+    def _fits(self, index: int, ev: Any, found: list[Violation], phase: str,
+              options: list[Any]) -> list[Any]:
+        """The ``options`` (lines that may have been left out before line ``index``) that the
+        lines after it fit best, better than as written: each that breaks no rule, and after
+        which ``ev`` breaks none, is played with the next :data:`HORIZON` lines on copies,
+        counting the errors and warnings they meet (for a reveal, and the winners it gives
+        against the Result tag); a gold count with no reveal before it counts one fault
+        more as written (the game has no end). Empty when none meets fewer than as written."""
+        engine = self.engine
+        best = _faults(found) + self._ahead(engine, ev, index + 1) + (phase == "reveal")
+        fits: list[Any] = []
+        for option in options:
+            game = engine.copy()
+            if game.check(option):
+                continue
+            game.apply(option)
+            if _faults(game.check(ev)):
+                continue
+            n = self._ahead(game, ev, index + 1)
+            if phase == "reveal":
+                game.apply(ev)
+                n += _faults(game.check_result(self.log.result))
+            if n < best:
+                best, fits = n, [option]
+            elif n == best and fits:
+                fits.append(option)
+        return fits
 
     def _reveal_due(self, index: int) -> bool:
         """Whether the convictions are due to be revealed (a side has won three duels, M10)
