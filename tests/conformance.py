@@ -49,9 +49,10 @@ _SLIP = re.compile(r"(?<!\()did you mean ")
 # Fields that say where an event stands or what the log remarks, not what was played.
 _PLACE = frozenset({"line", "col", "end", "comment", "condoned"})
 # The walker's readings of a log's structure: a turn line left out, written twice, or (the
-# Mutiny) swapped with the next.
-_STRUCTURE = ("turn/missing", "turn/repeated", "row/turn-missing", "row/turn-repeated",
-              "row/turns-swapped")
+# Mutiny) swapped with the next; the Mutiny's lines read as left out, played as named.
+_LEFT_OUT = ("row/turn-missing", "row/round-missing", "duel/line-missing")
+_STRUCTURE = ("turn/missing", "turn/repeated", "row/turn-repeated", "row/turns-swapped",
+              *_LEFT_OUT)
 
 
 class Disagreement(NamedTuple):
@@ -181,10 +182,10 @@ def _by_event(spec, log, events, audit, keep, slips) -> tuple[list[Disagreement]
             continue  # played with the line above, or read as written twice and played once
         theirs = sorted(audit.get(i, []))
         left_out = next((n for n in slips.get(i, []) if n.violation.code in
-                         ("turn/missing", "row/turn-missing")), None)
-        if left_out is not None:  # the walker played the turn it read as left out
+                         ("turn/missing", *_LEFT_OUT)), None)
+        if left_out is not None:  # the walker played the line it read as left out
             said = left_out.violation.expected
-            if left_out.violation.code == "row/turn-missing":  # the Mutiny: the line played
+            if left_out.violation.code in _LEFT_OUT:  # the Mutiny: the line played
                 engine.apply(engine.read(said))
             else:  # Cartagena: an empty turn
                 number, colour = said.split()[:2]

@@ -24,6 +24,9 @@ class Violation(NamedTuple):
     expected: str | None = None
     actual: str | None = None
     rule: str | None = None  # the clause this instance breaks, where its code names several
+    # the seat whose cards, coins or conviction the rule judges, when it is not the line's
+    # player (a gold count, a duel's card, a steal's victim): what a cause of it concerns
+    seat: int | None = None
 
 
 class Note(NamedTuple):

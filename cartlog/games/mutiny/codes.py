@@ -77,6 +77,14 @@ CODES: dict[str, Code] = {
              "played the other way round better than as written",
              explanation="The walk plays the next line first, then this one, each with its "
              "own findings, and goes on from there."),
+        Code(code="row/round-missing", severity="error", rule=f"{_VOYAGE}; M4",
+             summary="a round line seems to be missing: a turn line after every player used a "
+             "card in the round (with or without the ship line, which a log may leave out), "
+             "and the rest of the log fits the next round opened there better than the line "
+             "as written",
+             explanation="The walk opens the next round there, its giver the left neighbour "
+             "of the last one, and after a storm its lifeboat card not named (`lifeboat ?`), "
+             "then plays the line."),
         # -- actions -----------------------------------------------------------------------------
         Code(code="action/effect", severity="error", rule=_ACTIONS,
              summary="an effect the card used does not give (or not in that amount)"),
@@ -138,6 +146,20 @@ CODES: dict[str, Code] = {
              summary="a round played after a mutiny trigger was met"),
         Code(code="duel/order", severity="error", rule=f"{_DUELS} (A-E in order)",
              summary="a duel out of alphabetical order, or after one side won three"),
+        Code(code="duel/line-missing", severity="error", rule=f"{_DUELS}; M8, M9, M10",
+             summary="a line of the mutiny seems to be missing: a `duel` line (a combat round "
+             "with no duel open), a `steal` line (a second-round monkey's coin not written), "
+             "a `won` line (the next duel or the reveal with every player of the duel "
+             "withdrawn), a `fight` line (a combat round of the duel going on) or the `reveal` "
+             "line (the gold counted after the duels are decided, with no reveal), and the "
+             "rest of the log fits that line written there better than the line as written",
+             explanation="The walk plays the line the game allows there that the lines "
+             "after it fit best (the duel with its sailors as known, the monkey's coin from "
+             "the victim or the supply, the winner by the totals or, when the cards are not "
+             "known, the side the later duels and the reveal fit, a combat round's cards not "
+             "named, with the monkeys the later rounds show, the convictions the log knows "
+             "and the Result tag fits, saying whose side it cannot tell), then the line "
+             "written."),
         Code(code="duel/sailors", severity="error", rule=f"{_DUELS}; {_ACTIONS} (Cambivalute)",
              summary="sailors' values that differ from those declared or seen before for the "
              "pair (Sailors header, Cambivalute), or a value used twice"),

@@ -182,9 +182,15 @@ class Engine:
             engine.names = [(p.colour, p.name) for p in log.players]
             return engine
         colours = [p.colour for p in log.players]
-        first = next((ev.giver for ev in log.events if type(ev) is Round), None)
-        named = log.giver if log.giver is not None else first  # the Giver tag, or round 1's
+        at = next((i for i, ev in enumerate(log.events) if type(ev) is Round), 0)
+        first = next((ev for ev in log.events[at:at + 1] if isinstance(ev, Round)), None)
+        named = log.giver if log.giver is not None else first.giver if first else None
         giver = colours.index(named) if named in colours else 0
+        if (log.giver is None and first is not None and first.number and colours
+                and any(type(ev) is Turn for ev in log.events[:at])):
+            # the Giver tag, or round 1's; when turns come before the first round line (its
+            # round 1 line left out), that line's giver back one seat for each round before
+            giver = (giver - first.number + 1) % len(colours)
         combat = [log.combat.get(c, 0) for c in COMBAT] if log.combat else None
         gold = [log.gold.get(c, 0) for c in GOLD] if log.gold else None
         engine = cls(State(colours, track_of(log), giver, combat, gold))

@@ -12,6 +12,7 @@ passes a listener and gets a :class:`Step` after every event). Nothing here prin
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from itertools import product
 from typing import Any, Final, NamedTuple
 
 import msgspec
@@ -28,6 +29,7 @@ from cartlog.games.mutiny.events import (
     Gold,
     Mutiny,
     MutinyLog,
+    Played,
     Reveal,
     Round,
     Ship,
@@ -38,10 +40,13 @@ from cartlog.games.mutiny.events import (
 from cartlog.games.mutiny.frames import Frame
 from cartlog.games.mutiny.model import (
     COMBAT,
+    DEAL,
     GOLD,
     NPIRATES,
+    PAIRS,
     PIRATE_TITLES,
     PIRATES,
+    SHIP,
     SIDE_NAMES,
     TURN,
     State,
@@ -49,7 +54,16 @@ from cartlog.games.mutiny.model import (
     heap_text,
 )
 from cartlog.games.mutiny.notation import format_event
-from cartlog.games.mutiny.rules import SIDE_OF_NAME, duel_totals, duel_winner, open_slots
+from cartlog.games.mutiny.rules import (
+    MONKEY,
+    SIDE_OF_NAME,
+    duel_totals,
+    duel_winner,
+    open_slots,
+    pending_steals,
+    playable,
+    still_in,
+)
 
 # the classes compared by type below, as C statics: compiled, a class imported by name is
 # looked up in the module's dictionary at every use (docs/performance.md, "Writing for the
@@ -88,6 +102,20 @@ def _named(state: State, shape: Turn) -> list[Turn]:
             for c in range(NPIRATES) if c not in seen]
 
 
+def _rounds(engine: Engine) -> list[Fight]:
+    """The combat rounds a duel may have had with nothing known of their cards (M8): each
+    player still in shows a card not named or the monkey, as :func:`playable` allows."""
+    s = engine.state
+    each = []
+    for seat in still_in(s):
+        cards = playable(s, seat)
+        who = s.colours[seat]
+        each.append(([Played(card="?", player=who)] if any(c != MONKEY for c in cards)
+                     else []) + ([Played(card="monkey", player=who)] if MONKEY in cards
+                                 else []))
+    return [Fight(cards=list(plays)) for plays in product(*each)]
+
+
 _COMMENT: Final = Comment
 _DUEL: Final = Duel
 _FIGHT: Final = Fight
@@ -99,6 +127,14 @@ _SHIP: Final = Ship
 _STEAL: Final = Steal
 _TURN: Final = Turn
 _WON: Final = Won
+# the lines a log may leave out that the lines after it show, by what the game expects next
+# (:meth:`Replay._line_left_out`): the kind of line, the finding's code
+_DUE: Final = {DEAL: (Round, "row/round-missing"), "duel": (Duel, "duel/line-missing"),
+               "steal": (Steal, "duel/line-missing"), "won": (Won, "duel/line-missing"),
+               "fight": (Fight, "duel/line-missing"), "reveal": (Reveal, "duel/line-missing")}
+# what a card not known may have changed for anyone: coins (Chang Ye), the sailors of a pair
+# (Cambivalute)
+_ANYONE: Final = frozenset({"winner/gold", "action/no-coin", "duel/monkey", "duel/sailors"})
 
 
 class RuleSet(NamedTuple):
@@ -155,6 +191,7 @@ class Replay(Walk[Engine]):
         # index: what the turn did is unknown, so their later findings follow from it
         self._left_out: dict[int, int] = {}
         self._unnamed = -1  # the note of the last such turn whose card is not known
+        self._left_round = (-1, -1)  # the round of the last such turn, and its note
 
     @property
     def state(self) -> State:
@@ -239,13 +276,15 @@ class Replay(Walk[Engine]):
             self._previous = ev
         elif kind is not _COMMENT:
             self._previous = None
-        if (kind is _TURN and not ev.condoned) or kind is _SHIP:
-            found = self.engine.check(ev)
-            if found and self._structure(index, ev, found):
-                return
-            self._play(index, ev, found)
-        else:
+        if kind is _COMMENT or (kind is _TURN and ev.condoned):
             self._play(index, ev, None)
+            return
+        found = self.engine.check(ev)
+        if (found or kind is _GOLD and self._reveal_due(index)) and (
+                self._line_left_out(index, ev, found) or (
+                (kind is _TURN or kind is _SHIP) and self._structure(index, ev, found))):
+            return
+        self._play(index, ev, found)
 
     def _play(self, index: int, ev: Any, found: list[Violation] | None,
               start: int = -1) -> None:
@@ -373,6 +412,127 @@ class Replay(Walk[Engine]):
             return False
         return True
 
+    def _line_left_out(self, index: int, ev: Any, found: list[Violation]) -> bool:
+        """A line that breaks a rule where the game expects a line of another kind may show
+        that line left out: a ``round`` line (the turns of the next round written after the
+        last, with or without the ``ship`` line, which a log may leave out), a ``duel`` line
+        (a combat round with no duel open), a ``steal`` line (a monkey's coin of a duel's
+        second round not written), a ``won`` line (the next duel, or the reveal, with every
+        player of the duel withdrawn), a ``fight`` line (a combat round of the duel still
+        going on) or the ``reveal`` line (a gold count after the duels are decided, with no
+        reveal after it). Each line the game allows there (:meth:`_due_lines`) is weighed
+        by :meth:`_fits`; the one the lines after it fit best is reported once, at this line
+        (``row/round-missing``, ``duel/line-missing``), and played, then this line. A line
+        whose findings all follow from a turn read as left out is not read so. Returns
+        whether a line was read as left out."""
+        engine = self.engine
+        phase = engine.phase() or ""
+        if phase == SHIP and type(ev) is _TURN:
+            phase = DEAL  # the ship line closes by itself: the round line is the one due
+        due = _DUE.get(phase)
+        if due is None or type(ev) is due[0] and phase != "fight":
+            return False
+        who = getattr(ev, "player", None)
+        seat = self.state.seat(who) if type(ev) is _TURN and who else None
+        if self._left_out and all(self._cause(v, seat) is not None for v in found):
+            return False  # all it breaks follows from a turn read as left out
+        fits = self._fits(index, ev, found, phase, self._due_lines(phase))
+        if not fits:
+            return False
+        meant = msgspec.structs.replace(fits[0], line=ev.line, col=ev.col, end=ev.end)
+        said = format_event(meant)
+        if len(fits) > 1 and phase == "reveal":  # whose side is not known, not each reveal
+            unsure = [c for c in self.colours if len({f.sides.get(c) for f in fits}) > 1]
+            others = f" (the lines after it do not tell the side of {', '.join(unsure)})"
+        elif len(fits) > 1:
+            others = (" (or " + ", ".join(format_event(o) for o in fits[1:]) + ": the lines "
+                      "after it do not tell which)")
+        else:
+            others = ""
+        start = len(self.notes)
+        self.note(Violation(due[1], f"a line seems to be missing before this line: "
+                            f"{self._due_words(phase)}, and the lines after it fit {said} "
+                            f"written here{others}", expected=said,
+                            actual=format_event(msgspec.structs.replace(ev, comment=None))),
+                  where(ev), f"$.events[{index}]",
+                  self.state.round or None if phase == DEAL else None, None, None,
+                  self.position())
+        self._play(index, meant, None, start)
+        self._play(index, ev, None)
+        return True
+
+    def _due_lines(self, phase: str) -> list[Any]:
+        """The lines the game allows where a line of ``phase`` is due: the next round (a
+        round line closes the round, M4; after a storm, its lifeboat card not named), a
+        combat round with its cards not named (:func:`_rounds`), or what :meth:`Engine.legal`
+        gives (the duel with its sailors as known, each monkey's coin, the winner by the
+        totals or either side, each reveal the convictions known allow)."""
+        engine = self.engine
+        if phase == DEAL:
+            s = engine.state
+            if not s.closed:
+                closed = engine.copy()
+                closed.apply(Ship())
+                s = closed.state
+            return [Round(number=s.round + 1, giver=s.colours[s.giver],
+                          lifeboat="?" if s.storm else None)]
+        if phase == "fight":
+            return _rounds(engine)
+        return engine.legal()
+
+    def _fits(self, index: int, ev: Any, found: list[Violation], phase: str,
+              options: list[Any]) -> list[Any]:
+        """The ``options`` (lines that may have been left out before line ``index``) that the
+        lines after it fit best, better than as written: each that breaks no rule, and after
+        which ``ev`` breaks none, is played with the next :data:`HORIZON` lines on copies,
+        counting the errors and warnings they meet (for a reveal, and the winners it gives
+        against the Result tag); a gold count with no reveal before it counts one fault
+        more as written (the game has no end). Empty when none meets fewer than as written."""
+        engine = self.engine
+        best = _faults(found) + self._ahead(engine, ev, index + 1) + (phase == "reveal")
+        fits: list[Any] = []
+        for option in options:
+            game = engine.copy()
+            if game.check(option):
+                continue
+            game.apply(option)
+            if _faults(game.check(ev)):
+                continue
+            n = self._ahead(game, ev, index + 1)
+            if phase == "reveal":
+                game.apply(ev)
+                n += _faults(game.check_result(self.log.result))
+            if n < best:
+                best, fits = n, [option]
+            elif n == best and fits:
+                fits.append(option)
+        return fits
+
+    def _reveal_due(self, index: int) -> bool:
+        """Whether the convictions are due to be revealed (a side has won three duels, M10)
+        and no line from ``index`` on reveals them."""
+        return self.engine.phase() == "reveal" and not any(
+            type(later) is _REVEAL for later in self.log.events[index:index + HORIZON])
+
+    def _due_words(self, phase: str) -> str:
+        """What the game expects before a line left out (:meth:`_line_left_out`)."""
+        s = self.state
+        if phase == DEAL:
+            return f"round {s.round} is over (every player used a card)"
+        if phase == "duel":
+            return f"duel {PAIRS[s.duel + 1]} is the next and no duel is open"
+        if phase == "steal":
+            seat = pending_steals(s)[0]
+            return (f"{s.colours[seat]}'s monkey of the duel's second round takes a coin "
+                    "(M9)")
+        if phase == "reveal":
+            return (f"the duels are decided (Valverde {s.wins['V']}, Diaz {s.wins['D']}) and "
+                    "the convictions are revealed before the gold is counted (M10)")
+        if phase == "fight":
+            return (f"duel {PAIRS[s.duel]} goes on (" + ", ".join(
+                s.colours[i] for i in still_in(s)) + " still in)")
+        return f"every player of duel {PAIRS[s.duel]} has played the monkey (M8)"
+
     def _plays_later(self, index: int, colour: str) -> bool:
         """Whether ``colour`` has a turn line after line ``index`` in the same round: then
         that turn was moved, not left out."""
@@ -399,6 +559,7 @@ class Replay(Walk[Engine]):
                     if filler.card is None else f", {used}")
         start = len(self.notes)
         self._left_out[seat] = start
+        self._left_round = (state.round, start)
         if used == "?":
             self._unnamed = len(self.notes)
         self.note(Violation("row/turn-missing", f"a turn seems to be missing before this "
@@ -465,27 +626,32 @@ class Replay(Walk[Engine]):
         path = f"$.events[{index}]"
         if found:
             position = self.position()
-            follows = self._left_out.get(seat) if seat is not None else None
             for v in found:
                 self.note(v, where(ev), path, turn, action, seat, position,
-                          condoned=condoned, follows=follows if follows is not None
-                          or not self._left_out else self._named_left_out(v))
+                          condoned=condoned, follows=self._cause(v, seat))
         elif condoned:
             self.note(Violation("condoned/lawful-turn", "marked as condoned (!) but the turn "
                                 "breaks no rule", expected="no !", actual="!"),
                       where(ev), path, turn, action, seat)
 
-    def _named_left_out(self, v: Violation) -> int | None:
-        """The note of a turn read as left out whose player ``v`` names (a gold count, a
-        duel's card, a conviction: what the turn gave is unknown), if any; for a gold count,
-        the last such turn whose card is not known."""
-        if v.code == "winner/gold" and self._unnamed >= 0:
-            return self._unnamed  # a card not known may have taken anyone's coin (Chang Ye)
-        words = set(v.message.replace(",", " ").replace(":", " ").replace("(", " ")
-                    .replace(")", " ").split())
-        for seat, index in self._left_out.items():
-            if self.colours[seat] in words:
-                return index
+    def _cause(self, v: Violation, seat: int | None) -> int | None:
+        """The note of a turn read as left out that ``v`` follows from, by what ``v`` judges,
+        however late in the log: the cards, coins, gold or conviction of that turn's player
+        (``v.seat``, or the line's player for a finding that is not of the row's order), which
+        the missing turn may have changed; a gold count or a steal's victim when the card that
+        turn used is not known (a Chang Ye takes anyone's coin, a Cambivalute swaps a pair);
+        a Satè's bounty in that round (the turn may have passed it)."""
+        left = self._left_out
+        if not left:
+            return None
+        if v.code == "action/sate" and self._left_round[0] == self.state.round:
+            return self._left_round[1]
+        judged = v.seat if v.seat is not None else seat
+        if judged is not None and judged in left and (
+                v.seat is not None or not v.code.startswith("row/")):
+            return left[judged]
+        if self._unnamed >= 0 and v.code in _ANYONE:
+            return self._unnamed
         return None
 
     def _follow_duel(self, ev: Any) -> None:

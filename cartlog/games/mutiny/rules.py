@@ -634,7 +634,8 @@ def _check_coins(state: State, seat: int, card: int, e: Effect) -> list[Violatio
         if v is not None and (v < 0 or v == seat or state.coins[v] == 0):
             out.append(Violation("action/no-coin", "Chang Ye steals a coin from another "
                                  "player who has one", None,
-                                 state.colours[v] if v >= 0 else "no player"))
+                                 state.colours[v] if v >= 0 else "no player",
+                                 seat=v if v >= 0 else None))
         if coins is not None and coins != (1 if v is not None else 0):
             out.append(Violation("action/effect", "Chang Ye: one coin from the victim",
                                  "1" if v is not None else "0", str(coins)))
@@ -1170,7 +1171,7 @@ def check_withheld(state: State) -> list[Violation]:
     return [Violation("duel/monkey", f"{who}'s monkey of the second round takes a coin "
                       + ("from an opponent" if lone else "from the supply")
                       + " (none written)", f"steal {state.colours[due[0]]} "
-                      + ("from COLOUR" if lone else "supply"), "no steal")]
+                      + ("from COLOUR" if lone else "supply"), "no steal", seat=due[0])]
 
 
 def check_distinct(state: State, pair: int, vals: tuple[int, int]) -> list[Violation]:
@@ -1265,21 +1266,21 @@ def check_play(state: State, seat: int, card: int) -> list[Violation]:
     who, name = state.colours[seat], combat_name(card)
     if not state.conviction[seat]:
         return [Violation("duel/cards", f"{who} set no conviction and takes no part in the "
-                          "mutiny (003 'Exclusion')", "no card", name)]
+                          "mutiny (003 'Exclusion')", "no card", name, seat=seat)]
     if state.withdrawn[seat]:
         return [Violation("duel/monkey", f"{who} played the monkey and is out of this duel",
-                          "no card", name)]
+                          "no card", name, seat=seat)]
     if card == MONKEY:
         if state.duel_round == 0 and sum(hand) > 0:
             return [Violation("duel/cards", f"{who} holds combat cards: the monkey comes only "
-                              "from the second round", "a combat card", "monkey")]
+                              "from the second round", "a combat card", "monkey", seat=seat)]
         return []
     if must_play_monkey(sum(hand)):
         return [Violation("duel/cards", f"{who} has no combat card left and must play the "
-                          "monkey (M8)", "monkey", name)]
+                          "monkey (M8)", "monkey", name, seat=seat)]
     if card >= 0 and not hand[card] and not hand[-1]:
         return [Violation("duel/cards", f"{who} holds no {name}",
-                          heap_text(hand, COMBAT) or "none", name)]
+                          heap_text(hand, COMBAT) or "none", name, seat=seat)]
     return []
 
 
@@ -1311,7 +1312,7 @@ def check_fight(state: State, plays: Sequence[tuple[int, int]]) -> list[Violatio
             continue
         if seat in seen:
             out.append(Violation("duel/cards", f"{state.colours[seat]} shows two cards in one "
-                                 "combat round", "one card each", combat_name(card)))
+                                 "combat round", "one card each", combat_name(card), seat=seat))
         seen.add(seat)
         out += check_play(state, seat, card)
     if len(plays) != len(left) and not (seen - set(left)):
@@ -1349,16 +1350,23 @@ def apply_fight(state: State, plays: Sequence[tuple[int, int]]) -> None:
             unnamed += 1
             continue
         showing.discard(seat)
+        if card < 0 and not state.hands[seat][-1]:
+            _forget_hand(state, seat)  # a card not named from a hand known: which is not
         if _take_from_hand(state, seat, card):
             state.spent += 1
     for seat in sorted(showing)[:unnamed]:
-        hand = state.hands[seat]
-        for kind in range(len(COMBAT)):
-            state.combat.known_out[kind] -= hand[kind]
-            hand[-1] += hand[kind]
-            hand[kind] = 0
+        _forget_hand(state, seat)
         if _take_from_hand(state, seat, -1):
             state.spent += 1
+
+
+def _forget_hand(state: State, seat: int) -> None:
+    """A hand that showed a card not named: its kinds are no longer known, only its size."""
+    hand = state.hands[seat]
+    for kind in range(len(COMBAT)):
+        state.combat.known_out[kind] -= hand[kind]
+        hand[-1] += hand[kind]
+        hand[kind] = 0
 
 
 def _take_from_hand(state: State, seat: int, kind: int) -> bool:
@@ -1389,7 +1397,8 @@ def check_steal(state: State, seat: int, victim: str | None) -> list[Violation]:
                           "supply", f"from {victim}")]
     if state.stolen[seat]:
         return [Violation("duel/monkey", f"{state.colours[seat]}'s monkey has taken its coin "
-                          "already: each monkey takes one (M9)", "one steal", "a second")]
+                          "already: each monkey takes one (M9)", "one steal", "a second",
+                          seat=seat)]
     robbed = None if victim is None else state.seat(victim)
     if robbed is None:
         return []
@@ -1398,7 +1407,7 @@ def check_steal(state: State, seat: int, victim: str | None) -> list[Violation]:
         why = "steals from its own player" if robbed == seat else f"{victim} has no coin to take"
         return [Violation("duel/monkey", f"a lone monkey takes a coin from an opponent (M9): "
                           f"{why}", "from " + " or ".join(rich) if rich else "another player",
-                          f"from {victim}")]
+                          f"from {victim}", seat=robbed)]
     if state.coins[robbed] == 0:
         return [Violation("duel/monkey", f"no opponent of {state.colours[seat]} has a coin: "
                           "the lone monkey takes nothing (M12)", "no steal", f"from {victim}")]
@@ -1469,7 +1478,7 @@ def check_reveal(state: State, sides: Mapping[str, str | None]) -> list[Violatio
         if colour not in sides and state.conviction[seat]:
             out.append(Violation("winner/conviction", "every player reveals the conviction "
                                  f"set (M10): {colour} is left out", _side_word(state.side[seat]),
-                                 "not revealed"))
+                                 "not revealed", seat=seat))
     for colour, side in sides.items():
         at = state.seat(colour)
         if at is None:
@@ -1477,13 +1486,13 @@ def check_reveal(state: State, sides: Mapping[str, str | None]) -> list[Violatio
         known = state.side[at]
         if side is None and state.conviction[at]:
             out.append(Violation("winner/conviction", f"{colour} set a conviction card and "
-                                 "reveals it (M10)", _side_word(known), "none"))
+                                 "reveals it (M10)", _side_word(known), "none", seat=at))
         elif side is not None and not state.conviction[at]:
             out.append(Violation("winner/conviction", f"{colour} never set a conviction",
-                                 "none", side))
+                                 "none", side, seat=at))
         elif side is not None and known is not None and SIDE_OF_NAME[side] != known:
             out.append(Violation("winner/conviction", f"{colour}'s conviction was "
-                                 f"{SIDE_NAMES[known]}", SIDE_NAMES[known], side))
+                                 f"{SIDE_NAMES[known]}", SIDE_NAMES[known], side, seat=at))
     return out
 
 
@@ -1526,7 +1535,7 @@ def check_gold(state: State, counts: Mapping[str, int]) -> list[Violation]:
         if want is not None and n != want:
             out.append(Violation("winner/gold", f"{colour} holds {coins} coin(s) "
                                  f"and gold cards {heap_text(g, GOLD, ' ') or 'none'}",
-                                 str(want), str(n)))
+                                 str(want), str(n), seat=seat))
         elif want is None:  # unseen gold cards: the count lies within what they may be worth
             lo, hi = gold_bounds(coins, g)
             if not lo <= n <= hi:
@@ -1536,7 +1545,7 @@ def check_gold(state: State, counts: Mapping[str, int]) -> list[Violation]:
                                      + (f"gold cards {known} " if known else "")
                                      + f"and {g[-1]} unseen gold card(s) worth "
                                      f"{GOLD[0]} to {GOLD[-1]} each: {lo} to {hi} in all",
-                                     f"{lo} to {hi}", str(n)))
+                                     f"{lo} to {hi}", str(n), seat=seat))
     return out
 
 
