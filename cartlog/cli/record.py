@@ -44,7 +44,11 @@ def record(
                                        "a running SHA-256 (cartlog check finds edits).")]
     = False,
     board: Annotated[bool, typer.Option("--board/--no-board", help="Draw the board after "
-                                        "each turn, at a terminal.")] = True,
+                                        "each turn (each round in Meuterer and the Mutiny), "
+                                        "at a terminal; board draws it at any time.")]
+    = False,
+    quiet: Annotated[bool, typer.Option("--quiet", "-q", help="Say only the refusals and "
+                                        "the end: no echo of the lines accepted.")] = False,
     ascii_only: AsciiOpt = False,
     theme_name: ThemeOpt = ThemeName.auto,
 ) -> None:
@@ -53,7 +57,9 @@ def record(
     At a terminal, asks for the setup (or takes it from --from), then prompts for each line
     in the log's notation, saying whose turn it is and what they may do; an unlawful line is
     refused with the rule it breaks and the closest lawful lines, and recorded all the same
-    when typed again with ! at the end. The lawful lines include, for a hand the log does not
+    when typed again with ! at the end. A line accepted is echoed in two lines: the line as
+    recorded, then what it did and who moves next (--quiet: nothing). When the game ends, the
+    recorder sums the log up as check does. The lawful lines include, for a hand the log does not
     know, a play of each card it may hold and of the card unseen (?). Commands: undo, board,
     hand, help, quit. The log on disk is complete after every line; --resume goes on after
     an interruption.
@@ -91,4 +97,4 @@ def record(
 
     raise typer.Exit(run(game=game, rules=rules, out=out, source=source, resume=resume,
                          seal=seal, board=board, ascii_only=ascii_only, console=console,
-                         show_unreadable=show_unreadable, position=position))
+                         show_unreadable=show_unreadable, position=position, quiet=quiet))

@@ -281,6 +281,28 @@ class Recorder:
             out.append(f"  may: {shown}{more}")
         return "\n".join(out)
 
+    def echo(self, before: Any) -> str:
+        """What the last line did, in the game's own words (its ``echo`` module, given the
+        engine ``before`` the line and the engine now), and who is to move now, or how the
+        game ended: ``red's pirates 1, 2, 4; blue Bart to move (turn)``."""
+        try:
+            said = str(self.spec.module("echo").echo(before, self.game))
+        except ModuleNotFoundError:  # a game that says nothing of its own
+            said = ""
+        if self.game.is_over():
+            outcome = self.game.outcome()
+            who = "the game is over"
+            if outcome is not None:
+                winners = ", ".join(self.player_name(c) for c in outcome.winners) or "nobody"
+                who += f": won by {winners} ({outcome.reason})"
+        else:
+            to_move, was = self.game.to_move(), before.to_move()
+            if said and was is not None and (was.player, was.phase) == (to_move.player,
+                                                                        to_move.phase):
+                return said  # the same player goes on
+            who = f"{self.player_name(to_move.player)} to move ({to_move.phase})"
+        return f"{said}; {who}" if said else who
+
     def prompt(self) -> str:
         """The prompt before a line: the player to move and the phase."""
         who = self.game.to_move()
@@ -390,6 +412,7 @@ class Recorder:
             said.append("  recorded as played although it breaks a rule:")
             said += [f"    {self._violation(v)}" for v in errors]
         said += [f"  {self.severity(v)}: {self._violation(v)}" for v in notes]
+        said.append(f"  {self.echo(self.history[-1].game)}")
         after = self.game.to_move()
         turn_over = after is None or (before is not None and after.phase == self.opening
                                       and (after.player, after.phase) != (before.player,
