@@ -59,7 +59,8 @@ def record(
     refused with the rule it breaks and the closest lawful lines, and recorded all the same
     when typed again with ! at the end. A line accepted is echoed in two lines: the line as
     recorded, then what it did and who moves next (--quiet: nothing). When the game ends, the
-    recorder sums the log up as check does. The lawful lines include, for a hand the log does not
+    header gets its Result tag (a sealed log is sealed again) and the recorder sums the log
+    up as check does; undo takes the tag away again. The lawful lines include, for a hand the log does not
     know, a play of each card it may hold and of the card unseen (?). Commands: undo, board,
     hand, help, quit. The log on disk is complete after every line; --resume goes on after
     an interruption.

@@ -85,6 +85,10 @@ class _Snapshot:
     typed: str
     unit: int  # the first line of the turn or round then under way
     unit_kind: type | None
+    head: list[str]  # the header's lines (never changed in place: a new list each time)
+    log: Any  # the decoded header the lines are written with
+    whole: list[_Line] | None = None  # every line, when taking the line back changes them
+    # all (the Result tag written into a sealed log's header seals every line again)
 
 
 MAX_UNDO = 100  # lines ``undo`` may take back, one after another (memory stays linear)
@@ -136,6 +140,8 @@ class Recorder:
         if (rec.head and rec.head[-1].strip()
                 and (not rec.lines or rec.lines[0].text.strip())):
             rec.head.append("")  # the canonical form: a blank line after the header
+        if getattr(rec.log, "result", None) is None:
+            rec._ended()  # lines copied to their end: the Result tag says how it ended
         if seal and not rec.sealed:
             rec._seal_all()
         over = rec._over_limits(rec.text())
@@ -208,7 +214,8 @@ class Recorder:
         at each entry), so that memory stays linear in the log."""
         last = self.lines[-1] if self.lines else None
         self.history.append(_Snapshot(self.game.copy(), len(self.lines), last, self.open,
-                                      self.base, typed, self.unit, self.unit_kind))
+                                      self.base, typed, self.unit, self.unit_kind,
+                                      self.head, self.log))
         held = sum(len(back.last.text) for back in self.history if back.last is not None)
         while held > UNDO_TEXT and len(self.history) > 1:
             oldest = self.history.popleft()
@@ -391,6 +398,7 @@ class Recorder:
             self.game = restart
         self._apply(event)
         self._settle()
+        ended = self._ended()
         unreadable = self._over_limits(self.text()) or self._unreadable_log()
         if unreadable is not None:
             self._restore(self.history.pop())
@@ -412,7 +420,8 @@ class Recorder:
             said.append("  recorded as played although it breaks a rule:")
             said += [f"    {self._violation(v)}" for v in errors]
         said += [f"  {self.severity(v)}: {self._violation(v)}" for v in notes]
-        said.append(f"  {self.echo(self.history[-1].game)}")
+        said.append(f"  {self.echo(self.history[-1].game)}"
+                    + (f"; the header says so: {ended}" if ended else ""))
         after = self.game.to_move()
         turn_over = after is None or (before is not None and after.phase == self.opening
                                       and (after.player, after.phase) != (before.player,
@@ -551,6 +560,78 @@ class Recorder:
         if self.game.is_over() or not self.open:
             self.open, self.base = False, None
 
+    def _ended(self) -> str:
+        """Once the game is over, the header's ``Result`` tag says how it ended, as the
+        game's notation writes it (``[Result "red"]``; ``red, blue`` for a shared win), in
+        place of one written before; a sealed log is sealed again from its header on (the
+        header is the start of the chain), and the snapshot ``undo`` goes back to keeps
+        every line as it was. The tag written, or '' when the header did not change."""
+        if not self.game.is_over() or self.open or not hasattr(self.log, "result"):
+            return ""
+        outcome = self.game.outcome()
+        if outcome is None:
+            return ""
+        result = self._with_result(", ".join(outcome.winners) or "none")
+        if result is None:
+            return ""
+        head, log = result
+        if head == self.head:
+            return ""
+        if self.sealed and self.history:
+            back = self.history[-1]
+            whole = self.lines[:back.count]
+            if back.last is not None:
+                whole[-1] = back.last
+            back.whole = whole
+        self._reheader(head, log)
+        return next(line for line in head if _is_tag(line, "Result"))
+
+    def _unended(self) -> None:
+        """The game taken back from its end (``undo``) in a log whose header holds a
+        ``Result`` tag (written when it ended, before a ``--resume``): the tag goes."""
+        result = self._with_result(None) if hasattr(self.log, "result") else None
+        if result is not None and result[0] != self.head:
+            self._reheader(*result)
+
+    def _with_result(self, value: str | None) -> tuple[list[str], Any] | None:
+        """The header's lines and the decoded header with the ``Result`` tag ``value`` (no
+        tag: ``None``) in place of any there, the tag as the notation writes it (read and
+        written back); ``None`` when the header would not read with it."""
+        kept = [line for line in self.head if not _is_tag(line, "Result")]
+        if value is not None:
+            from cartlog.core.notation import escape
+
+            at = next((i for i, line in enumerate(kept) if _is_tag(line, core_seal.TAG)),
+                      max((i + 1 for i, line in enumerate(kept) if line.startswith("[")),
+                          default=len(kept)))
+            kept.insert(at, f'[Result "{escape(value)}"]')
+        try:
+            log = read_log("".join(f"{line}\n" for line in kept) + "\n", str(self.path))
+        except LogSyntaxError:
+            return None
+        if value is not None:
+            written = split_lines(str(self.spec.notation.format_log(
+                msgspec.structs.replace(log, events=[]))))
+            tag = next((line for line in written if _is_tag(line, "Result")), None)
+            if tag is None:
+                return None
+            kept[at] = tag
+        return kept, msgspec.structs.replace(self.log, result=log.result)
+
+    def _reheader(self, head: list[str], log: Any) -> None:
+        """Put ``head`` and ``log`` in place as the header; a sealed log is sealed again,
+        the ``Seal`` tag and every line (what ``undo`` keeps is left as it is)."""
+        self.head, self.log = head, log
+        if not self.sealed:
+            return
+        kept = list(self.history)
+        self.head = [line for line in head if not _is_tag(line, core_seal.TAG)]
+        self.log = msgspec.structs.replace(log, tags={
+            k: v for k, v in log.tags.items() if k.lower() != core_seal.TAG.lower()})
+        self.sealed = False
+        self._seal_all()
+        self.history.extend(kept)
+
     def _last_event(self) -> Any:
         return next((line.event for line in reversed(self.lines) if line.event is not None),
                     None)
@@ -671,22 +752,36 @@ class Recorder:
         if not self.history:
             return Reply("command", "nothing to take back")
         back = self.history.pop()
-        current = (self.game, self.lines[max(0, back.count - 1):], self.open, self.base)
+        over = self.game.is_over()  # taken back from the end: the header changes
+        whole = list(self.lines) if back.whole is not None or over else None
+        current = (self.game, self.lines[max(0, back.count - 1):], self.open, self.base,
+                   self.head, self.log, self.unit, self.unit_kind)
         self._restore(back)
+        if over and not self.game.is_over():
+            self._unended()
+        untagged = (any(_is_tag(line, "Result") for line in current[4])
+                    and not any(_is_tag(line, "Result") for line in self.head))
         try:
             self._write()
         except OSError as exc:
-            game, tail, self.open, self.base = current
-            self.game = game
-            self.lines[max(0, back.count - 1):] = tail
+            (self.game, tail, self.open, self.base, self.head, self.log, self.unit,
+             self.unit_kind) = current
+            if whole is not None:
+                self.lines = whole
+            else:
+                self.lines[max(0, back.count - 1):] = tail
             self.history.append(back)
             return Reply("failed", self._failed(exc, "not taken back"))
-        return Reply("command", f"took back: {back.typed}")
+        return Reply("command", f"took back: {back.typed}" + (
+            "; the game goes on: the header's Result tag taken away" if untagged else ""))
 
     def _restore(self, back: _Snapshot) -> None:
+        if back.whole is not None:
+            self.lines = list(back.whole)
         del self.lines[back.count:]
         if back.last is not None:
             self.lines[back.count - 1] = back.last
+        self.head, self.log = back.head, back.log
         self.game, self.open, self.base = back.game, back.open, back.base
         self.unit, self.unit_kind = back.unit, back.unit_kind
 
@@ -783,6 +878,11 @@ def _unforced(text: str) -> str | None:
         return None
     at = len(bare) - 1
     return text[:at] + text[at + 1:]
+
+
+def _is_tag(line: str, name: str) -> bool:
+    """Whether a header line is the tag ``name`` (any case)."""
+    return line.strip().lower().startswith(f"[{name.lower()} ")
 
 
 def _no_empty_comment(event: Any) -> Any:
