@@ -7,7 +7,9 @@ completion (Tab) of the words of the lawful lines. Each line accepted is echoed 
 drawn on ``board``, and with ``--board`` after every turn (every round in Meuterer and the
 Mutiny); ``--quiet`` shows only refusals and the end. What the recorder says is wrapped to the
 terminal's width. With standard input not a terminal, the body lines are read from it one per
-line, and every refusal is reported on standard error with its input line number.
+line, and every refusal is reported on standard error with its input line number; a line
+refused there is written as it stands and the game goes on with it played (a piped log is a
+transcription of what the table did), a line that cannot be read is left out.
 
 The log is locked while it is recorded (:func:`cartlog.record.hold`): a second ``cartlog
 record`` on the same file (by any name: a hard or symbolic link), with ``--out`` or
@@ -20,7 +22,7 @@ the same limits, and the log is never written past them. Everything shown that c
 log or from a line typed is escaped (:func:`cartlog.record.shown`).
 
 Exit status: 0 every line accepted (or, at a terminal, the recording left with ``quit``), 1
-some line refused (standard input only), 2 a header or file that cannot be read or written
+some line refused or not read (standard input only), 2 a header or file that cannot be read or written
 (a line that could not be written, from standard input, too), a log another recorder has,
 or bad usage. prompt_toolkit is imported only here, and only for a terminal.
 """
@@ -342,14 +344,17 @@ def _from_stdin(rec: Recorder, lines: Any, ascii_only: bool,
                 console: Callable[..., Any], quiet: bool = False) -> int:
     """Standard input: one body line per line, each read within the line limit
     (:func:`_bounded_lines`); refusals, and lines that could not be written, on standard
-    error."""
-    refused = failed = 0
+    error. A piped log is a transcription of what the table did: a line refused is written as
+    it stands and the game goes on with it played (``Recorder.enter(as_played=True)``); a
+    line that cannot be read is left out, and the lines after it go on without it."""
+    refused = unread = failed = 0
     for number, raw in enumerate(_bounded_lines(lines, rec.max_line), 1):
         if number == 1:
             raw = raw.removeprefix("\ufeff")  # a byte order mark, as editors on Windows write
-        reply = rec.enter(raw.rstrip("\r\n"))
+        reply = rec.enter(raw.rstrip("\r\n"), as_played=True)
         if reply.kind in ("refused", "unreadable", "failed"):
-            refused += reply.kind != "failed"
+            refused += reply.kind == "refused"
+            unread += reply.kind == "unreadable"
             failed += reply.kind == "failed"
             sys.stderr.write(f"<stdin>:{number}: {_indented(reply.text)}\n")
         elif reply.kind == "board":
@@ -363,13 +368,14 @@ def _from_stdin(rec: Recorder, lines: Any, ascii_only: bool,
             break
     state = "the game is over" if rec.game.is_over() else rec.status().splitlines()[0]
     n = rec.count()
+    not_read = f", {unread} not read" if unread else ""
     not_written = f", {failed} not written" if failed else ""
     sys.stdout.write(shown(f"{rec.path}: {n} line{'s' if n != 1 else ''}, {refused} "
-                           f"refused{not_written}; {state}") + "\n")
+                           f"refused{not_read}{not_written}; {state}") + "\n")
     final = _final_seal(rec)
     if final:
         sys.stdout.write(final + "\n")
-    return EXIT_UNUSABLE if failed else EXIT_REFUSED if refused else EXIT_OK
+    return EXIT_UNUSABLE if failed else EXIT_REFUSED if refused or unread else EXIT_OK
 
 
 def _final_seal(rec: Recorder) -> str:

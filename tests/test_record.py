@@ -465,16 +465,20 @@ def test_the_command_records_a_game_from_standard_input(spec, tmp_path, no_sync)
 
 
 def test_refused_lines_are_reported_with_their_line_number(tmp_path, no_sync, snap):
+    """From a pipe, a line refused is reported with its input line number, its rule and the
+    closest lawful lines, and written as it stands; a line that cannot be read is reported
+    and left out; a command's output goes to standard output."""
     spec = GAMES["cartagena"]
     log, header, full = simulated(spec, "2000-jamaica", players=3, seed=2, turns=6)
     (tmp_path / "header.cartlog").write_text(header, encoding="utf-8")
     lines = body(spec, log)
-    lines[2:2] = ["3. yellow D0-9", "3. yellow Q0-9", "hand"]
+    lines[2:2] = ["3. yellow Q0-9", "hand"]
+    lines.append("hand yellow 40")
     out = tmp_path / "game.cartlog"
     result = invoke("--from", tmp_path / "header.cartlog", "--out", out,
                     input="\n".join(lines) + "\n")
     assert result.exit_code == 1
-    assert out.read_text(encoding="utf-8") == full
+    assert out.read_text(encoding="utf-8") == full + "hand yellow 40\n"
     assert f"--- stdout\n{result.stdout}--- stderr\n{result.stderr}".replace(
         str(tmp_path), "TMP") == snap
 
@@ -493,8 +497,12 @@ def test_a_false_claim_is_refused_as_the_audit_would_report_it(tmp_path, no_sync
     assert result.exit_code == 1
     assert "claim/hand" in result.stderr and "claim/pirates" in result.stderr
     assert "closest lawful" not in result.stderr  # no moves offered for a claim
-    assert out.read_text(encoding="utf-8") == full
-    assert runner.invoke(app, ["check", str(out)]).exit_code == 0
+    # written as they stand, from a pipe: check reports them, the lines after go on
+    first, rest = full.split("\n1. ", 1)
+    turn, rest = rest.split("\n", 1)
+    assert out.read_text(encoding="utf-8") == (
+        f"{first}\n1. {turn}\nhand red 40\npirates blue 9 9 9 9 9 9\n{rest}")
+    assert errors_of(out.read_text(encoding="utf-8")) == ["claim/hand", "claim/pirates"]
 
 
 def test_a_byte_order_mark_on_standard_input_is_not_part_of_the_first_line(tmp_path, no_sync):

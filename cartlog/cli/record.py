@@ -73,10 +73,13 @@ def record(
     only for the players' names (none from standard input).
 
     With standard input not a terminal, reads the body lines from it (a header from --from,
-    or a position from --position).
+    or a position from --position). A piped log is a transcription of what the table did: a
+    line refused is reported on standard error and written as it stands (check reports it),
+    and the lines after it go on from the game with it played; a line that cannot be read is
+    reported and left out.
 
-    Exit status: 0 every line accepted, 1 some line refused, 2 a header or file that cannot
-    be read or written, a log another recorder has, or bad usage.
+    Exit status: 0 every line accepted, 1 some line refused or not read, 2 a header or file
+    that cannot be read or written, a log another recorder has, or bad usage.
 
     Examples:
 

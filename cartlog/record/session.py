@@ -338,8 +338,13 @@ class Recorder:
 
     # -- a line typed --------------------------------------------------------------------------
 
-    def enter(self, typed: str) -> Reply:
-        """Take one line: a command, or a line of the log's notation."""
+    def enter(self, typed: str, as_played: bool = False) -> Reply:
+        """Take one line: a command, or a line of the log's notation.
+
+        ``as_played``: a line that breaks a rule is written as it stands (without the ``!``
+        mark: ``check`` reports it as the error it is) and the game goes on with it played,
+        as a line typed with ``!`` is; the reply is still ``refused``, with ``written`` set.
+        A line that cannot be read, or would leave a log that cannot be, is not written."""
         if self.max_line is not None and len(typed.rstrip("\r\n")) > self.max_line:
             return Reply("unreadable", f"cannot read: the line is over {self.max_line} "
                          "characters, the longest a log may hold (CARTLOG_MAX_LINE raises "
@@ -362,9 +367,9 @@ class Recorder:
                 event = self.game.read(_unforced(text))
             except LogSyntaxError:
                 return Reply("unreadable", self._unreadable(text, err))
-        return self._take(text, event, force)
+        return self._take(text, event, force, as_played)
 
-    def _take(self, text: str, event: Any, force: bool) -> Reply:
+    def _take(self, text: str, event: Any, force: bool, as_played: bool = False) -> Reply:
         too_long = self._too_long(event)
         if too_long is not None:
             return Reply("refused", too_long)
@@ -376,8 +381,11 @@ class Recorder:
             target = restart
         found = target.check(event)
         errors = [v for v in found if self.severity(v) == "error"]
+        refusal = ""
         if errors and not force:
-            return Reply("refused", self._refusal(text, event, errors))
+            refusal = self._refusal(text, event, errors, as_played)
+            if not as_played:
+                return Reply("refused", refusal)
         notes = [v for v in found if v not in errors]
         if force and not errors:
             bare = _unforced(text)
@@ -412,6 +420,8 @@ class Recorder:
             self._restore(self.history.pop())
             return Reply("failed", self._failed(exc, "not recorded: the line was not "
                                                 "written"))
+        if refusal:  # written as it stands: the refusal says what it breaks
+            return Reply("refused", refusal, written=self.lines[-1].text)
         said = [f"recorded: {self.format(self.lines[-1].event)}"]
         if closed_line is not None:  # the open line could not take this one: it ends there
             said.append(f"  `{closed_line}` ends here: a line of another kind cannot go "
@@ -720,7 +730,8 @@ class Recorder:
         rule = self.rule(v)
         return f"{v.message} [{v.code}" + (f"; rule {rule}]" if rule else "]")
 
-    def _refusal(self, text: str, event: Any, errors: list[Violation]) -> str:
+    def _refusal(self, text: str, event: Any, errors: list[Violation],
+                 as_played: bool = False) -> str:
         out = [f"refused: {self._violation(errors[0])}"]
         out += [f"  also: {self._violation(v)}" for v in errors[1:]]
         # a claim (hand, pirates) is no move: its refusal gives the replay's value, not moves
@@ -728,7 +739,8 @@ class Recorder:
         near = [] if claim else self.closest(self.format(event))
         if near:
             out.append(f"  closest lawful: {', '.join(near)}")
-        out.append("  to record it as played all the same, type it again with ! at the end")
+        out.append("  written as it stands: check reports it" if as_played else
+                   "  to record it as played all the same, type it again with ! at the end")
         return "\n".join(out)
 
     def _unreadable(self, text: str, err: LogSyntaxError) -> str:
