@@ -11,7 +11,7 @@ from cartlog.games.cartagena.model import START
 
 def echo(before: Any, after: Any) -> str:
     """What changed from the engine ``before`` a line to the engine ``after`` it:
-    ``yellow's pirates 7, 14, boat; 2 actions left``."""
+    ``yellow's pirates 7, 14 (1 in the boat); 2 actions left``."""
     b, a = before.state, after.state
     out = []
     for seat, colour in enumerate(a.colours):
@@ -27,6 +27,12 @@ def echo(before: Any, after: Any) -> str:
 
 
 def _spaces(pirates: list[int], boat: int) -> str:
-    """``7, 14, boat``: a player's pirates on the passage and in the boat, in order."""
-    on = [str(p) if p != boat else "boat" for p in sorted(pirates) if p != START]
-    return ", ".join(on) or "all at start"
+    """``7, 14 (2 in the boat)``: a player's pirates on the passage, in order, and how many
+    are in the boat."""
+    on = ", ".join(str(p) for p in sorted(pirates) if p not in (START, boat))
+    aboard = sum(1 for p in pirates if p == boat)
+    if not aboard:
+        return on or "all at start"
+    if not on:
+        return "all in the boat" if aboard == len(pirates) else f"{aboard} in the boat"
+    return f"{on} ({aboard} in the boat)"
