@@ -1,12 +1,12 @@
 """``cartlog record`` at a terminal or from standard input: the front of :mod:`cartlog.record`.
 
 At a terminal the recorder asks for the setup (or takes it from ``--from`` or the file given to
-``--resume``; from ``--position``, only the players' names), then prompts line by line with prompt_toolkit: line editing, history, and
-completion (Tab) of the words of the lawful lines. Each line accepted is echoed in two lines
-(the line as recorded; what it did, in the game's own words, and who moves next); the board is
-drawn on ``board``, and with ``--board`` after every turn (every round in Meuterer and the
-Mutiny); ``--quiet`` shows only refusals and the end. What the recorder says is wrapped to the
-terminal's width. With standard input not a terminal, the body lines are read from it one per
+``--resume``; from ``--position``, only the players' names), then prompts line by line with
+prompt_toolkit: line editing, history, and completion (Tab) of the words of the lawful lines.
+Each line accepted is echoed in two lines (the line as recorded; what it did, in the game's
+own words, and who moves next); the board is drawn on ``board``, and with ``--board`` after
+every turn (every round in Meuterer and the Mutiny); ``--quiet`` shows only refusals and the
+end. What the recorder says is wrapped to the terminal's width. With standard input not a terminal, the body lines are read from it one per
 line, and every refusal is reported on standard error with its input line number; a line
 refused there is written as it stands and the game goes on with it played (a piped log is a
 transcription of what the table did), a line that cannot be read is left out.
@@ -22,9 +22,9 @@ the same limits, and the log is never written past them. Everything shown that c
 log or from a line typed is escaped (:func:`cartlog.record.shown`).
 
 Exit status: 0 every line accepted (or, at a terminal, the recording left with ``quit``), 1
-some line refused or not read (standard input only), 2 a header or file that cannot be read or written
-(a line that could not be written, from standard input, too), a log another recorder has,
-or bad usage. prompt_toolkit is imported only here, and only for a terminal.
+some line refused or not read (standard input only), 2 a header or file that cannot be read
+or written (a line that could not be written, from standard input, too), a log another
+recorder has, or bad usage. prompt_toolkit is imported only here, and only for a terminal.
 """
 
 from __future__ import annotations

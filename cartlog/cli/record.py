@@ -60,10 +60,10 @@ def record(
     when typed again with ! at the end. A line accepted is echoed in two lines: the line as
     recorded, then what it did and who moves next (--quiet: nothing). When the game ends, the
     header gets its Result tag (a sealed log is sealed again) and the recorder sums the log
-    up as check does; undo takes the tag away again. The lawful lines include, for a hand the log does not
-    know, a play of each card it may hold and of the card unseen (?). Commands: undo, board,
-    hand, help, quit. The log on disk is complete after every line; --resume goes on after
-    an interruption.
+    up as check does; undo takes the tag away again. The lawful lines include, for a hand
+    the log does not know, a play of each card it may hold and of the card unseen (?).
+    Commands: undo, board, hand, help, quit. The log on disk is complete after every line;
+    --resume goes on after an interruption.
 
     One recorder at a time: while a recorder has a log it is locked (.FILE.lock beside it), and
     a second cartlog record on it stops with exit status 2. A killed recorder holds nothing.
