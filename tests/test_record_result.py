@@ -147,3 +147,33 @@ def test_a_finished_game_given_with_from_gets_its_result_tag(spec, tmp_path, no_
     assert tag in out.read_text(encoding="utf-8")
     said = checked(out)
     assert "as recorded" in said and "seal verified" in said
+
+
+@pytest.mark.parametrize("spec", SPECS, ids=IDS)
+def test_a_sealed_log_changed_by_hand_is_not_sealed_again_at_its_end(spec, tmp_path, no_sync):
+    """Writing the Result tag into a sealed log seals it again from its header on: a log
+    whose seals show a change (resumed, or given with --from) keeps its header, so that the
+    change is not sealed over and check still finds it."""
+    header, lines, tag = unresulted(spec)
+    end = ends_at(spec, header, lines)
+    path = tmp_path / "game.cartlog"
+    rec = Recorder.create(path, header, seal=True)
+    for line in lines[:end]:
+        assert rec.enter(line).kind == "accepted"
+    del rec
+    text = path.read_text(encoding="utf-8")
+    first = lines[0]
+    changed = text.replace(f"\n{first} ;", f"\n{first}  {{changed}} ;", 1)
+    assert changed != text
+    for how in ("resume", "from"):
+        target = tmp_path / f"{how}.cartlog"
+        if how == "resume":
+            target.write_text(changed, encoding="utf-8")
+            rec = Recorder.resume(target)
+        else:
+            rec = Recorder.create(target, changed, seal=True)
+        reply = rec.enter(lines[end])
+        assert reply.kind == "accepted" and "the header says so" not in reply.text
+        written = target.read_text(encoding="utf-8")
+        assert "[Result " not in written
+        assert "seal/edited" in [f.code for f in audit(read_log(written)).findings]

@@ -117,6 +117,7 @@ class Recorder:
     max_bytes: int | None = None  # the reader's limits (CARTLOG_MAX_BYTES, CARTLOG_MAX_LINE)
     max_line: int | None = None
     stale: bool = False  # the file may hold part of a line whose write failed: write it whole
+    edited: bool = False  # a sealed log whose seals show it changed: never sealed again whole
     unit: int = 0  # the first line of the turn or round under way (see _unreadable_log)
     unit_kind: type | None = None  # the kind of line that begins one (see _opens_unit)
 
@@ -140,7 +141,9 @@ class Recorder:
         if (rec.head and rec.head[-1].strip()
                 and (not rec.lines or rec.lines[0].text.strip())):
             rec.head.append("")  # the canonical form: a blank line after the header
-        if getattr(rec.log, "result", None) is None:
+        if rec.sealed:  # a sealed log given: changed since it was sealed?
+            rec.edited = any(True for _ in seals.check(rec.log))
+        elif getattr(rec.log, "result", None) is None:
             rec._ended()  # lines copied to their end: the Result tag says how it ended
         if seal and not rec.sealed:
             rec._seal_all()
@@ -166,6 +169,7 @@ class Recorder:
         for index, v in seals.check(rec.log):
             where = "the header" if index is None else f"line {rec.log.events[index].line}"
             rec.notes.append(shown(f"warning: {where}: {v.message}"))
+            rec.edited = True
         return rec
 
     @classmethod
@@ -575,8 +579,11 @@ class Recorder:
         game's notation writes it (``[Result "red"]``; ``red, blue`` for a shared win), in
         place of one written before; a sealed log is sealed again from its header on (the
         header is the start of the chain), and the snapshot ``undo`` goes back to keeps
-        every line as it was. The tag written, or '' when the header did not change."""
-        if not self.game.is_over() or self.open or not hasattr(self.log, "result"):
+        every line as it was. The tag written, or '' when the header did not change. A sealed
+        log given with ``--from``, or resumed with seals that show it was changed, is not
+        sealed again (that would seal the changes): its header stays as it is."""
+        if (not self.game.is_over() or self.open or not hasattr(self.log, "result")
+                or self.edited):
             return ""
         outcome = self.game.outcome()
         if outcome is None:
@@ -599,7 +606,8 @@ class Recorder:
     def _unended(self) -> None:
         """The game taken back from its end (``undo``) in a log whose header holds a
         ``Result`` tag (written when it ended, before a ``--resume``): the tag goes."""
-        result = self._with_result(None) if hasattr(self.log, "result") else None
+        result = (self._with_result(None) if hasattr(self.log, "result") and not self.edited
+                  else None)
         if result is not None and result[0] != self.head:
             self._reheader(*result)
 
