@@ -1,11 +1,15 @@
 """``cartlog record`` at a terminal or from standard input: the front of :mod:`cartlog.record`.
 
 At a terminal the recorder asks for the setup (or takes it from ``--from`` or the file given to
-``--resume``; from ``--position``, only the players' names), then prompts line by line with prompt_toolkit: line editing, history, and
-completion (Tab) of the words of the lawful lines; the board is drawn by the game's own
-renderer after every turn (every round in Meuterer and the Mutiny). With standard input not a
-terminal, the body lines are read from it one per line, and every refusal is reported on
-standard error with its input line number.
+``--resume``; from ``--position``, only the players' names), then prompts line by line with
+prompt_toolkit: line editing, history, and completion (Tab) of the words of the lawful lines.
+Each line accepted is echoed in two lines (the line as recorded; what it did, in the game's
+own words, and who moves next); the board is drawn on ``board``, and with ``--board`` after
+every turn (every round in Meuterer and the Mutiny); ``--quiet`` shows only refusals and the
+end. What the recorder says is wrapped to the terminal's width. With standard input not a terminal, the body lines are read from it one per
+line, and every refusal is reported on standard error with its input line number; a line
+refused there is written as it stands and the game goes on with it played (a piped log is a
+transcription of what the table did), a line that cannot be read is left out.
 
 The log is locked while it is recorded (:func:`cartlog.record.hold`): a second ``cartlog
 record`` on the same file (by any name: a hard or symbolic link), with ``--out`` or
@@ -18,15 +22,16 @@ the same limits, and the log is never written past them. Everything shown that c
 log or from a line typed is escaped (:func:`cartlog.record.shown`).
 
 Exit status: 0 every line accepted (or, at a terminal, the recording left with ``quit``), 1
-some line refused (standard input only), 2 a header or file that cannot be read or written
-(a line that could not be written, from standard input, too), a log another recorder has,
-or bad usage. prompt_toolkit is imported only here, and only for a terminal.
+some line refused or not read (standard input only), 2 a header or file that cannot be read
+or written (a line that could not be written, from standard input, too), a log another
+recorder has, or bad usage. prompt_toolkit is imported only here, and only for a terminal.
 """
 
 from __future__ import annotations
 
 import os
 import sys
+import textwrap
 from collections.abc import Callable, Iterator
 from contextlib import ExitStack
 from pathlib import Path
@@ -59,20 +64,23 @@ class Usage(Exception):
 def record(*, game: str | None, rules: str | None, out: Path | None, source: Path | None,
            resume: Path | None, seal: bool, board: bool, ascii_only: bool,
            console: Callable[..., Any], show_unreadable: Callable[..., None],
-           position: str | None = None, key: bytes | None = None) -> int:
+           position: str | None = None, quiet: bool = False,
+           key: bytes | None = None) -> int:
     """Run the recorder; the exit status. ``console(ascii_only, stderr=False)`` gives a rich
     console, ``show_unreadable(err, ascii_only)`` reports a log that cannot be read.
-    ``position``: a one-line position (or a file holding one) the new game starts from;
-    ``key``: seal with HMAC-SHA256 and this key (``--key``)."""
+    ``position``: a one-line position (or a file holding one) the new game starts from.
+    ``quiet``: say only the refusals and the end; ``key``: seal with HMAC-SHA256 and this
+    key (``--key``)."""
     with ExitStack() as held:  # the log's lock, let go of however the recording ends
         return _record(game, rules, out, source, resume, seal, board, ascii_only, console,
-                       show_unreadable, held, position, key)
+                       show_unreadable, held, position, quiet, key)
 
 
 def _record(game: str | None, rules: str | None, out: Path | None, source: Path | None,
             resume: Path | None, seal: bool, board: bool, ascii_only: bool,
             console: Callable[..., Any], show_unreadable: Callable[..., None],
-            held: ExitStack, position: str | None = None, key: bytes | None = None) -> int:
+            held: ExitStack, position: str | None = None, quiet: bool = False,
+            key: bytes | None = None) -> int:
     interactive = sys.stdin.isatty() and sys.stdout.isatty()
     try:
         rec = _recorder(game, rules, out, source, resume, seal, interactive, ascii_only,
@@ -87,8 +95,9 @@ def _record(game: str | None, rules: str | None, out: Path | None, source: Path 
         return EXIT_OK
     try:
         if interactive:
-            return _at_terminal(rec, board, ascii_only, console, resumed=resume is not None)
-        return _from_stdin(rec, sys.stdin, ascii_only, console)
+            return _at_terminal(rec, board, ascii_only, console, resumed=resume is not None,
+                                quiet=quiet)
+        return _from_stdin(rec, sys.stdin, ascii_only, console, quiet)
     except OSError as exc:
         sys.stderr.write(shown(f"cartlog: {rec.path}: cannot write: {exc.strerror or exc}; "
                                "the log holds every line accepted before this one") + "\n")
@@ -247,7 +256,7 @@ def _ask_names(spec: GameSpec, rules: str, answers: dict[str, str], position: st
     from prompt_toolkit import PromptSession
 
     session: PromptSession[str] = PromptSession()
-    say = console(ascii_only).print
+    say = _sayer(console(ascii_only))
     say(shown(f"New game of {spec.title} ({rules}) from a position, recorded to {out}. "
               "Players: the position's colours in its order, each may be followed by the "
               "player's name; Ctrl-D leaves."), markup=False, highlight=False)
@@ -293,7 +302,7 @@ def _ask_setup(spec: GameSpec, rules: str, out: Path, ascii_only: bool,
     from prompt_toolkit import PromptSession
 
     session: PromptSession[str] = PromptSession()
-    say = console(ascii_only).print
+    say = _sayer(console(ascii_only))
     say(shown(f"New game of {spec.title} ({rules}), recorded to {out}. Enter leaves an "
               "optional tag out; Ctrl-D leaves."), markup=False, highlight=False)
     questions = list(spec.notation.header_questions(rules))
@@ -340,36 +349,41 @@ def _ask_setup(spec: GameSpec, rules: str, out: Path, ascii_only: bool,
 
 
 def _from_stdin(rec: Recorder, lines: Any, ascii_only: bool,
-                console: Callable[..., Any]) -> int:
+                console: Callable[..., Any], quiet: bool = False) -> int:
     """Standard input: one body line per line, each read within the line limit
     (:func:`_bounded_lines`); refusals, and lines that could not be written, on standard
-    error."""
-    refused = failed = 0
+    error. A piped log is a transcription of what the table did: a line refused is written as
+    it stands and the game goes on with it played (``Recorder.enter(as_played=True)``); a
+    line that cannot be read is left out, and the lines after it go on without it."""
+    refused = unread = failed = 0
     for number, raw in enumerate(_bounded_lines(lines, rec.max_line), 1):
         if number == 1:
             raw = raw.removeprefix("\ufeff")  # a byte order mark, as editors on Windows write
-        reply = rec.enter(raw.rstrip("\r\n"))
+        reply = rec.enter(raw.rstrip("\r\n"), as_played=True)
         if reply.kind in ("refused", "unreadable", "failed"):
-            refused += reply.kind != "failed"
+            refused += reply.kind == "refused"
+            unread += reply.kind == "unreadable"
             failed += reply.kind == "failed"
             sys.stderr.write(f"<stdin>:{number}: {_indented(reply.text)}\n")
         elif reply.kind == "board":
             _draw(rec, console(ascii_only), ascii_only)
         elif reply.kind == "command":
             sys.stdout.write(reply.text + "\n")
-        elif reply.kind == "accepted" and "\n" in reply.text:
-            sys.stderr.write(f"<stdin>:{number}: {_indented(reply.text)}\n")
+        elif reply.kind == "accepted" and not quiet and _noted(reply.text):
+            noted = reply.text.rsplit("\n", 1)[0]  # the echo left out: a pipe echoes nothing
+            sys.stderr.write(f"<stdin>:{number}: {_indented(noted)}\n")
         elif reply.kind == "quit":
             break
     state = "the game is over" if rec.game.is_over() else rec.status().splitlines()[0]
     n = rec.count()
+    not_read = f", {unread} not read" if unread else ""
     not_written = f", {failed} not written" if failed else ""
     sys.stdout.write(shown(f"{rec.path}: {n} line{'s' if n != 1 else ''}, {refused} "
-                           f"refused{not_written}; {state}") + "\n")
+                           f"refused{not_read}{not_written}; {state}") + "\n")
     final = _final_seal(rec)
     if final:
         sys.stdout.write(final + "\n")
-    return EXIT_UNUSABLE if failed else EXIT_REFUSED if refused else EXIT_OK
+    return EXIT_UNUSABLE if failed else EXIT_REFUSED if refused or unread else EXIT_OK
 
 
 def _final_seal(rec: Recorder) -> str:
@@ -410,12 +424,21 @@ def _bounded_lines(stream: Any, most: int | None) -> Iterator[str]:
         yield line
 
 
+def _noted(text: str) -> bool:
+    """Whether an accepted line's reply says more than the line and its echo (a warning, a
+    turn it ended): worth saying on standard error when the lines come from a pipe."""
+    return text.count("\n") > 1
+
+
 def _indented(text: str) -> str:
     return shown(text).replace("\n", "\n    ")
 
 
 def _at_terminal(rec: Recorder, board: bool, ascii_only: bool,
-                 console: Callable[..., Any], resumed: bool = False) -> int:
+                 console: Callable[..., Any], resumed: bool = False, quiet: bool = False) -> int:
+    """The recorder at a terminal: each line accepted echoed in two lines (not with
+    ``quiet``), a refusal in full, the board on ``board`` (and after each turn or round with
+    ``board`` given), and one summary when the game ends and at ``quit``."""
     from prompt_toolkit import PromptSession
     from prompt_toolkit.history import InMemoryHistory
 
@@ -424,14 +447,19 @@ def _at_terminal(rec: Recorder, board: bool, ascii_only: bool,
     completer = _LegalLines(rec)
     session: PromptSession[str] = PromptSession(history=history, completer=completer,
                                                 complete_while_typing=False)
-    say = out.print
-    say(shown(f"Recording {rec.spec.title} to {rec.path}: type the lines of the log; help, "
-              "undo, board, hand, quit."), markup=False, highlight=False)
+
+    def say(text: str, style: str | None = None) -> None:
+        _say(out, text, style)
+
+    if not quiet:
+        say(shown(f"Recording {rec.spec.title} to {rec.path}: type the lines of the log; "
+                  "help, undo, board, hand, quit."))
     for note in rec.notes:
-        say(shown(note), style="finding.warning", markup=False, highlight=False)
-    if resumed and rec.count():  # a recap: where the game was left
+        say(shown(note), "finding.warning")
+    if resumed and rec.count() and not quiet:  # a recap: where the game was left
         _recap(rec, out, ascii_only)
-    say(shown(rec.status()), markup=False, highlight=False)
+    if not quiet:
+        say(shown(rec.status()))
     while True:
         completer.refresh()
         try:
@@ -440,23 +468,58 @@ def _at_terminal(rec: Recorder, board: bool, ascii_only: bool,
             continue
         except EOFError:
             typed = "quit"
+        over = rec.game.is_over()
         reply = rec.enter(typed)
         if reply.kind == "empty":
             continue
-        style = {"refused": "finding.error", "unreadable": "finding.error",
-                 "failed": "finding.error"}.get(reply.kind)
-        if reply.text and reply.kind != "quit":
-            say(reply.text, style=style, markup=False, highlight=False)
         if reply.kind == "quit":
-            say(reply.text, markup=False, highlight=False)
+            say(reply.text)
             final = _final_seal(rec)
             if final:
-                say(final, style="label", markup=False, highlight=False)
+                say(final, "label")
             return EXIT_OK
-        if reply.kind == "board" or (board and reply.turn_over):
+        if reply.kind in ("refused", "unreadable", "failed"):
+            say(reply.text, "finding.error")
+            continue
+        if reply.text and not (quiet and reply.kind == "accepted"):
+            say(reply.text)
+        if reply.kind == "board" or (board and reply.turn_over and not quiet):
             _draw(rec, out, ascii_only)
-        if reply.kind in ("accepted", "command", "board"):
-            say(shown(rec.status()), markup=False, highlight=False)
+        if reply.kind == "command" and typed.strip().lower() == "undo" and not quiet:
+            say(shown(rec.status()))
+        if rec.game.is_over() and not over:  # the game ended with this line: one summary
+            _summary(rec, out)
+
+
+def _sayer(out: Any) -> Callable[..., None]:
+    """A ``print`` for the set-up questions that wraps to the terminal (:func:`_say`)."""
+    def say(text: str, style: str | None = None, **_: Any) -> None:
+        _say(out, text, style)
+
+    return say
+
+
+def _say(out: Any, text: str, style: str | None = None) -> None:
+    """Print plain lines wrapped to the terminal's width (read at each call: a terminal made
+    narrower is followed), a line's continuation indented under its first word."""
+    width = max(20, int(getattr(out, "width", 80) or 80))
+    wrapped = []
+    for line in text.split("\n"):
+        indent = " " * (len(line) - len(line.lstrip(" ")))
+        wrapped += textwrap.wrap(line, width, subsequent_indent=indent + "  ",
+                                 break_on_hyphens=False, drop_whitespace=True) or [""]
+    out.print("\n".join(wrapped), style=style, markup=False, highlight=False, soft_wrap=True)
+
+
+def _summary(rec: Recorder, out: Any) -> None:
+    """How the recorded game ended, as ``cartlog check`` sums the log up (its findings
+    counted, the result compared with the Result tag the recorder wrote)."""
+    from cartlog.audit import audit
+    from cartlog.logs import read_log
+    from cartlog.render.report import summary_line
+
+    report = audit(read_log(rec.text(), str(rec.path)), str(rec.path))
+    _say(out, summary_line(report).plain, "label")
 
 
 def _recap(rec: Recorder, out: Any, ascii_only: bool) -> None:
@@ -464,19 +527,28 @@ def _recap(rec: Recorder, out: Any, ascii_only: bool) -> None:
     last of them (``board`` draws the table)."""
     last = next((line.text for line in reversed(rec.lines) if line.event is not None), None)
     n = rec.count()
-    out.print(shown(f"{rec.path} holds {n} line{'s' if n != 1 else ''}; the last one:"),
-              markup=False, highlight=False)
-    out.print(shown(f"  {last}  (board draws the table)"), markup=False, highlight=False)
+    _say(out, shown(f"{rec.path} holds {n} line{'s' if n != 1 else ''}; the last one:"))
+    _say(out, shown(f"  {last}  (board draws the table)"))
 
 
 def _draw(rec: Recorder, out: Any, ascii_only: bool) -> None:
-    """The last turn (or round) recorded, as ``cartlog replay --turn`` draws it."""
+    """The last turn (or round) recorded, as ``cartlog replay --turn`` draws it; while the
+    game is being played, without the end of the replay (a game in progress is not
+    "unfinished", and nothing is yet to be compared)."""
+    from rich.console import Group
+    from rich.text import Text
+
     from cartlog.render import game_renderer
 
     log, report, frames, text = rec.replay()
     unit = rec.last_unit(frames)
-    out.print(game_renderer(rec.spec.name).render_replay(
+    parts = list(game_renderer(rec.spec.name).replay_parts(
         log, report, frames, text, start=unit, end=unit, board=True, ascii=ascii_only))
+    if not rec.game.is_over():
+        end = next((i for i, part in enumerate(parts)
+                    if isinstance(part, Text) and part.plain.endswith(" End")), len(parts))
+        parts = parts[:end - 1 if end and not parts[end - 1] else end]
+    out.print(Group(*parts))
 
 
 def _LegalLines(rec: Recorder) -> Any:

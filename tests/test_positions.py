@@ -657,7 +657,7 @@ def test_record_from_a_position_at_a_terminal_asks_for_the_names(tmp_path):
         os.write(master, b"B0-14\r")
         expect(r"recorded: 6\. blue B0-14.*blue turn>")
         os.write(master, b"quit\r")
-        expect(r"1 line recorded")
+        expect(r"1\s+line\s+recorded")  # wrapped to the terminal
         assert proc.wait(20) == 0
     finally:
         os.close(master)

@@ -466,16 +466,20 @@ def test_the_command_records_a_game_from_standard_input(spec, tmp_path, no_sync)
 
 
 def test_refused_lines_are_reported_with_their_line_number(tmp_path, no_sync, snap):
+    """From a pipe, a line refused is reported with its input line number, its rule and the
+    closest lawful lines, and written as it stands; a line that cannot be read is reported
+    and left out; a command's output goes to standard output."""
     spec = GAMES["cartagena"]
     log, header, full = simulated(spec, "2000-jamaica", players=3, seed=2, turns=6)
     (tmp_path / "header.cartlog").write_text(header, encoding="utf-8")
     lines = body(spec, log)
-    lines[2:2] = ["3. yellow D0-9", "3. yellow Q0-9", "hand"]
+    lines[2:2] = ["3. yellow Q0-9", "hand"]
+    lines.append("hand yellow 40")
     out = tmp_path / "game.cartlog"
     result = invoke("--from", tmp_path / "header.cartlog", "--out", out,
                     input="\n".join(lines) + "\n")
     assert result.exit_code == 1
-    assert out.read_text(encoding="utf-8") == full
+    assert out.read_text(encoding="utf-8") == full + "hand yellow 40\n"
     assert f"--- stdout\n{result.stdout}--- stderr\n{result.stderr}".replace(
         str(tmp_path), "TMP") == snap
 
@@ -494,8 +498,12 @@ def test_a_false_claim_is_refused_as_the_audit_would_report_it(tmp_path, no_sync
     assert result.exit_code == 1
     assert "claim/hand" in result.stderr and "claim/pirates" in result.stderr
     assert "closest lawful" not in result.stderr  # no moves offered for a claim
-    assert out.read_text(encoding="utf-8") == full
-    assert runner.invoke(app, ["check", str(out)]).exit_code == 0
+    # written as they stand, from a pipe: check reports them, the lines after go on
+    first, rest = full.split("\n1. ", 1)
+    turn, rest = rest.split("\n", 1)
+    assert out.read_text(encoding="utf-8") == (
+        f"{first}\n1. {turn}\nhand red 40\npirates blue 9 9 9 9 9 9\n{rest}")
+    assert errors_of(out.read_text(encoding="utf-8")) == ["claim/hand", "claim/pirates"]
 
 
 def test_a_byte_order_mark_on_standard_input_is_not_part_of_the_first_line(tmp_path, no_sync):
@@ -520,7 +528,10 @@ def test_a_partly_played_log_goes_on_from_where_it_stands(tmp_path, no_sync):
     assert result.exit_code == 0 and out.read_text(encoding="utf-8") == full
     result = invoke("--resume", out, input="undo\nquit\n")
     assert result.exit_code == 0
-    assert out.read_text(encoding="utf-8") == full.rsplit("\n", 2)[0] + "\n"
+    # the game taken back from its end: the Result tag goes with the last line
+    assert '[Result "' in full
+    assert out.read_text(encoding="utf-8") == re.sub(
+        r'\[Result "[^"]*"\]\n', "", full.rsplit("\n", 2)[0] + "\n")
 
 
 @pytest.mark.parametrize(("args", "message"), [
@@ -714,16 +725,18 @@ class Terminal:
     """``cartlog record`` in a pseudo-terminal: :meth:`expect` waits for the screen to show a
     pattern (escape sequences and carriage returns taken out), :meth:`type` types."""
 
-    def __init__(self, *args: object, cwd: Path) -> None:
+    def __init__(self, *args: object, cwd: Path, columns: int = 100) -> None:
         import fcntl
         import pty
         import struct
         import termios
 
         self.master, slave = pty.openpty()
-        fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 50, 100, 0, 0))
+        fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 50, columns, 0, 0))
         env = {**os.environ, "PYTHONPATH": str(ROOT), "PROMPT_TOOLKIT_NO_CPR": "1",
-               "NO_COLOR": "1", "TERM": "xterm", "COLUMNS": "100"}
+               "NO_COLOR": "1", "TERM": "xterm"}
+        env.pop("COLUMNS", None)  # the terminal's own width
+        env.pop("LINES", None)
         self.proc = subprocess.Popen([sys.executable, "-m", "cartlog", "record",
                                       *map(str, args), "--ascii"],
                                      stdin=slave, stdout=slave, stderr=slave, cwd=cwd, env=env)
@@ -773,8 +786,8 @@ def terminal(tmp_path):
         pytest.skip("needs a pseudo-terminal")
     opened: list[Terminal] = []
 
-    def start(*args: object) -> Terminal:
-        opened.append(Terminal(*args, cwd=tmp_path))
+    def start(*args: object, columns: int = 100) -> Terminal:
+        opened.append(Terminal(*args, cwd=tmp_path, columns=columns))
         return opened[-1]
 
     yield start
@@ -784,9 +797,10 @@ def terminal(tmp_path):
 
 def test_a_person_at_a_terminal(tmp_path, terminal):
     """Setup questions, a refused line, a line recorded all the same with !, Tab completion,
-    undo, the board drawn after a turn, and quit, through a pseudo-terminal."""
+    undo, the board drawn after a turn (``--board``, without the end of a replay), and quit,
+    through a pseudo-terminal."""
     out = tmp_path / "game.cartlog"
-    term = terminal("cartagena", "--rules", "ravensburger", "--out", out)
+    term = terminal("cartagena", "--rules", "ravensburger", "--out", out, "--board")
     expect, type_ = term.expect, term.type
     expect("Players>")
     type_("red Anne, blue Bart\r")
@@ -800,7 +814,7 @@ def test_a_person_at_a_terminal(tmp_path, terminal):
     type_("K0-9\r")
     expect(r"refused: keys from start goes to 2 .*closest lawful: K0-2.*red turn>")
     type_("K0-9!\r")
-    expect(r"recorded: 1\. red K0-9!.*so far: 1\. red K0-9!.*red turn>")
+    expect(r"recorded: 1\. red K0-9!.*red's pirates 9; 1 action left\s+red turn>")
     type_("undo\r")
     expect(r"took back: K0-9!.*red turn>")
     type_("K0-\t")  # Tab completes the only lawful line that starts so
@@ -808,9 +822,12 @@ def test_a_person_at_a_terminal(tmp_path, terminal):
     type_("\r")
     expect(r"recorded: 1\. red K0-2.*red turn>")
     type_("B0-1\r")
-    expect(r"-- Turn 1  red Anne.*blue Bart to move \(turn\).*blue turn>")
+    shown = expect(r"blue turn>")
+    assert re.search(r"recorded: 1\. red K0-2 B0-1\s+red's pirates 1, 2; blue Bart to move "
+                     r"\(turn\)\s+.*-- Turn 1  red Anne", shown, re.S), shown
+    assert "-- End" not in shown and "unfinished" not in shown and "not checked" not in shown
     type_("quit\r")
-    expect(r"1 line recorded, the log is complete")
+    expect(r"1\s+line\s+recorded,\s+the\s+log\s+is\s+complete")
     assert term.proc.wait(20) == 0
     assert out.read_text(encoding="utf-8").endswith(
         '[Deal "red BKPHLS, blue ?????"]\n\n1. red K0-2 B0-1\n')
@@ -838,24 +855,27 @@ def test_meuterer_at_a_terminal(tmp_path, terminal):
     term.line("", "Deal>")
     term.line("red RSWCX", r"Recording Meuterer to game\.cartlog.*may: round 1\s+red round>")
     term.line("round 1", r"recorded: round 1.*red wage>")
-    term.line("wage 2", r"may: sell red R, sell red S, sell red W, sell red C, sell red X, "
-              r"sell red pass 5\s+red sell>")
+    term.line("wage 2", r"recorded: wage 2\s+red Anna to move \(sell\)\s+red sell>")
+    term.line("help", r"Lawful now \(6\):\s+sell red R\s+sell red S\s+sell red W\s+sell red C"
+              r"\s+sell red X\s+sell red pass 5\s+red sell>")
     term.line("hand", r"hands +red RSWCX  blue \?\?\?\?\?  green \?\?\?\?\?.*red sell>")
-    term.line("sell red R", r"blue Ben to move \(sell\)\s+so far: sell red R\s+may: sell blue "
-              r"R, sell blue S, sell blue W, sell blue C, sell blue G, sell blue X, sell blue "
-              r"\?, sell blue pass 5 mutineer \.\.\. \(12 in all; help lists them\)\s+blue sell>")
+    term.line("sell red R", r"recorded: sell red R\s+blue Ben to move \(sell\)\s+blue sell>")
+    term.line("help", r"Lawful now \(12\):\s+sell blue R\s+sell blue S\s+sell blue W\s+sell "
+              r"blue C\s+sell blue G\s+sell blue X\s+sell blue \?\s+sell blue pass 5 mutineer"
+              r".*blue sell>")
     term.line("sell green ?", r"refused: it is blue's turn to sell, not green's "
               r"\[sell/out-of-order.*closest lawful: sell blue \?, .*blue sell>")
     term.line("sell blue W", r"recorded: sell red R, blue W.*green sell>")
     term.line("hand", r"hands +red SWCX  blue \?\?\?\?  green \?\?\?\?\?\s+played +red R  "
               r"blue W  green -\s+scores +red 0  blue 0  green 0.*green sell>")
-    shown = term.line("board", r"-- End.*clean; base, 0 rounds, unfinished.*green sell>")
+    shown = term.line("board", r"-- Round 1 .*green sell>")
     assert re.search(r"-- Round 1 .*red R +plays ruby\s+blue W +plays wine", shown, re.S)
     assert "sell/no-pass" not in shown and "points" not in shown
+    assert "-- End" not in shown and "unfinished" not in shown  # a game still being played
     term.line("sell green pass 5 mate", r"recorded: sell red R, blue W, green pass 5 mate.*"
               r"red sell>")
     term.line("undo", r"took back: sell green pass 5 mate.*green sell>")
-    term.line("quit", r"game\.cartlog: 3 lines recorded, the log is complete; the line in "
+    term.line("quit", r"game\.cartlog: 3 lines recorded, the log is complete; the line in\s+"
               r"progress goes on")
     assert term.proc.wait(20) == 0
     text = out.read_text(encoding="utf-8")
@@ -892,13 +912,17 @@ def test_the_mutiny_at_a_terminal(tmp_path, terminal):
     term.line("hand", r"combat +red P1G1  blue P1G1\s.*red deal>")
     term.line("round 1 giver red", r"red turn>")
     term.line("red ^Diaz ^Tembo ^Sate +1",
-              r"may: blue Diaz \+\$\?, blue Diaz \+C\?, blue Tembo, blue \^\?\s+blue turn>")
+              r"recorded: red \^Diaz \^Tembo \^Sate \+1\s+red holds 2 coins; blue Bob to move "
+              r"\(turn\)\s+blue turn>")
+    term.line("help", r"Lawful now \(4\):\s+blue Diaz \+\$\?\s+blue Diaz \+C\?\s+blue Tembo\s+"
+              r"blue \^\?\s+blue turn>")
     term.line("blue Sate", r"refused: Sate is not face up and unused in the row "
               r"\[row/not-open.*closest lawful: blue Tembo, blue \^\?, blue Diaz \+\$\?.*blue turn>")
     term.line("blue Tembo +C?", r"recorded: blue Tembo \+C\?.*red ship>")
     term.line("hand", r"coins +red 2  blue 1\s+combat +red P1G1  blue P1G1\?.*red ship>")
-    shown = term.line("board", r"-- End.*red ship>")
+    shown = term.line("board", r"-- Round 1  giver red.*red ship>")
     assert re.search(r"-- Round 1  giver red.*blue +Tembo \+C\? +takes Tembo", shown, re.S)
+    assert "-- End" not in shown
     term.line("undo", r"took back: blue Tembo \+C\?.*blue turn>")
     term.line("quit", r"game\.cartlog: 2 lines recorded, the log is complete")
     assert term.proc.wait(20) == 0
@@ -909,7 +933,8 @@ def test_the_mutiny_at_a_terminal(tmp_path, terminal):
     again = terminal("--resume", out.name)
     again.expect(r"may: blue Diaz \+\$\?, blue Diaz \+C\?, blue Tembo, blue \^\?\s+blue turn>")
     again.line("blue Tembo +C?", "red ship>")
-    again.line("ship 2 at 2", r"-- Round 1  giver red.*ship +2 at 2.*blue deal>")
+    again.line("ship 2 at 2", r"recorded: ship 2 at 2\s+the ship at 2; blue Bob to move "
+               r"\(deal\)\s+blue deal>")
     again.line("quit", "the log is complete")
     assert again.proc.wait(20) == 0
     assert out.read_text(encoding="utf-8").endswith("blue Tembo +C?\nship 2 at 2\n")
@@ -987,6 +1012,7 @@ def test_resume_at_a_terminal_starts_with_a_recap_of_the_last_line(tmp_path):
     proc.wait(timeout=30)
     os.close(leader)
     shown = re.sub(r"\x1b\[[0-9;?]*[A-Za-z]", "", seen.decode("utf-8", "replace"))
+    shown = re.sub(r"\s+", " ", shown)  # wrapped to the terminal's width
     assert "game.cartlog holds 6 lines; the last one:" in shown, shown[-2000:]
     assert lines[-1] in shown and "(board draws the table)" in shown
     assert shown.index("the last one:") < shown.index("to move")

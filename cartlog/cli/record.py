@@ -52,7 +52,11 @@ def record(
     = False,
     key: KeyOpt = None,
     board: Annotated[bool, typer.Option("--board/--no-board", help="Draw the board after "
-                                        "each turn, at a terminal.")] = True,
+                                        "each turn (each round in Meuterer and the Mutiny), "
+                                        "at a terminal; board draws it at any time.")]
+    = False,
+    quiet: Annotated[bool, typer.Option("--quiet", "-q", help="Say only the refusals and "
+                                        "the end: no echo of the lines accepted.")] = False,
     ascii_only: AsciiOpt = False,
     theme_name: ThemeOpt = ThemeName.auto,
 ) -> None:
@@ -61,10 +65,13 @@ def record(
     At a terminal, asks for the setup (or takes it from --from), then prompts for each line
     in the log's notation, saying whose turn it is and what they may do; an unlawful line is
     refused with the rule it breaks and the closest lawful lines, and recorded all the same
-    when typed again with ! at the end. The lawful lines include, for a hand the log does not
-    know, a play of each card it may hold and of the card unseen (?). Commands: undo, board,
-    hand, help, quit. The log on disk is complete after every line; --resume goes on after
-    an interruption.
+    when typed again with ! at the end. A line accepted is echoed in two lines: the line as
+    recorded, then what it did and who moves next (--quiet: nothing). When the game ends, the
+    header gets its Result tag (a sealed log is sealed again) and the recorder sums the log
+    up as check does; undo takes the tag away again. The lawful lines include, for a hand
+    the log does not know, a play of each card it may hold and of the card unseen (?).
+    Commands: undo, board, hand, help, quit. The log on disk is complete after every line;
+    --resume goes on after an interruption.
 
     One recorder at a time: while a recorder has a log it is locked (.FILE.lock beside it), and
     a second cartlog record on it stops with exit status 2. A killed recorder holds nothing.
@@ -74,10 +81,13 @@ def record(
     only for the players' names (none from standard input).
 
     With standard input not a terminal, reads the body lines from it (a header from --from,
-    or a position from --position).
+    or a position from --position). A piped log is a transcription of what the table did: a
+    line refused is reported on standard error and written as it stands (check reports it),
+    and the lines after it go on from the game with it played; a line that cannot be read is
+    reported and left out.
 
-    Exit status: 0 every line accepted, 1 some line refused, 2 a header or file that cannot
-    be read or written, a log another recorder has, or bad usage.
+    Exit status: 0 every line accepted, 1 some line refused or not read, 2 a header or file
+    that cannot be read or written, a log another recorder has, or bad usage.
 
     Examples:
 
@@ -103,4 +113,5 @@ def record(
 
     raise typer.Exit(run(game=game, rules=rules, out=out, source=source, resume=resume,
                          seal=seal, board=board, ascii_only=ascii_only, console=console,
-                         show_unreadable=show_unreadable, position=position, key=secret))
+                         show_unreadable=show_unreadable, position=position, quiet=quiet,
+                         key=secret))

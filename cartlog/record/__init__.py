@@ -39,7 +39,11 @@ was cut while being written (:func:`torn_line`) and is refused, located at that 
 One recorder at a time: :func:`hold` and :class:`Lock`, see there.
 
 With sealing on (``--hash``), the header and every line carry a seal
-(:mod:`cartlog.core.seal`). Nothing here draws or reads a terminal: that is
+(:mod:`cartlog.core.seal`).
+
+When the game ends, the header gets its ``Result`` tag (the whole log written again, and
+sealed again when sealed: the header begins the chain); ``undo`` takes it away again, the
+header being part of what ``undo`` goes back to. Nothing here draws or reads a terminal: that is
 :mod:`cartlog.record_cli`'s business.
 
 The package is three modules: :mod:`~cartlog.record.session` (the :class:`Recorder`),

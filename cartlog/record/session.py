@@ -85,6 +85,10 @@ class _Snapshot:
     typed: str
     unit: int  # the first line of the turn or round then under way
     unit_kind: type | None
+    head: list[str]  # the header's lines (never changed in place: a new list each time)
+    log: Any  # the decoded header the lines are written with
+    whole: list[_Line] | None = None  # every line, when taking the line back changes them
+    # all (the Result tag written into a sealed log's header seals every line again)
 
 
 MAX_UNDO = 100  # lines ``undo`` may take back, one after another (memory stays linear)
@@ -114,6 +118,7 @@ class Recorder:
     max_bytes: int | None = None  # the reader's limits (CARTLOG_MAX_BYTES, CARTLOG_MAX_LINE)
     max_line: int | None = None
     stale: bool = False  # the file may hold part of a line whose write failed: write it whole
+    edited: bool = False  # a sealed log whose seals show it changed: never sealed again whole
     unit: int = 0  # the first line of the turn or round under way (see _unreadable_log)
     unit_kind: type | None = None  # the kind of line that begins one (see _opens_unit)
 
@@ -136,7 +141,7 @@ class Recorder:
         sealed otherwise (:meth:`key_problem`)."""
         rec = cls._load(path, text, name or str(path))
         rec.lock, rec.max_bytes, rec.max_line = lock, max_bytes, max_line
-        if key is not None and rec.sealed:
+        if rec.sealed:
             problem = rec.key_problem(key)
             if problem is not None:
                 raise ValueError(problem)
@@ -144,6 +149,10 @@ class Recorder:
         if (rec.head and rec.head[-1].strip()
                 and (not rec.lines or rec.lines[0].text.strip())):
             rec.head.append("")  # the canonical form: a blank line after the header
+        if rec.sealed:  # a sealed log given: changed since it was sealed?
+            rec.edited = any(True for _ in seals.check(rec.log, key=key))
+        elif getattr(rec.log, "result", None) is None:
+            rec._ended()  # lines copied to their end: the Result tag says how it ended
         if (seal or key is not None) and not rec.sealed:
             rec._seal_all()
         over = rec._over_limits(rec.text())
@@ -174,6 +183,7 @@ class Recorder:
         for index, v in seals.check(rec.log, key=key):
             where = "the header" if index is None else f"line {rec.log.events[index].line}"
             rec.notes.append(shown(f"warning: {where}: {v.message}"))
+            rec.edited = True
         return rec
 
     @classmethod
@@ -240,7 +250,8 @@ class Recorder:
         at each entry), so that memory stays linear in the log."""
         last = self.lines[-1] if self.lines else None
         self.history.append(_Snapshot(self.game.copy(), len(self.lines), last, self.open,
-                                      self.base, typed, self.unit, self.unit_kind))
+                                      self.base, typed, self.unit, self.unit_kind,
+                                      self.head, self.log))
         held = sum(len(back.last.text) for back in self.history if back.last is not None)
         while held > UNDO_TEXT and len(self.history) > 1:
             oldest = self.history.popleft()
@@ -348,6 +359,28 @@ class Recorder:
             out.append(f"  may: {shown}{more}")
         return "\n".join(out)
 
+    def echo(self, before: Any) -> str:
+        """What the last line did, in the game's own words (its ``echo`` module, given the
+        engine ``before`` the line and the engine now), and who is to move now, or how the
+        game ended: ``red's pirates 1, 2, 4; blue Bart to move (turn)``."""
+        try:
+            said = str(self.spec.module("echo").echo(before, self.game))
+        except ModuleNotFoundError:  # a game that says nothing of its own
+            said = ""
+        if self.game.is_over():
+            outcome = self.game.outcome()
+            who = "the game is over"
+            if outcome is not None:
+                winners = ", ".join(self.player_name(c) for c in outcome.winners) or "nobody"
+                who += f": won by {winners} ({outcome.reason})"
+        else:
+            to_move, was = self.game.to_move(), before.to_move()
+            if said and was is not None and (was.player, was.phase) == (to_move.player,
+                                                                        to_move.phase):
+                return said  # the same player goes on
+            who = f"{self.player_name(to_move.player)} to move ({to_move.phase})"
+        return f"{said}; {who}" if said else who
+
     def prompt(self) -> str:
         """The prompt before a line: the player to move and the phase."""
         who = self.game.to_move()
@@ -376,8 +409,13 @@ class Recorder:
 
     # -- a line typed --------------------------------------------------------------------------
 
-    def enter(self, typed: str) -> Reply:
-        """Take one line: a command, or a line of the log's notation."""
+    def enter(self, typed: str, as_played: bool = False) -> Reply:
+        """Take one line: a command, or a line of the log's notation.
+
+        ``as_played``: a line that breaks a rule is written as it stands (without the ``!``
+        mark: ``check`` reports it as the error it is) and the game goes on with it played,
+        as a line typed with ``!`` is; the reply is still ``refused``, with ``written`` set.
+        A line that cannot be read, or would leave a log that cannot be, is not written."""
         if self.max_line is not None and len(typed.rstrip("\r\n")) > self.max_line:
             return Reply("unreadable", f"cannot read: the line is over {self.max_line} "
                          "characters, the longest a log may hold (CARTLOG_MAX_LINE raises "
@@ -400,9 +438,9 @@ class Recorder:
                 event = self.game.read(_unforced(text))
             except LogSyntaxError:
                 return Reply("unreadable", self._unreadable(text, err))
-        return self._take(text, event, force)
+        return self._take(text, event, force, as_played)
 
-    def _take(self, text: str, event: Any, force: bool) -> Reply:
+    def _take(self, text: str, event: Any, force: bool, as_played: bool = False) -> Reply:
         too_long = self._too_long(event)
         if too_long is not None:
             return Reply("refused", too_long)
@@ -414,8 +452,11 @@ class Recorder:
             target = restart
         found = target.check(event)
         errors = [v for v in found if self.severity(v) == "error"]
+        refusal = ""
         if errors and not force:
-            return Reply("refused", self._refusal(text, event, errors))
+            refusal = self._refusal(text, event, errors, as_played)
+            if not as_played:
+                return Reply("refused", refusal)
         notes = [v for v in found if v not in errors]
         if force and not errors:
             bare = _unforced(text)
@@ -436,6 +477,7 @@ class Recorder:
             self.game = restart
         self._apply(event)
         self._settle()
+        ended = self._ended()
         unreadable = self._over_limits(self.text()) or self._unreadable_log()
         if unreadable is not None:
             self._restore(self.history.pop())
@@ -449,6 +491,8 @@ class Recorder:
             self._restore(self.history.pop())
             return Reply("failed", self._failed(exc, "not recorded: the line was not "
                                                 "written"))
+        if refusal:  # written as it stands: the refusal says what it breaks
+            return Reply("refused", refusal, written=self.lines[-1].text)
         said = [f"recorded: {self.format(self.lines[-1].event)}"]
         if closed_line is not None:  # the open line could not take this one: it ends there
             said.append(f"  `{closed_line}` ends here: a line of another kind cannot go "
@@ -457,6 +501,8 @@ class Recorder:
             said.append("  recorded as played although it breaks a rule:")
             said += [f"    {self._violation(v)}" for v in errors]
         said += [f"  {self.severity(v)}: {self._violation(v)}" for v in notes]
+        said.append(f"  {self.echo(self.history[-1].game)}"
+                    + (f"; the header says so: {ended}" if ended else ""))
         after = self.game.to_move()
         turn_over = after is None or (before is not None and after.phase == self.opening
                                       and (after.player, after.phase) != (before.player,
@@ -595,6 +641,82 @@ class Recorder:
         if self.game.is_over() or not self.open:
             self.open, self.base = False, None
 
+    def _ended(self) -> str:
+        """Once the game is over, the header's ``Result`` tag says how it ended, as the
+        game's notation writes it (``[Result "red"]``; ``red, blue`` for a shared win), in
+        place of one written before; a sealed log is sealed again from its header on (the
+        header is the start of the chain), and the snapshot ``undo`` goes back to keeps
+        every line as it was. The tag written, or '' when the header did not change. A sealed
+        log given with ``--from``, or resumed with seals that show it was changed, is not
+        sealed again (that would seal the changes): its header stays as it is."""
+        if (not self.game.is_over() or self.open or not hasattr(self.log, "result")
+                or self.edited):
+            return ""
+        outcome = self.game.outcome()
+        if outcome is None:
+            return ""
+        result = self._with_result(", ".join(outcome.winners) or "none")
+        if result is None:
+            return ""
+        head, log = result
+        if head == self.head:
+            return ""
+        if self.sealed and self.history:
+            back = self.history[-1]
+            whole = self.lines[:back.count]
+            if back.last is not None:
+                whole[-1] = back.last
+            back.whole = whole
+        self._reheader(head, log)
+        return next(line for line in head if _is_tag(line, "Result"))
+
+    def _unended(self) -> None:
+        """The game taken back from its end (``undo``) in a log whose header holds a
+        ``Result`` tag (written when it ended, before a ``--resume``): the tag goes."""
+        result = (self._with_result(None) if hasattr(self.log, "result") and not self.edited
+                  else None)
+        if result is not None and result[0] != self.head:
+            self._reheader(*result)
+
+    def _with_result(self, value: str | None) -> tuple[list[str], Any] | None:
+        """The header's lines and the decoded header with the ``Result`` tag ``value`` (no
+        tag: ``None``) in place of any there, the tag as the notation writes it (read and
+        written back); ``None`` when the header would not read with it."""
+        kept = [line for line in self.head if not _is_tag(line, "Result")]
+        if value is not None:
+            from cartlog.core.notation import escape
+
+            at = next((i for i, line in enumerate(kept) if _is_tag(line, core_seal.TAG)),
+                      max((i + 1 for i, line in enumerate(kept) if line.startswith("[")),
+                          default=len(kept)))
+            kept.insert(at, f'[Result "{escape(value)}"]')
+        try:
+            log = read_log("".join(f"{line}\n" for line in kept) + "\n", str(self.path))
+        except LogSyntaxError:
+            return None
+        if value is not None:
+            written = split_lines(str(self.spec.notation.format_log(
+                msgspec.structs.replace(log, events=[]))))
+            tag = next((line for line in written if _is_tag(line, "Result")), None)
+            if tag is None:
+                return None
+            kept[at] = tag
+        return kept, msgspec.structs.replace(self.log, result=log.result)
+
+    def _reheader(self, head: list[str], log: Any) -> None:
+        """Put ``head`` and ``log`` in place as the header; a sealed log is sealed again,
+        the ``Seal`` tag and every line (what ``undo`` keeps is left as it is)."""
+        self.head, self.log = head, log
+        if not self.sealed:
+            return
+        kept = list(self.history)
+        self.head = [line for line in head if not _is_tag(line, core_seal.TAG)]
+        self.log = msgspec.structs.replace(log, tags={
+            k: v for k, v in log.tags.items() if k.lower() != core_seal.TAG.lower()})
+        self.sealed = False
+        self._seal_all()
+        self.history.extend(kept)
+
     def _last_event(self) -> Any:
         return next((line.event for line in reversed(self.lines) if line.event is not None),
                     None)
@@ -692,7 +814,8 @@ class Recorder:
         rule = self.rule(v)
         return f"{v.message} [{v.code}" + (f"; rule {rule}]" if rule else "]")
 
-    def _refusal(self, text: str, event: Any, errors: list[Violation]) -> str:
+    def _refusal(self, text: str, event: Any, errors: list[Violation],
+                 as_played: bool = False) -> str:
         out = [f"refused: {self._violation(errors[0])}"]
         out += [f"  also: {self._violation(v)}" for v in errors[1:]]
         # a claim (hand, pirates) is no move: its refusal gives the replay's value, not moves
@@ -700,7 +823,8 @@ class Recorder:
         near = [] if claim else self.closest(self.format(event))
         if near:
             out.append(f"  closest lawful: {', '.join(near)}")
-        out.append("  to record it as played all the same, type it again with ! at the end")
+        out.append("  written as it stands: check reports it" if as_played else
+                   "  to record it as played all the same, type it again with ! at the end")
         return "\n".join(out)
 
     def _unreadable(self, text: str, err: LogSyntaxError) -> str:
@@ -724,22 +848,36 @@ class Recorder:
         if not self.history:
             return Reply("command", "nothing to take back")
         back = self.history.pop()
-        current = (self.game, self.lines[max(0, back.count - 1):], self.open, self.base)
+        over = self.game.is_over()  # taken back from the end: the header changes
+        whole = list(self.lines) if back.whole is not None or over else None
+        current = (self.game, self.lines[max(0, back.count - 1):], self.open, self.base,
+                   self.head, self.log, self.unit, self.unit_kind)
         self._restore(back)
+        if over and not self.game.is_over():
+            self._unended()
+        untagged = (any(_is_tag(line, "Result") for line in current[4])
+                    and not any(_is_tag(line, "Result") for line in self.head))
         try:
             self._write()
         except OSError as exc:
-            game, tail, self.open, self.base = current
-            self.game = game
-            self.lines[max(0, back.count - 1):] = tail
+            (self.game, tail, self.open, self.base, self.head, self.log, self.unit,
+             self.unit_kind) = current
+            if whole is not None:
+                self.lines = whole
+            else:
+                self.lines[max(0, back.count - 1):] = tail
             self.history.append(back)
             return Reply("failed", self._failed(exc, "not taken back"))
-        return Reply("command", f"took back: {back.typed}")
+        return Reply("command", f"took back: {back.typed}" + (
+            "; the game goes on: the header's Result tag taken away" if untagged else ""))
 
     def _restore(self, back: _Snapshot) -> None:
+        if back.whole is not None:
+            self.lines = list(back.whole)
         del self.lines[back.count:]
         if back.last is not None:
             self.lines[back.count - 1] = back.last
+        self.head, self.log = back.head, back.log
         self.game, self.open, self.base = back.game, back.open, back.base
         self.unit, self.unit_kind = back.unit, back.unit_kind
 
@@ -836,6 +974,11 @@ def _unforced(text: str) -> str | None:
         return None
     at = len(bare) - 1
     return text[:at] + text[at + 1:]
+
+
+def _is_tag(line: str, name: str) -> bool:
+    """Whether a header line is the tag ``name`` (any case)."""
+    return line.strip().lower().startswith(f"[{name.lower()} ")
 
 
 def _no_empty_comment(event: Any) -> Any:
