@@ -203,3 +203,37 @@ def test_a_key_given_as_a_fifo_or_a_folder_is_refused_without_waiting(tmp_path):
     for key in (fifo, tmp_path):
         status, said = run(["check", "--key", str(key), str(header)], timeout=20)
         assert status == 2 and "not a key file" in said, said
+
+
+@pytest.mark.parametrize("game", GAMES_SEALED)
+def test_a_game_recorded_to_its_end_with_a_key_gets_its_result_and_verifies(game, tmp_path):
+    """The line that ends the game writes the Result tag, and the header is sealed again:
+    with the key, not without it."""
+    key = _key(tmp_path)
+    header, body = pieces(tmp_path, game, 10_000)
+    out = tmp_path / "game.cartlog"
+    status, said = run(["record", "--from", str(header), "--key", str(key), "--out", str(out)],
+                       input="\n".join(body) + "\n")
+    assert status == 0, said
+    text = out.read_text(encoding="utf-8")
+    assert "[Result " in text and "#sha256:" not in text, text[:400]
+    status, said = run(["check", "--key", str(key), str(out)])
+    assert "seal verified" in said and _codes(said) == [] and "as recorded" in said, said
+
+
+def test_a_keyed_log_given_with_from_goes_on_only_with_its_key(tmp_path):
+    key = _key(tmp_path)
+    log, _ = _recorded(tmp_path, "cartagena", key, lines=4)
+    header, body = pieces(tmp_path, "cartagena", 8)
+    for argv, words in ((["record", "--from", str(log), "--out", str(tmp_path / "a.cartlog")],
+                         "give it with --key"),
+                        (["record", "--from", str(log), "--hash", "--out",
+                          str(tmp_path / "b.cartlog")], "give it with --key")):
+        status, said = run(argv, input="\n".join(body[4:]) + "\n")
+        assert status == 2 and words in said, said
+    out = tmp_path / "c.cartlog"
+    status, said = run(["record", "--from", str(log), "--key", str(key), "--out", str(out)],
+                       input="\n".join(body[4:]) + "\n")
+    assert status == 0, said
+    status, said = run(["check", "--key", str(key), str(out)])
+    assert "seal verified" in said and _codes(said) == [], said
