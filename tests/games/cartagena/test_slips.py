@@ -7,6 +7,7 @@ at the draw in Tortuga (the row shows it); elsewhere it shows only when the card
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
 import msgspec
 import pytest
@@ -256,27 +257,45 @@ def test_a_turn_written_under_the_wrong_colour_is_one_finding_naming_the_line():
     assert named / trials >= 0.95, f"{named} of {trials}"
 
 
-def test_a_turn_line_left_out_is_named_by_the_first_root_finding():
+def _left_out(seed: int):
+    """A simulated game (every card known, or the table's view) with one turn line left out
+    (not the first or the last): the log, the index of the line after the gap and the line
+    left out."""
+    rnd = random.Random(seed)
+    log = simulate(rnd.choice(RULE_SETS), rnd.randint(2, 5), seed,
+                   view=rnd.choice(["all", "table"]))
+    i = rnd.choice([i for i, e in enumerate(log.events) if type(e) is Turn][1:-1])
+    events = list(log.events)
+    gone = events.pop(i)
+    return msgspec.structs.replace(log, events=events), i, gone
+
+
+def test_a_turn_line_left_out_is_the_one_root_finding():
     """A turn line left out (the next line numbered one past the game's turn, and the next
-    player's): the first finding that follows no other is ``turn/missing`` at the line after
-    the gap, naming the turn left out, and its player's later findings are folded under it.
-    Measured over 200 games: 99% (none before). What the missing turn did is not inferred,
-    so other players' moves that depended on it may still be reported on their own."""
+    player's): the one error that follows no other is ``turn/missing`` at the line after the
+    gap, naming the turn left out. What the turn did is searched for among the player's
+    lawful turns, so the moves of the others that depended on it fit; where two readings are
+    alike, the findings they may account for are folded under it. Measured over 400 games:
+    96% (7% before the search; the first root named the turn in 99%)."""
     trials, named = 150, 0
     for seed in range(trials):
-        rnd = random.Random(seed)
-        log = simulate(rnd.choice(RULE_SETS), rnd.randint(2, 5), seed,
-                       view=rnd.choice(["all", "table"]))
-        turns = [i for i, e in enumerate(log.events) if type(e) is Turn][1:-1]
-        i = rnd.choice(turns)
-        events = list(log.events)
-        gone = events.pop(i)
-        roots = [f for f in audit(msgspec.structs.replace(log, events=events)).findings
-                 if f.severity == "error" and f.follows is None]
-        if (roots and roots[0].code == "turn/missing" and roots[0].path == f"$.events[{i}]"
-                and roots[0].expected == f"{gone.number}. {gone.player} ..."):
+        log, i, gone = _left_out(seed)
+        roots = [f for f in audit(log).findings if f.severity == "error" and f.follows is None]
+        if ([(f.code, f.path, f.expected) for f in roots]
+                == [("turn/missing", f"$.events[{i}]", f"{gone.number}. {gone.player} ...")]):
             named += 1
-    assert named / trials >= 0.95, f"{named} of {trials}"
+    assert named / trials >= 0.92, f"{named} of {trials}"
+
+
+def test_a_turn_left_out_says_what_the_lines_after_it_fit():
+    text = (Path(__file__).parents[3] / "samples" / "cartagena" / "turn-missing.cartlog"
+            ).read_text(encoding="utf-8")
+    # blue's turn 11 is not written; blue's next line starts a pirate from 14 (H14-24),
+    # which blue's hand takes there from the start with a hat and a key
+    errors = [f for f in audit(read_log(text)).findings if f.severity == "error"]
+    assert [(f.code, f.line) for f in errors] == [("turn/missing", 22)]
+    assert errors[0].message.endswith("turn 11 is blue's, and the lines after it fit "
+                                      "blue H0-5 K5-14")
 
 
 def test_a_turn_line_written_twice_is_one_warning_and_read_once():
