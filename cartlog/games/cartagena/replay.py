@@ -141,6 +141,9 @@ class Replay(Walk[Engine]):
         # a turn left out read in more than one way: its note, the last turn it may bear on
         # and the spaces those readings leave held otherwise (:meth:`_follows_unsure`)
         self._unsure: tuple[int, int, set[int]] = (-1, 0, set())
+        # the finding of the line or action being read that names a slip of the pen read
+        # (its repair is followed): noted as a slip (Note.slip)
+        self._named: Violation | None = None
         self.rs = find_ruleset(log.rules) or RULESETS["2000-jamaica"]
         self.seat_of: dict[str, int] = {}
         for seat, c in enumerate(self.colours):
@@ -231,7 +234,7 @@ class Replay(Walk[Engine]):
         for note in engine.setup:
             self.note(note.violation, self.header(note.field), note.path, seat=note.seat)
         if board_slip is not None:
-            self.note(board_slip[1], self.header("board"), "$.board")
+            self.note(board_slip[1], self.header("board"), "$.board", slip=True)
         if log.position is not None:
             self._from_position(engine, start)
             return
@@ -354,7 +357,7 @@ class Replay(Walk[Engine]):
                     self.note(v, where(turn), f"$.events[{index}].number", number, None, seat)
                 else:
                     self.note(v, where(turn), f"$.events[{index}].player", number, None,
-                              seat, self.position())
+                              seat, self.position(), slip=v is self._named)
             engine.begin(turn, seat)
         pass_condoned = False
         actions = turn.actions
@@ -390,6 +393,7 @@ class Replay(Walk[Engine]):
                 start = self._found(read.found, act, index, number, ai, seat, read.position)
                 if listening:
                     self._action_step(act, number, ai, seat, read.text, start)
+        self._named = None
         self.actions += engine.moved()
         found = engine.check_end()
         # a finding about the turn as a whole: a "pass!" does not condone it (codes.md,
@@ -458,7 +462,7 @@ class Replay(Walk[Engine]):
                             expected=f"{number}. {colour} ...",
                             actual=f"{turn.number}. {turn.player}"),
                   where(turn), f"$.events[{index}]", number, None, state.seat,
-                  self.position())
+                  self.position(), slip=True)
         self._turn(index + 1, first, number, state.seat)
         self.turns = number + 1
         self._turn(index, second, number + 1, seat)
@@ -493,11 +497,13 @@ class Replay(Walk[Engine]):
             self._inferred += 1
             inferred = self._infer(index, skipped, number)
         fits = f"the rest of the log fits a turn of {colour}'s left out"
+        meant = f"{number}. {colour} ..."
         if inferred is None or inferred[2]:  # what the turn did is not clear
             self._left_out[skipped] = len(self.notes)
-        if inferred is not None:
-            fits = "the lines after it fit " + colour + " " + " ".join(
+        if inferred is not None:  # the turn followed: its line as the log would write it
+            meant = f"{number}. {colour} " + " ".join(
                 format_action(a, state.boat) for a in inferred[0])
+            fits = "the lines after it fit " + meant.split(" ", 1)[1]
             alike = inferred[2]
             if alike:
                 fits += (f", or {len(alike)} other turn{'s' if len(alike) > 1 else ''} "
@@ -506,8 +512,7 @@ class Replay(Walk[Engine]):
                     s for s in range(state.boat + 1)
                     if any(e.state.occ[s] != inferred[1].state.occ[s] for e in alike)})
         self.note(Violation("turn/missing", f"a turn seems to be missing before this line: "
-                            f"turn {number} is {colour}'s, and {fits}",
-                            expected=f"{number}. {colour} ...",
+                            f"turn {number} is {colour}'s, and {fits}", expected=meant,
                             actual=f"{turn.number}. {turn.player}"),
                   where(turn), f"$.events[{index}]", number, None, skipped, self.position())
         if inferred is None:
@@ -590,9 +595,11 @@ class Replay(Walk[Engine]):
         if n_meant >= n_written:
             return found, turn, seat
         said = f"{turn.number}. {v.expected}" if turn.number is not None else v.expected
-        return ([v._replace(message=f"{v.message}; the line fits {v.expected}'s turn, and "
-                            f"later lines follow it: did you mean {said}?", expected=said)]
-                + [w for w in again if w.code != "turn/out-of-order"]), meant, other
+        self._named = v._replace(message=f"{v.message}; the line fits {v.expected}'s turn, "
+                                 f"and later lines follow it: did you mean {said}?",
+                                 expected=said)
+        return ([self._named] + [w for w in again if w.code != "turn/out-of-order"]), meant, \
+            other
 
     def _condoned_legal(self, act: Action, index: int, number: int, ai: int, seat: int
                         ) -> None:
@@ -609,7 +616,9 @@ class Replay(Walk[Engine]):
         for v in found:
             self.note(v, at, f"$.events[{index}].actions[{ai}]", number, ai + 1, seat,
                       position, act.condoned,
-                      follows if follows is not None else self._follows_unsure(v, act, number))
+                      follows if follows is not None else self._follows_unsure(v, act, number),
+                      v is self._named)
+        self._named = None
         if act.condoned and not found:
             self._condoned_legal(act, index, number, ai, seat)
         return start
@@ -711,8 +720,9 @@ class Replay(Walk[Engine]):
                 f"a {self.rs.signs[self.rs.index[meant.card]]} takes the pirate there")
         written_text = format_action(msgspec.structs.replace(act, line=0, col=0, end=0,
                                                              comment=None), state.boat)
-        return [v._replace(message=f"{v.message}; {what}, and later lines follow it: did you "
-                           f"mean {text}?", expected=text, actual=written_text)], meant
+        self._named = v._replace(message=f"{v.message}; {what}, and later lines follow it: "
+                                 f"did you mean {text}?", expected=text, actual=written_text)
+        return [self._named], meant
 
     def _back(self, act: Back, found: list[Violation], index: int, ai: int, seat: int
               ) -> Read:
@@ -771,8 +781,9 @@ class Replay(Walk[Engine]):
         meant = format_action(msgspec.structs.replace(act, to=lawful, line=0, col=0, end=0,
                                                       comment=None), state.boat)
         found = found[:]
-        found[at] = v._replace(message=f"{v.message}; later lines have the pirate on "
-                               f"{state.space_name(lawful)}: did you mean {meant}?")
+        found[at] = self._named = v._replace(
+            message=f"{v.message}; later lines have the pirate on {state.space_name(lawful)}: "
+                    f"did you mean {meant}?")
         return found, lawful
 
     def _draw_slips(self, found: list[Violation], act: Back | Draw, index: int, ai: int,
@@ -837,8 +848,9 @@ class Replay(Walk[Engine]):
         at = found.index(slip)
         kept = [w for w in found[:at] if w.code not in _DRAWN]
         unseen = ", ? for a card the log does not name" if "?" in (letters or "") else ""
-        kept.append(slip._replace(
-            message=f"{slip.message}; {note}: did you mean {meant}{unseen}?"))
+        self._named = slip._replace(
+            message=f"{slip.message}; {note}: did you mean {meant}{unseen}?")
+        kept.append(self._named)
         kept += [w for w in found[at + 1:] if w.code not in _DRAWN]
         codes = {w.code for w in kept}
         kept += [w for w in check(*chosen) if w.code not in codes]
