@@ -472,8 +472,9 @@ class Replay(Walk[Engine]):
         """A turn line left out: this line is numbered one past the game's turn and is the
         next player's. When the line and the next turns of the log (:mod:`lookahead`) meet
         fewer errors after a turn of the player to move with nothing written than as written,
-        the slip is one finding (``turn/missing``, naming the turn left out) and the walk
-        plays that empty turn first. Returns whether it did."""
+        the slip is one finding (``turn/missing``, naming the turn left out), and the walk
+        plays first the turn the lines after it fit (:meth:`_infer`, named in the finding),
+        or, when none fits better than none, that empty turn. Returns whether it did."""
         engine = self.engine
         state = engine.state
         skipped = state.seat
