@@ -124,7 +124,8 @@ def _report(replay: Walked, path: str, text: str | None, most: int, seal: str | 
         v = note.violation
         info = table[v.code]
         follows = note.follows  # a game may link a note itself
-        if follows is None and v.code in codes.CONSEQUENCES and info.severity == "error":
+        if (follows is None and v.code in codes.CONSEQUENCES and info.severity == "error"
+                and not note.slip):  # a slip of the pen read follows from nothing
             if v.code in codes.TABLE_WIDE:
                 follows = first_error
             else:
@@ -138,7 +139,7 @@ def _report(replay: Walked, path: str, text: str | None, most: int, seal: str | 
             expected=v.expected, actual=v.actual, position=note.position,
             condoned=note.condoned, follows=follows)
         if (info.severity == "error" and not note.condoned and follows is None
-                and v.code not in codes.RECORD_ONLY):
+                and not note.slip and v.code not in codes.RECORD_ONLY):
             index = len(findings)
             if first_error is None:
                 first_error = index

@@ -187,10 +187,12 @@ def _by_event(spec, log, events, audit, keep, slips) -> tuple[list[Disagreement]
             said = left_out.violation.expected
             if left_out.violation.code in _LEFT_OUT:  # the Mutiny: the line played
                 engine.apply(engine.read(said))
-            else:  # Cartagena: an empty turn
+            elif said.endswith(" ..."):  # Cartagena: an empty turn
                 number, colour = said.split()[:2]
                 engine.apply(msgspec.structs.replace(ev, number=int(number.rstrip(".")),
                                                      player=colour, actions=[]))
+            else:  # Cartagena: the turn the lines after it fit, as its finding names it
+                engine.apply(engine.read(said))
             slips[i] = [n for n in slips[i] if n is not left_out]
             if not slips[i]:
                 del slips[i]

@@ -98,3 +98,35 @@ def test_meuterer_slips_of_structure_cost_in_proportion_to_the_log(monkeypatch):
         assert sum(f.code == "sell/wrong-colour" for f in found) >= structure.MOST - 1
         cost[n] = walked[0]
     assert cost[2 * structure.MOST] <= 2.5 * cost[structure.MOST], cost
+
+
+def _turns_left_out(n: int) -> str:
+    """A Cartagena log of ``n`` lines in which every other turn is left out: each is read as a
+    turn left out, and what it did is searched for (docs/rules.md, "Slips of the pen")."""
+    from tests.growing_logs import _header
+
+    head = _header("cartagena/stuck-draw-2000-edition.cartlog", "\n1. ")
+    return head + "".join(f"{2 * i - 1}. red K0-3\n" for i in range(1, n + 1))
+
+
+def test_the_search_for_turns_left_out_takes_time_in_proportion_to_the_log():
+    # timed, unlike the cases above: the search plays many readings of each turn left out,
+    # and a log may leave out any number of them (at most a few are searched)
+    import time
+
+    from cartlog.audit import audit
+    from cartlog.logs import read_log
+
+    def seconds(n: int) -> float:
+        log = read_log(_turns_left_out(n))
+        best = float("inf")
+        for _ in range(3):
+            start = time.perf_counter()
+            report = audit(log)
+            best = min(best, time.perf_counter() - start)
+        assert n < 2 or report.findings[0].code == "turn/missing"
+        return best
+
+    seconds(1)  # imports and caches filled
+    small, large = seconds(SMALL), seconds(LARGE)
+    assert large <= LINEAR * small, f"{small:.3f} s at {SMALL} lines, {large:.3f} s at {LARGE}"

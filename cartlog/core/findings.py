@@ -33,7 +33,9 @@ class Note(NamedTuple):
     """A violation placed in the log by a game's replay: where (line and column for text, JSON
     path), which turn or round and action, which seat, the one-line position before the event.
     ``follows``: the index in the replay's notes of a note this one only follows from, when
-    the game itself knows (a running total carried from an earlier error)."""
+    the game itself knows (a running total carried from an earlier error). ``slip``: a
+    finding read as a slip of the pen, whose repair the walk goes on from: it follows from no
+    earlier finding and nothing later follows from it, save where the game links it."""
 
     violation: Violation
     line: int
@@ -46,6 +48,7 @@ class Note(NamedTuple):
     position: str | None
     condoned: bool = False
     follows: int | None = None
+    slip: bool = False
 
 
 class Finding(msgspec.Struct, frozen=True, omit_defaults=True, kw_only=True):

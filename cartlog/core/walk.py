@@ -212,11 +212,13 @@ class Walk(Generic[E]):
 
     def note(self, v: Violation, at: Where, path: str, turn: int | None = None,
              action: int | None = None, seat: int | None = None, position: str | None = None,
-             condoned: bool = False, follows: int | None = None) -> Note:
-        """Note a violation at its place; the first error not condoned ends a walk that stops
-        at the first (:class:`StopWalk`)."""
+             condoned: bool = False, follows: int | None = None, slip: bool = False) -> Note:
+        """Note a violation at its place (``slip``: read as a slip of the pen, :class:`Note`);
+        the first error not condoned ends a walk that stops at the first
+        (:class:`StopWalk`)."""
         line, col, end = at if at is not None else (0, 0, 0)
-        note = Note(v, line, col, end, path, turn, action, seat, position, condoned, follows)
+        note = Note(v, line, col, end, path, turn, action, seat, position, condoned, follows,
+                    slip)
         self.notes.append(note)
         if self.stop_at_first and not condoned and self.codes[v.code].severity == "error":
             raise StopWalk

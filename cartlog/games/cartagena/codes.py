@@ -49,9 +49,13 @@ CODES: dict[str, Code] = {
              summary="a turn line seems to be missing: the line is numbered one past the turn "
              "of the game and is the next player's, and the rest of the log fits a turn left "
              "out better than the line as written",
-             explanation="The walk goes on as if the missing turn had been played with "
-             "nothing written: what that turn did is unknown, so findings about its player's "
-             "later moves follow from it."),
+             explanation="The walk goes on from what the missing turn seems to have been: "
+             "the player's lawful turns are searched for the one the next lines fit best (the "
+             "cards a backward move drew unseen), and the finding names it when one fits "
+             "better than every other. When none is clear, findings about its player's later "
+             "moves, and about other players' moves that reach a space the readings leave "
+             "held otherwise, follow from it; when no turn fits better than none, the turn is "
+             "played with nothing written."),
         Code(code="turn/swapped", severity="error", rule=f"{_B2} 'How to play'; {_B4} 'DÉROULEMENT'",
              summary="two turn lines seem swapped: the line is not the turn of the player to "
              "move, the next line is, and the rest of the log fits the two read the other way "

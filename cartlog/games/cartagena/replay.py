@@ -82,6 +82,43 @@ Reading = tuple[Drawn, int | None]
 _DRAW_READS: Final = 25
 
 
+# Findings of another player's move that a turn left out, read in more than one way, may
+# account for (:meth:`Replay._follows_unsure`).
+_UNSURE: Final = frozenset({"move/forward-destination", "move/back-destination",
+                            "move/space-full", "move/back-impossible", "draw/count"})
+# The readings of a turn left out kept at each of its actions (:meth:`Replay._infer`), and
+# the turns left out one log has inferred at most (a log that leaves out a turn every few
+# lines makes no slips of the pen): past them a turn left out is played with nothing written.
+_BEAM: Final = 6
+_INFERRED: Final = 10
+
+
+def _score(reading: tuple[int, list[Action], Engine]) -> int:
+    """The errors a reading of a turn left out meets (:meth:`Replay._infer`)."""
+    return reading[0]
+
+
+def _length(reading: tuple[int, list[Action], Engine]) -> int:
+    """The actions of a reading of a turn left out (:meth:`Replay._infer`)."""
+    return len(reading[1])
+
+
+def _options(game: Engine) -> list[Action]:
+    """The actions a turn left out may go on with, as the search reads them
+    (:meth:`Replay._infer`): each lawful forward move whose card and destination are known,
+    and each backward move or stuck draw with its cards unseen (only their number is
+    given)."""
+    out: list[Action] = []
+    for act in game.legal():
+        kind = type(act)
+        if kind is _FORWARD:
+            if act.card != "?":
+                out.append(act)
+        elif (kind is _BACK or kind is _DRAW) and act.cards is None:
+            out.append(act)
+    return out
+
+
 class Replay(Walk[Engine]):
     """One pass over a log (:class:`~cartlog.core.walk.Walk`). After :meth:`run`:
     ``state``, ``notes``, ``unchecked`` and counts."""
@@ -95,11 +132,18 @@ class Replay(Walk[Engine]):
         self._unseen_plays = 0
         self._count_only_draws = 0
         self._draws_read = 0  # draws read both ways (:meth:`_draw_slips`), at most _DRAW_READS
+        self._inferred = 0  # turns left out searched (:meth:`_infer`), at most _INFERRED
         self._unknown_forward = 0
         self._unseen_boat = 0
         # the players whose turn was read as left out (turn/missing), with that note's index:
         # what the turn did is unknown, so their later findings follow from it
         self._left_out: dict[int, int] = {}
+        # a turn left out read in more than one way: its note, the last turn it may bear on
+        # and the spaces those readings leave held otherwise (:meth:`_follows_unsure`)
+        self._unsure: tuple[int, int, set[int]] = (-1, 0, set())
+        # the finding of the line or action being read that names a slip of the pen read
+        # (its repair is followed): noted as a slip (Note.slip)
+        self._named: Violation | None = None
         self.rs = find_ruleset(log.rules) or RULESETS["2000-jamaica"]
         self.seat_of: dict[str, int] = {}
         for seat, c in enumerate(self.colours):
@@ -166,6 +210,9 @@ class Replay(Walk[Engine]):
                 continue
             if event.number == number + 1 and self._missing(index, event, number, seat):
                 self.turns = number = number + 1
+                engine = self.engine  # the game after the turn left out, as read
+                state = engine.state
+                hands = state.hands
             done = -1
             # the walk's own conditions of the engine's fast step: a hand whose every card is
             # known (a play from an unseen hand is counted as not fully checked), nobody
@@ -187,7 +234,7 @@ class Replay(Walk[Engine]):
         for note in engine.setup:
             self.note(note.violation, self.header(note.field), note.path, seat=note.seat)
         if board_slip is not None:
-            self.note(board_slip[1], self.header("board"), "$.board")
+            self.note(board_slip[1], self.header("board"), "$.board", slip=True)
         if log.position is not None:
             self._from_position(engine, start)
             return
@@ -310,7 +357,7 @@ class Replay(Walk[Engine]):
                     self.note(v, where(turn), f"$.events[{index}].number", number, None, seat)
                 else:
                     self.note(v, where(turn), f"$.events[{index}].player", number, None,
-                              seat, self.position())
+                              seat, self.position(), slip=v is self._named)
             engine.begin(turn, seat)
         pass_condoned = False
         actions = turn.actions
@@ -346,6 +393,7 @@ class Replay(Walk[Engine]):
                 start = self._found(read.found, act, index, number, ai, seat, read.position)
                 if listening:
                     self._action_step(act, number, ai, seat, read.text, start)
+        self._named = None
         self.actions += engine.moved()
         found = engine.check_end()
         # a finding about the turn as a whole: a "pass!" does not condone it (codes.md,
@@ -414,7 +462,7 @@ class Replay(Walk[Engine]):
                             expected=f"{number}. {colour} ...",
                             actual=f"{turn.number}. {turn.player}"),
                   where(turn), f"$.events[{index}]", number, None, state.seat,
-                  self.position())
+                  self.position(), slip=True)
         self._turn(index + 1, first, number, state.seat)
         self.turns = number + 1
         self._turn(index, second, number + 1, seat)
@@ -424,8 +472,9 @@ class Replay(Walk[Engine]):
         """A turn line left out: this line is numbered one past the game's turn and is the
         next player's. When the line and the next turns of the log (:mod:`lookahead`) meet
         fewer errors after a turn of the player to move with nothing written than as written,
-        the slip is one finding (``turn/missing``, naming the turn left out) and the walk
-        plays that empty turn first. Returns whether it did."""
+        the slip is one finding (``turn/missing``, naming the turn left out), and the walk
+        plays first the turn the lines after it fit (:meth:`_infer`, named in the finding),
+        or, when none fits better than none, that empty turn. Returns whether it did."""
         engine = self.engine
         state = engine.state
         skipped = state.seat
@@ -444,15 +493,86 @@ class Replay(Walk[Engine]):
         n_reading = errors_of(again) + errors_ahead(self.log, self.seat_of, reading, index, -1)
         if n_reading >= n_written:
             return False
-        self._left_out[skipped] = len(self.notes)
+        inferred = None
+        if self._inferred < _INFERRED:
+            self._inferred += 1
+            inferred = self._infer(index, skipped, number)
+        fits = f"the rest of the log fits a turn of {colour}'s left out"
+        meant = f"{number}. {colour} ..."
+        if inferred is None or inferred[2]:  # what the turn did is not clear
+            self._left_out[skipped] = len(self.notes)
+        if inferred is not None:  # the turn followed: its line as the log would write it
+            meant = f"{number}. {colour} " + " ".join(
+                format_action(a, state.boat) for a in inferred[0])
+            fits = "the lines after it fit " + meant.split(" ", 1)[1]
+            alike = inferred[2]
+            if alike:
+                fits += (f", or {len(alike)} other turn{'s' if len(alike) > 1 else ''} "
+                         "alike")
+                self._unsure = (len(self.notes), number + HORIZON, {
+                    s for s in range(state.boat + 1)
+                    if any(e.state.occ[s] != inferred[1].state.occ[s] for e in alike)})
         self.note(Violation("turn/missing", f"a turn seems to be missing before this line: "
-                            f"turn {number} is {colour}'s, and the rest of the log fits a turn "
-                            f"of {colour}'s left out", expected=f"{number}. {colour} ...",
+                            f"turn {number} is {colour}'s, and {fits}", expected=meant,
                             actual=f"{turn.number}. {turn.player}"),
                   where(turn), f"$.events[{index}]", number, None, skipped, self.position())
-        engine.begin(empty, skipped)
-        engine.end()
+        if inferred is None:
+            engine.begin(empty, skipped)
+            engine.end()
+        else:
+            self.engine = inferred[1]
         return True
+
+    def _infer(self, index: int, skipped: int, number: int
+               ) -> tuple[list[Action], Engine, list[Engine]] | None:
+        """What a turn left out before line ``index`` seems to have been: a search over the
+        lawful turns of the player at ``skipped`` (a beam of :data:`_BEAM` readings, action by
+        action; the cards a backward move draws are unseen), each scored by the errors the
+        next :data:`HORIZON` turns of the log meet after it (:mod:`lookahead`). Readings that
+        leave the table alike are one. The best reading, when it meets fewer errors than no
+        turn at all, is followed; it is clear when it meets fewer than every other (those
+        alike to :data:`HORIZON` played to the end of the log). Returns its actions, the
+        engine after it and the engines after the readings as good (none when it is clear),
+        or ``None``."""
+        engine = self.engine
+        state = engine.state
+        log, seat_of = self.log, self.seat_of
+        first = engine.copy()
+        first.begin(Turn(number=number, player=state.colours[skipped], actions=[]), skipped)
+        nothing = first.copy()
+        nothing.end()
+        scored: dict[str, tuple[int, list[Action], Engine]] = {}
+        beam: list[tuple[int, list[Action], Engine]] = [(0, [], first)]
+        for _ in range(state.rs.actions):
+            grown: list[tuple[int, list[Action], Engine]] = []
+            for _n, acts, game in beam:
+                for act in _options(game):
+                    played = game.copy()
+                    played.play(act)
+                    ended = played.copy()
+                    ended.end()
+                    n = errors_from(log, seat_of, ended.copy(), index, HORIZON)
+                    reading = [*acts, act]
+                    key = ended.position()
+                    if key in scored and scored[key][0] <= n:
+                        continue  # a table already reached (the same moves in another order)
+                    scored[key] = (n, reading, ended)
+                    if not played.finished() and not ended.state.stuck_draw:
+                        grown.append((n, reading, played))
+            grown.sort(key=_score)
+            beam = grown[:_BEAM]
+        if not scored:
+            return None
+        least = min(n for n, _r, _e in scored.values())
+        if least >= errors_from(log, seat_of, nothing.copy(), index, HORIZON):
+            return None
+        tied = [(n, r, e) for n, r, e in scored.values() if n == least]
+        if len(tied) > 1:  # alike to the horizon: the rest of the log may tell them apart
+            tied = [(errors_from(log, seat_of, e.copy(), index), r, e) for _n, r, e in tied]
+            least = min(n for n, _r, _e in tied)
+            tied = [t for t in tied if t[0] == least]
+        tied.sort(key=_length)
+        return tied[0][1], tied[0][2], [e for _n, _r, e in tied[1:]]
 
     def _other_player(self, found: list[Violation], turn: Turn, index: int, number: int,
                       seat: int) -> tuple[list[Violation], Turn, int]:
@@ -476,9 +596,11 @@ class Replay(Walk[Engine]):
         if n_meant >= n_written:
             return found, turn, seat
         said = f"{turn.number}. {v.expected}" if turn.number is not None else v.expected
-        return ([v._replace(message=f"{v.message}; the line fits {v.expected}'s turn, and "
-                            f"later lines follow it: did you mean {said}?", expected=said)]
-                + [w for w in again if w.code != "turn/out-of-order"]), meant, other
+        self._named = v._replace(message=f"{v.message}; the line fits {v.expected}'s turn, "
+                                 f"and later lines follow it: did you mean {said}?",
+                                 expected=said)
+        return ([self._named] + [w for w in again if w.code != "turn/out-of-order"]), meant, \
+            other
 
     def _condoned_legal(self, act: Action, index: int, number: int, ai: int, seat: int
                         ) -> None:
@@ -494,10 +616,31 @@ class Replay(Walk[Engine]):
         follows = self._left_out.get(seat)
         for v in found:
             self.note(v, at, f"$.events[{index}].actions[{ai}]", number, ai + 1, seat,
-                      position, act.condoned, follows)
+                      position, act.condoned,
+                      follows if follows is not None else self._follows_unsure(v, act, number),
+                      v is self._named)
+        self._named = None
         if act.condoned and not found:
             self._condoned_legal(act, index, number, ai, seat)
         return start
+
+    def _follows_unsure(self, v: Violation, act: Forward | Back | Draw, number: int
+                        ) -> int | None:
+        """The note of a turn left out that the finding ``v`` of a move may only follow from:
+        when the turn was read in more than one way, a finding of where a move goes or what
+        its draw takes (:data:`_UNSURE`) within :data:`HORIZON` turns of it, for a move whose
+        spaces (from its start to the space written, and to the space the rules give) reach
+        a space those readings leave held otherwise. Otherwise ``None``."""
+        note, until, spaces = self._unsure
+        if note < 0 or number > until or v.code not in _UNSURE or isinstance(act, Draw):
+            return None
+        ends = [act.start]
+        if act.to is not None:
+            ends.append(act.to)
+        if v.expected is not None and v.expected.isdigit():
+            ends.append(int(v.expected))
+        low, high = min(ends), max(ends)
+        return note if any(low <= s <= high for s in spaces) else None
 
     def _forward(self, act: Forward, found: list[Violation], index: int, ai: int, seat: int
                  ) -> Read:
@@ -578,8 +721,9 @@ class Replay(Walk[Engine]):
                 f"a {self.rs.signs[self.rs.index[meant.card]]} takes the pirate there")
         written_text = format_action(msgspec.structs.replace(act, line=0, col=0, end=0,
                                                              comment=None), state.boat)
-        return [v._replace(message=f"{v.message}; {what}, and later lines follow it: did you "
-                           f"mean {text}?", expected=text, actual=written_text)], meant
+        self._named = v._replace(message=f"{v.message}; {what}, and later lines follow it: "
+                                 f"did you mean {text}?", expected=text, actual=written_text)
+        return [self._named], meant
 
     def _back(self, act: Back, found: list[Violation], index: int, ai: int, seat: int
               ) -> Read:
@@ -638,8 +782,9 @@ class Replay(Walk[Engine]):
         meant = format_action(msgspec.structs.replace(act, to=lawful, line=0, col=0, end=0,
                                                       comment=None), state.boat)
         found = found[:]
-        found[at] = v._replace(message=f"{v.message}; later lines have the pirate on "
-                               f"{state.space_name(lawful)}: did you mean {meant}?")
+        found[at] = self._named = v._replace(
+            message=f"{v.message}; later lines have the pirate on {state.space_name(lawful)}: "
+                    f"did you mean {meant}?")
         return found, lawful
 
     def _draw_slips(self, found: list[Violation], act: Back | Draw, index: int, ai: int,
@@ -704,8 +849,9 @@ class Replay(Walk[Engine]):
         at = found.index(slip)
         kept = [w for w in found[:at] if w.code not in _DRAWN]
         unseen = ", ? for a card the log does not name" if "?" in (letters or "") else ""
-        kept.append(slip._replace(
-            message=f"{slip.message}; {note}: did you mean {meant}{unseen}?"))
+        self._named = slip._replace(
+            message=f"{slip.message}; {note}: did you mean {meant}{unseen}?")
+        kept.append(self._named)
         kept += [w for w in found[at + 1:] if w.code not in _DRAWN]
         codes = {w.code for w in kept}
         kept += [w for w in check(*chosen) if w.code not in codes]

@@ -7,6 +7,7 @@ at the draw in Tortuga (the row shows it); elsewhere it shows only when the card
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
 import msgspec
 import pytest
@@ -256,27 +257,47 @@ def test_a_turn_written_under_the_wrong_colour_is_one_finding_naming_the_line():
     assert named / trials >= 0.95, f"{named} of {trials}"
 
 
-def test_a_turn_line_left_out_is_named_by_the_first_root_finding():
+def _left_out(seed: int):
+    """A simulated game (every card known, or the table's view) with one turn line left out
+    (not the first or the last): the log, the index of the line after the gap and the line
+    left out."""
+    rnd = random.Random(seed)
+    log = simulate(rnd.choice(RULE_SETS), rnd.randint(2, 5), seed,
+                   view=rnd.choice(["all", "table"]))
+    i = rnd.choice([i for i, e in enumerate(log.events) if type(e) is Turn][1:-1])
+    events = list(log.events)
+    gone = events.pop(i)
+    return msgspec.structs.replace(log, events=events), i, gone
+
+
+def test_a_turn_line_left_out_is_the_one_root_finding():
     """A turn line left out (the next line numbered one past the game's turn, and the next
-    player's): the first finding that follows no other is ``turn/missing`` at the line after
-    the gap, naming the turn left out, and its player's later findings are folded under it.
-    Measured over 200 games: 99% (none before). What the missing turn did is not inferred,
-    so other players' moves that depended on it may still be reported on their own."""
+    player's): the one error that follows no other is ``turn/missing`` at the line after the
+    gap, naming the turn left out (its expected value: the turn followed, ``11. blue ...``
+    when none is). What the turn did is searched for among the player's lawful turns, so the
+    moves of the others that depended on it fit; where two readings are alike, the findings
+    they may account for are folded under it. Measured over 400 games:
+    96% (7% before the search; the first root named the turn in 99%)."""
     trials, named = 150, 0
     for seed in range(trials):
-        rnd = random.Random(seed)
-        log = simulate(rnd.choice(RULE_SETS), rnd.randint(2, 5), seed,
-                       view=rnd.choice(["all", "table"]))
-        turns = [i for i, e in enumerate(log.events) if type(e) is Turn][1:-1]
-        i = rnd.choice(turns)
-        events = list(log.events)
-        gone = events.pop(i)
-        roots = [f for f in audit(msgspec.structs.replace(log, events=events)).findings
-                 if f.severity == "error" and f.follows is None]
-        if (roots and roots[0].code == "turn/missing" and roots[0].path == f"$.events[{i}]"
-                and roots[0].expected == f"{gone.number}. {gone.player} ..."):
+        log, i, gone = _left_out(seed)
+        roots = [f for f in audit(log).findings if f.severity == "error" and f.follows is None]
+        if ([(f.code, f.path) for f in roots] == [("turn/missing", f"$.events[{i}]")]
+                and roots[0].expected.startswith(f"{gone.number}. {gone.player} ")):
             named += 1
-    assert named / trials >= 0.95, f"{named} of {trials}"
+    assert named / trials >= 0.92, f"{named} of {trials}"
+
+
+def test_a_turn_left_out_says_what_the_lines_after_it_fit():
+    text = (Path(__file__).parents[3] / "samples" / "cartagena" / "turn-missing.cartlog"
+            ).read_text(encoding="utf-8")
+    # blue's turn 11 is not written; blue's next line starts a pirate from 14 (H14-24),
+    # which blue's hand takes there from the start with a hat and a key
+    errors = [f for f in audit(read_log(text)).findings if f.severity == "error"]
+    assert [(f.code, f.line, f.expected) for f in errors] == [
+        ("turn/missing", 22, "11. blue H0-5 K5-14")]
+    assert errors[0].message.endswith("turn 11 is blue's, and the lines after it fit "
+                                      "blue H0-5 K5-14")
 
 
 def test_a_turn_line_written_twice_is_one_warning_and_read_once():
@@ -357,3 +378,118 @@ def test_two_turn_lines_swapped_are_one_finding_naming_the_swap():
                 and errors[0].expected == f"{a.number}. {a.player} ..."):
             named += 1
     assert named / trials >= 0.95, f"{named} of {trials}"
+
+
+# the classes of slip read so far, each an edit of one turn line of a simulated game
+SLIPS = ["destination", "start", "sign", "colour", "missing", "repeated", "swapped", "count"]
+
+
+def _slip(kind: str, log, events: list, i: int, rnd: random.Random):
+    """Edit the turn line ``events[i]`` (``events`` is changed) with one slip of ``kind``:
+    ``(lines added, a test of the root finding at that place naming the repair, given how
+    many lines an earlier edit added)``, or ``None`` when the line has no such slip."""
+    boat = len(log.board) + 1
+    turn = events[i]
+    if kind == "colour":
+        other = rnd.choice([p.colour for p in log.players if p.colour != turn.player])
+        events[i] = msgspec.structs.replace(turn, player=other)
+        said = f"did you mean {turn.number}. {turn.player}?"
+        return 0, lambda f, s: (f.path == f"$.events[{i + s}].player"
+                                and f.message.endswith(said))
+    if kind == "missing":
+        events.pop(i)
+        return -1, lambda f, s: ((f.code, f.path) == ("turn/missing", f"$.events[{i + s}]")
+                                 and f.expected.startswith(f"{turn.number}. {turn.player} "))
+    if kind == "repeated":
+        events.insert(i + 1, turn)
+        return 1, lambda f, s: (f.code, f.path) == ("turn/repeated", f"$.events[{i + 1 + s}]")
+    if kind == "swapped":
+        after = events[i + 1]
+        if type(after) is not Turn:
+            return None
+        if rnd.random() < 0.5:  # the numbers travel with the lines
+            events[i], events[i + 1] = after, turn
+        else:
+            events[i] = msgspec.structs.replace(after, number=turn.number)
+            events[i + 1] = msgspec.structs.replace(turn, number=after.number)
+        return 0, lambda f, s: (f.code, f.path, f.expected) == (
+            "turn/swapped", f"$.events[{i + s}]", f"{turn.number}. {turn.player} ...")
+    kinds = {"destination": (Forward, Back), "start": (Forward,), "sign": (Forward,),
+             "count": (Back, Draw)}[kind]
+    spots = [j for j, a in enumerate(turn.actions) if type(a) in kinds
+             and (kind == "count" or (a.to is not None and a.to > 0))
+             and (kind not in ("start", "sign") or (a.card != "?" and a.to < boat))]
+    if not spots:
+        return None
+    j = rnd.choice(spots)
+    act = turn.actions[j]
+    if kind == "destination":
+        want = "boat" if act.to == boat else str(act.to)
+        to = act.to + rnd.choice([-2, -1, 1, 2])
+        slip = msgspec.structs.replace(act, to=to if to >= 0 else act.to + 1)
+        named = lambda f: f.expected == want  # noqa: E731
+    elif kind in ("start", "sign"):
+        played = format_action(act, boat)
+        slip = (msgspec.structs.replace(act, start=rnd.choice(
+                    [s for s in range(boat) if s != act.start])) if kind == "start" else
+                msgspec.structs.replace(act, card=rnd.choice(
+                    [c for c in sorted(set(log.board)) if c != act.card])))
+        named = lambda f: f.message.endswith(f"did you mean {played}?")  # noqa: E731
+    else:
+        n = len(act.cards) if act.cards is not None else act.count
+        if act.cards is None:
+            slip = msgspec.structs.replace(act, count=n + (rnd.choice([-1, 1]) if n else 1))
+        elif rnd.random() < 0.5:
+            slip = msgspec.structs.replace(act, cards=act.cards + rnd.choice(sorted(set(log.board))))
+        else:
+            k = rnd.randrange(n)
+            left = act.cards[:k] + act.cards[k + 1:]
+            slip = msgspec.structs.replace(act, cards=left or None, count=None if left else 0)
+        named = lambda f: f.code == "draw/count" and f.expected == str(n)  # noqa: E731
+    actions = list(turn.actions)
+    actions[j] = slip
+    events[i] = msgspec.structs.replace(turn, actions=actions)
+    return 0, lambda f, s: f.path == f"$.events[{i + s}].actions[{j}]" and named(f)
+
+
+def _two_slips(seed: int):
+    """A simulated game (every card known, or the table's view) with two slips of random
+    classes 30 turns or more apart: the log, and for each slip (the earlier first) the lines it
+    added and the test of its root finding."""
+    rnd = random.Random(seed)
+    log = simulate(rnd.choice(RULE_SETS), rnd.randint(2, 5), seed,
+                   view=rnd.choice(["all", "table"]))
+    turns = [i for i, e in enumerate(log.events) if type(e) is Turn][1:-2]
+    kinds = rnd.choice(SLIPS), rnd.choice(SLIPS)
+    for _ in range(100):
+        a, b = sorted(rnd.sample(range(len(turns)), 2))
+        events = list(log.events)
+        if b - a < 30:
+            continue
+        second = _slip(kinds[1], log, events, turns[b], rnd)  # the later first: the earlier
+        first = second and _slip(kinds[0], log, events, turns[a], rnd)  # keeps its place
+        if first:
+            return msgspec.structs.replace(log, events=events), first, second
+    raise AssertionError(f"no two slips 30 turns apart in game {seed}")
+
+
+def test_two_slips_far_apart_are_two_roots_each_at_its_place():
+    """Two slips of any of the classes read, 30 turns or more apart: exactly two findings
+    follow no other, each at its slip naming the repair, and none that follows the first
+    stands at or after the second (a slip read, its repair followed, has no followers).
+    Measured over 300 games: 98% (75% before the search for a turn left out; 96% with it,
+    while a finding read as a slip was still taken as the cause of its player's later
+    findings)."""
+    trials, both = 150, 0
+    for seed in range(trials):
+        log, (added, first), (_, second) = _two_slips(seed)
+        findings = audit(log).findings
+        roots = [f for f in findings if f.follows is None
+                 and (f.severity == "error" or f.code == "turn/repeated")]
+        if len(roots) != 2 or not first(roots[0], 0) or not second(roots[1], added):
+            continue
+        at = findings.index(roots[0])
+        if not any(f.follows == at and (f.turn or 0) >= (roots[1].turn or 0)
+                   for f in findings):
+            both += 1
+    assert both / trials >= 0.95, f"{both} of {trials}"
