@@ -65,26 +65,28 @@ def record(*, game: str | None, rules: str | None, out: Path | None, source: Pat
            resume: Path | None, seal: bool, board: bool, ascii_only: bool,
            console: Callable[..., Any], show_unreadable: Callable[..., None],
            position: str | None = None, quiet: bool = False,
-           key: bytes | None = None) -> int:
+           key: bytes | None = None, key_file: str = "") -> int:
     """Run the recorder; the exit status. ``console(ascii_only, stderr=False)`` gives a rich
     console, ``show_unreadable(err, ascii_only)`` reports a log that cannot be read.
     ``position``: a one-line position (or a file holding one) the new game starts from.
     ``quiet``: say only the refusals and the end; ``key``: seal with HMAC-SHA256 and this
-    key (``--key``)."""
+    key (``--key``), read from the file ``key_file``."""
     with ExitStack() as held:  # the log's lock, let go of however the recording ends
         return _record(game, rules, out, source, resume, seal, board, ascii_only, console,
-                       show_unreadable, held, position, quiet, key)
+                       show_unreadable, held, position, quiet, key, key_file)
 
 
 def _record(game: str | None, rules: str | None, out: Path | None, source: Path | None,
             resume: Path | None, seal: bool, board: bool, ascii_only: bool,
             console: Callable[..., Any], show_unreadable: Callable[..., None],
             held: ExitStack, position: str | None = None, quiet: bool = False,
-            key: bytes | None = None) -> int:
+            key: bytes | None = None, key_file: str = "") -> int:
     interactive = sys.stdin.isatty() and sys.stdout.isatty()
     try:
         rec = _recorder(game, rules, out, source, resume, seal, interactive, ascii_only,
                         console, held, position, key)
+        if rec is not None:
+            rec.key_file = key_file
     except LogSyntaxError as err:
         show_unreadable(err, ascii_only)
         return EXIT_UNUSABLE
@@ -382,7 +384,7 @@ def _from_stdin(rec: Recorder, lines: Any, ascii_only: bool,
                            f"refused{not_read}{not_written}; {state}") + "\n")
     final = _final_seal(rec)
     if final:
-        sys.stdout.write(final + "\n")
+        sys.stdout.write(shown(final) + "\n")
     return EXIT_UNUSABLE if failed else EXIT_REFUSED if refused or unread else EXIT_OK
 
 
@@ -401,7 +403,7 @@ def _final_seal(rec: Recorder) -> str:
     except (ValueError, LogSyntaxError):  # a log the recorder wrote reads back: say nothing
         # rather than guess
         return ""
-    key = " --key KEYFILE" if rec.key is not None else ""
+    key = f" --key {rec.key_file or 'KEYFILE'}" if rec.key is not None else ""
     return (f"final seal: {seal} (write it on the score sheet; cartlog check{key} --seal "
             f"{seal} {rec.path} verifies that the log ends here)") if seal else ""
 
@@ -476,7 +478,7 @@ def _at_terminal(rec: Recorder, board: bool, ascii_only: bool,
             say(reply.text)
             final = _final_seal(rec)
             if final:
-                say(final, "label")
+                say(shown(final), "label")
             return EXIT_OK
         if reply.kind in ("refused", "unreadable", "failed"):
             say(reply.text, "finding.error")

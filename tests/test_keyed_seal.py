@@ -32,7 +32,7 @@ def _recorded(tmp_path, game: str, key, lines: int = 12, name: str = "game.cartl
     assert status == 0, said
     found = FINAL.search(said)
     assert found, said
-    assert "--key" in said  # the command it gives to verify names the key
+    assert f"--key {key}" in said  # the command it gives to verify names the key file
     return out, found.group(1)
 
 

@@ -114,4 +114,4 @@ def record(
     raise typer.Exit(run(game=game, rules=rules, out=out, source=source, resume=resume,
                          seal=seal, board=board, ascii_only=ascii_only, console=console,
                          show_unreadable=show_unreadable, position=position, quiet=quiet,
-                         key=secret))
+                         key=secret, key_file=str(key) if key is not None else ""))

@@ -108,6 +108,7 @@ class Recorder:
     lines: list[_Line] = field(default_factory=list)
     sealed: bool = False
     key: bytes | None = None  # the key its seals are made with (``--key``), when sealed with one
+    key_file: str = ""  # the name of the file that key was read from, to say it
     open: bool = False  # the last line is still being written
     base: Any = None  # the engine before the open line's first event
     history: deque[_Snapshot] = field(default_factory=lambda: deque(maxlen=MAX_UNDO))
