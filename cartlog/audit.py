@@ -177,7 +177,7 @@ def _seal_findings(log: GameLog, text: str | None = None,
     for index, v in seals.check(log, text, remarked, final, key):
         info = common_codes.CODES[v.code]
         if index is None:  # the header's: at its Seal tag, where it has one
-            span = next((v for k, v in log.spans.items() if k.lower() == "seal"), None)
+            span = log.spans.get("seal")  # the header's tag names, in small letters
             line = span[0] if span else (log.line or None)
             col = span[1] if span else (1 if line else None)
             end, path = (span[2] if span else None), "$.tags.Seal"

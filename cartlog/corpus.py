@@ -400,19 +400,6 @@ def at_least(report: Report[Any], severity: str) -> Report[Any]:
     return msgspec.structs.replace(report, findings=kept)
 
 
-def audit_path(path: str | Path, *, stop_at_first: bool = False, min_severity: str = "info",
-               text: bool = True, max_bytes: int | None = None,
-               max_line: int | None = None, max_findings: int | None = None) -> Outcome:
-    """Read, parse and audit one file. A folder is unreadable: the logs under it are found
-    with :func:`expand`. See :func:`audit_files` for the options."""
-    try:
-        log, source, name = parse(path, max_bytes=max_bytes, max_line=max_line)
-    except LogSyntaxError as err:
-        return _unreadable(path, err, text)
-    return _audited(log, source, name, stop_at_first=stop_at_first,
-                    min_severity=min_severity, text=text, max_findings=max_findings)
-
-
 def audit_games(path: str | Path, *, stop_at_first: bool = False, min_severity: str = "info",
                 text: bool = True, max_bytes: int | None = None, max_line: int | None = None,
                 max_findings: int | None = None, max_games: int | None = None,

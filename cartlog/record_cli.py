@@ -440,7 +440,7 @@ def _at_terminal(rec: Recorder, board: bool, ascii_only: bool,
                  console: Callable[..., Any], resumed: bool = False, quiet: bool = False) -> int:
     """The recorder at a terminal: each line accepted echoed in two lines (not with
     ``quiet``), a refusal in full, the board on ``board`` (and after each turn or round with
-    ``board`` given), and one summary when the game ends and at ``quit``."""
+    ``board`` given, ``quiet`` or not), and one summary when the game ends."""
     from prompt_toolkit import PromptSession
     from prompt_toolkit.history import InMemoryHistory
 
@@ -485,7 +485,7 @@ def _at_terminal(rec: Recorder, board: bool, ascii_only: bool,
             continue
         if reply.text and not (quiet and reply.kind == "accepted"):
             say(reply.text)
-        if reply.kind == "board" or (board and reply.turn_over and not quiet):
+        if reply.kind == "board" or (board and reply.turn_over):
             _draw(rec, out, ascii_only)
         if reply.kind == "command" and typed.strip().lower() == "undo" and not quiet:
             say(shown(rec.status()))
@@ -520,7 +520,7 @@ def _summary(rec: Recorder, out: Any) -> None:
     from cartlog.logs import read_log
     from cartlog.render.report import summary_line
 
-    report = audit(read_log(rec.text(), str(rec.path)), str(rec.path))
+    report = audit(read_log(rec.text(), str(rec.path)), str(rec.path), key=rec.key)
     _say(out, summary_line(report).plain, "label")
 
 

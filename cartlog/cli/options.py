@@ -158,8 +158,6 @@ def rule_set_names(ctx: typer.Context, incomplete: str) -> list[str]:
     pirate), or of every game before a game is given (shell completion). The words typed
     come from the shell (``COMP_WORDS`` in bash, ``_TYPER_COMPLETE_ARGS`` in zsh, fish and
     PowerShell): the game is the first after the command that is no option."""
-    import os
-
     from cartlog.games import find_game
 
     game = (ctx.params or {}).get("game")

@@ -63,7 +63,8 @@ def record(
     """Record a game as it is played: each line is checked at once and written when lawful.
 
     At a terminal, asks for the setup (or takes it from --from), then prompts for each line
-    in the log's notation, saying whose turn it is and what they may do; an unlawful line is
+    in the log's notation, naming whose turn it is (the lawful lines at the start and after
+    undo); an unlawful line is
     refused with the rule it breaks and the closest lawful lines, and recorded all the same
     when typed again with ! at the end. A line accepted is echoed in two lines: the line as
     recorded, then what it did and who moves next (--quiet: nothing). When the game ends, the

@@ -110,15 +110,10 @@ def add(comment: str | None, seal: str, keyed: bool = False) -> str:
     return join_comments(comment, (KEYED_MARK if keyed else MARK) + seal)
 
 
-def split(comment: str | None) -> tuple[str | None, str | None]:
-    """A line's comment without its seal (``None`` when nothing else is left), and the seal
-    (``None`` when the comment ends with none)."""
-    rest, found, _ = split_mark(comment)
-    return rest, found
-
-
 def split_mark(comment: str | None) -> tuple[str | None, str | None, bool]:
-    """As :func:`split`, and whether the seal is a keyed one (``#hmac-sha256:``)."""
+    """A line's comment without its seal (``None`` when nothing else is left), the seal
+    (``None`` when the comment ends with none), and whether it is a keyed one
+    (``#hmac-sha256:``)."""
     if not comment:
         return comment, None, False
     m = _SEAL_AT_END.search(comment)
@@ -232,7 +227,7 @@ def _last_seal(read: Tag | None, lines: list[Line]) -> str | None:
     return read.seal if read is not None else None
 
 
-def final_seal(tag: str | None, header: str, lines: list[Line]) -> str | None:
+def final_seal(tag: str | None, lines: list[Line]) -> str | None:
     """The last seal of a sealed log (its last sealed line's, or its header's): what
     ``record --hash`` prints at the end, for ``check --seal``; None when it is not sealed."""
     return _last_seal(read_tag(tag), lines)

@@ -151,4 +151,4 @@ def _lines(log: Any) -> list[core.Line]:
 
 def final_seal(log: Any) -> str | None:
     """The last seal of a sealed log, or None (see :func:`cartlog.core.seal.final_seal`)."""
-    return core.final_seal(seal_tag(log), header_text(log), _lines(log))
+    return core.final_seal(seal_tag(log), _lines(log))

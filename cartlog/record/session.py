@@ -109,6 +109,7 @@ class Recorder:
     sealed: bool = False
     key: bytes | None = None  # the key its seals are made with (``--key``), when sealed with one
     key_file: str = ""  # the name of the file that key was read from, to say it
+    _view: tuple[tuple[int, str, bool], str | None] | None = None  # view(), for these lines
     open: bool = False  # the last line is still being written
     base: Any = None  # the engine before the open line's first event
     history: deque[_Snapshot] = field(default_factory=lambda: deque(maxlen=MAX_UNDO))
@@ -314,16 +315,23 @@ class Recorder:
         table; else the one seat whose hidden cards it names (``red``); ``None`` when it
         names more than one seat's, or the game hides nothing. Read from the log as it stands:
         the first of the table's and each seat's views to which the game's redaction leaves
-        it unchanged."""
+        it unchanged. Worked out once for the lines as they stand (each prompt, refusal and
+        status asks for it)."""
+        key = (len(self.lines), self.lines[-1].text if self.lines else "", self.open)
+        if self._view is not None and self._view[0] == key:
+            return self._view[1]
         log = msgspec.structs.replace(
             self.log, events=[line.event for line in self.lines if line.event is not None])
+        found: str | None = None
         for view in ["table", *self.colours()]:
             redacted = self.spec.redact(log, view)
             if redacted is None:
-                return None  # the game hides nothing
+                break  # the game hides nothing
             if redacted == log:
-                return view
-        return None
+                found = view
+                break
+        self._view = (key, found)
+        return found
 
     def _as_seen(self, event: Any, view: str) -> Any:
         """``event`` as the game's redaction to ``view`` writes it: put on the line the

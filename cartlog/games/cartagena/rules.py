@@ -603,7 +603,7 @@ def _forward_findings(state: State, seat: int, card: int, start: int, to: int | 
                     f"{state.colours[seat]} plays a {rs.signs[sign]}, but all {rs.per_sign} "
                     f"{rs.signs[sign]} cards are already accounted for elsewhere",
                     expected=f"<= {rs.per_sign}", actual=str(state.known_out[sign] + 1)))
-            elif not hidden_signs(state)[sign]:
+            elif not may_be(state, sign):
                 out.append(_deck_holds_them(state, seat, sign))
         if start != boat and to is not None:
             target = forward_target(state, start, sign)
@@ -699,6 +699,13 @@ def hidden_signs(state: State) -> list[bool]:
     if True in out:
         return out
     return [f > 0 for f in free]
+
+
+def may_be(state: State, sign: int) -> bool:
+    """:func:`hidden_signs` for one sign: the other signs are looked at only when this one
+    does not fit (a play from a hidden hand asks of its own sign alone)."""
+    free, deck, deck_cap, row, row_cap = unseen_counts(state)
+    return fits_as(free, deck, deck_cap, row, row_cap, sign, OUT) or hidden_signs(state)[sign]
 
 
 def _deck_holds_them(state: State, seat: int, sign: int) -> Violation:

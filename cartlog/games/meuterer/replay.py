@@ -371,6 +371,13 @@ def record(log: MeutererLog, *, in_progress: bool = False, mend: bool = True
         # finding at the frame of its line
         from cartlog.games.meuterer import structure
 
+        read = structure.circle(replay)
+        if read is not None:  # the frames of the log played on the circle meant
+            again, frames = record(read.again.log, mend=True)
+            structure.adopt_circle(replay, read.slip, again)
+            return replay, [msgspec.structs.replace(
+                f, findings=([0] if k == 0 else []) + [n + 1 for n in f.findings])
+                for k, f in enumerate(frames)]
         found = structure.find(replay)
         if found is not None:
             mended, _ = found

@@ -83,21 +83,30 @@ def mend(replay: Replay) -> None:
     """Follow the repairs of slips of structure that the log supports clearly better than the
     log as written, if any: ``replay`` then holds the mended log's audit, the slips' findings
     first. A miscopied island of the ``Islands`` tag is read first (:func:`circle`)."""
-    if circle(replay):
+    read = circle(replay)
+    if read is not None:
+        adopt_circle(replay, read.slip, read.again)
         return
     found = find(replay)
     if found is not None:
         adopt(replay, *found)
 
 
-def circle(replay: Replay) -> bool:
+class Circle(NamedTuple):
+    """The circle of islands a log's destinations show: the finding at the ``Islands`` tag
+    naming it, and the audit of the log played on it."""
+
+    slip: Note
+    again: Replay
+
+
+def circle(replay: Replay) -> Circle | None:
     """A miscopied island of the ``Islands`` tag: the circle holds one island twice and misses
     another (``setup/islands``), and one of the two places of the island written twice held
     the missing one, which the destinations of the log show. Each reading of the circle is
     audited whole (its own slips of structure read too); the one that meets the fewest
-    errors, fewer than the circle as written and than the other, is followed: ``replay`` takes
-    its audit, and the tag's finding names the circle meant (docs/rules.md, "Slips of the pen
-    (Meuterer)"). Whether it was followed."""
+    errors, fewer than the circle as written and than the other, is the one returned
+    (docs/rules.md, "Slips of the pen (Meuterer)"); None when there is none."""
     from cartlog.games.meuterer.model import DEFAULT_ISLANDS
     from cartlog.games.meuterer.replay import Replay as Walk
 
@@ -108,7 +117,7 @@ def circle(replay: Replay) -> bool:
     twice = [name for name in known if names.count(name) == 2]
     missing = [name for name in known if name not in names]
     if len(setup) != 1 or len(names) != len(known) or len(twice) != 1 or len(missing) != 1:
-        return False
+        return None
     best, meant, ties = _errors(replay.notes), None, 0
     for place, name in enumerate(names):
         if name != twice[0]:
@@ -121,19 +130,23 @@ def circle(replay: Replay) -> bool:
         elif n == best and meant is not None:
             ties += 1
     if meant is None or ties:
-        return False
+        return None
     place, fixed, again = meant
     note = replay.notes[setup[0]]
     v = note.violation
-    slip = note._replace(violation=v._replace(
+    return Circle(note._replace(violation=v._replace(
         message=f"{v.message}; the destinations of the log fit {missing[0]} in place "
                 f"{place + 1} of the tag, not {twice[0]}: did you mean {', '.join(fixed)}?",
-        expected=", ".join(fixed)), slip=True)
+        expected=", ".join(fixed)), slip=True), again)
+
+
+def adopt_circle(replay: Replay, slip: Note, again: Replay) -> None:
+    """``replay`` takes the audit of the log played on the circle meant (``again``), the
+    tag's finding first."""
     replay.notes = [slip, *(n._replace(follows=n.follows + 1) if n.follows is not None else n
                             for n in again.notes)]
     replay.engine = again.engine
     replay.unchecked = again.unchecked
-    return True
 
 
 class Mended(NamedTuple):

@@ -183,7 +183,9 @@ class Engine:
             return engine
         colours = [p.colour for p in log.players]
         at = next((i for i, ev in enumerate(log.events) if type(ev) is Round), 0)
-        first = next((ev for ev in log.events[at:at + 1] if isinstance(ev, Round)), None)
+        first = log.events[at] if at < len(log.events) else None
+        if not isinstance(first, Round):
+            first = None
         named = log.giver if log.giver is not None else first.giver if first else None
         giver = colours.index(named) if named in colours else 0
         if (log.giver is None and first is not None and first.number and colours

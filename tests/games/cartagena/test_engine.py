@@ -200,6 +200,9 @@ def test_a_row_card_is_only_what_the_counts_leave_for_it():
     assert {e.cards for e in g.legal() if type(e) is Back} == {"SS", None}
     assert codes(g.check(Back(start=9, to=8, cards="KS"))) == ["card/too-many"]
     assert codes(g.check(Back(start=9, to=8, cards="SK"))) == ["card/too-many"]
+    # the finding says why: the row's other unseen cards fit only with every key in the deck
+    said = g.check(Back(start=9, to=8, cards="KS"))[0].message
+    assert "draws a key from the row" in said and "only if every key" in said, said
 
 
 def test_a_hand_line_that_fits_reveals_the_hand_in_the_engine():

@@ -42,7 +42,24 @@ def test_a_miscopied_island_is_one_error_naming_the_circle_the_log_shows():
 
 
 def test_without_the_reading_a_miscopied_island_gives_more_errors(monkeypatch):
-    monkeypatch.setattr(structure, "circle", lambda replay: False)
+    monkeypatch.setattr(structure, "circle", lambda replay: None)
     errors = sum(sum(1 for f in audit(_miscopied(seed)[0]).findings if f.severity == "error")
                  for seed in range(30))
     assert errors > 30
+
+
+def test_the_replay_s_frames_show_the_same_reading_as_the_audit():
+    """``cartlog replay`` (the frames) follows the circle meant as ``check`` does: the same
+    findings, the tag's at the setup frame."""
+    from cartlog.games.meuterer.replay import record
+
+    for seed in range(12):
+        log, _ = _miscopied(seed)
+        audited = [(f.code, f.message) for f in audit(log).findings]
+        replay, frames = record(log)
+        recorded = [(n.violation.code, n.violation.message) for n in replay.notes]
+        assert sorted(recorded) == sorted(audited), seed
+        shown = sorted(i for f in frames for i in f.findings)
+        assert shown == list(range(len(replay.notes))), seed
+        if "did you mean" in replay.notes[0].violation.message:
+            assert 0 in frames[0].findings and frames[0].kind == "setup", seed
